@@ -1,0 +1,70 @@
+"""Renderers: one small class per output format behind one interface, found by name.
+
+A renderer turns a :class:`publisher.model.Booklet` into the bytes of one file.
+It sees only the book model (never the config, never the solver), draws what
+layout decided, and must return identical bytes for an identical booklet.
+
+Adding a format is adding a module here that defines a :class:`Renderer`
+subclass decorated with :func:`register`.
+"""
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass
+from pathlib import Path
+from typing import ClassVar
+
+from publisher.model import Booklet
+
+#: Built-in template folder (HTML and RTF jinja2 templates).
+BUILTIN_TEMPLATES = Path(__file__).resolve().parent.parent.parent / "templates"
+
+
+@dataclass(frozen=True)
+class RenderContext:
+    """What a renderer may need besides the booklet.
+
+    ``template_dirs`` are searched in order: the user's folder (config
+    ``templates:``) first, the built-in ``templates/`` last."""
+
+    template_dirs: tuple[Path, ...] = (BUILTIN_TEMPLATES,)
+
+
+class Renderer:
+    """Base class of all renderers."""
+
+    name: ClassVar[str]        # format name used in config and CLI: "pdf"
+    extension: ClassVar[str]   # file extension without dot: "pdf"
+
+    def __init__(self, context: RenderContext | None = None) -> None:
+        self.context = context or RenderContext()
+
+    def render(self, booklet: Booklet) -> bytes:
+        raise NotImplementedError
+
+
+_REGISTRY: dict[str, type[Renderer]] = {}
+_BUILTIN_MODULES = ("pdf", "docx", "rtf", "html")
+
+
+def register(cls: type[Renderer]) -> type[Renderer]:
+    """Class decorator: make a renderer available under ``cls.name``."""
+    _REGISTRY[cls.name] = cls
+    return cls
+
+
+def _load_builtins() -> None:
+    for module in _BUILTIN_MODULES:
+        importlib.import_module(f"{__name__}.{module}")
+
+
+def formats() -> tuple[str, ...]:
+    """Names of every registered format, in the canonical order."""
+    _load_builtins()
+    return tuple(sorted(_REGISTRY, key=lambda n: (_BUILTIN_MODULES + (n,)).index(n)))
+
+
+def get(name: str) -> type[Renderer]:
+    """The renderer class for a format name; KeyError if unknown."""
+    _load_builtins()
+    return _REGISTRY[name]

@@ -1,0 +1,23 @@
+"""What every text parser in the solver returns for input it cannot read."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class ParseIssue:
+    """A puzzle that could not be read: where it is and why.
+
+    ``line`` is 1-based in the text that was parsed; ``column`` is 1-based or
+    ``None`` when a column would not help. ``index`` is the puzzle's position
+    among the puzzles of that text (0-based), so it can stand in a report in
+    the place of the puzzle it failed to be."""
+
+    line: int
+    message: str
+    column: int | None = None
+    index: int = 0
+
+    def __str__(self) -> str:
+        where = f"{self.line}" if self.column is None else f"{self.line}:{self.column}"
+        return f"{where}: {self.message}"
