@@ -1,0 +1,102 @@
+"""Real consumers of our outputs, for tests: poppler, LibreOffice, Chromium.
+
+Each helper runs the real program on a file we wrote and returns what a
+reader would get from it (text, page count, page size, fonts). Tests use them
+to check outputs the way users' programs see them, not the way we wrote them.
+"""
+from __future__ import annotations
+
+import shutil
+import subprocess
+import tempfile
+from pathlib import Path
+
+LIBREOFFICE = shutil.which("soffice") or shutil.which("libreoffice")
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser") or shutil.which("google-chrome")
+
+_INFILTERS = {".docx": "MS Word 2007 XML", ".rtf": "Rich Text Format"}
+
+
+def _run(args: list[str], timeout: float = 180) -> str:
+    done = subprocess.run(args, capture_output=True, text=True, timeout=timeout, check=True)
+    return done.stdout
+
+
+def pdf_text(pdf: Path, *, first: int | None = None, last: int | None = None) -> str:
+    """The text layer as pdftotext extracts it (UTF-8)."""
+    args = ["pdftotext", "-enc", "UTF-8"]
+    if first:
+        args += ["-f", str(first)]
+    if last:
+        args += ["-l", str(last)]
+    return _run(args + [str(pdf), "-"])
+
+
+def pdf_info(pdf: Path) -> dict[str, str]:
+    info = {}
+    for line in _run(["pdfinfo", str(pdf)]).splitlines():
+        key, _, value = line.partition(":")
+        info[key.strip()] = value.strip()
+    return info
+
+
+def pdf_page_count(pdf: Path) -> int:
+    return int(pdf_info(pdf)["Pages"])
+
+
+def pdf_page_size(pdf: Path) -> tuple[float, float]:
+    """(width, height) in points of page 1, as pdfinfo reports it."""
+    size = pdf_info(pdf)["Page size"]          # "595.276 x 841.89 pts (A4)"
+    width, _, rest = size.partition(" x ")
+    return float(width), float(rest.split()[0])
+
+
+def pdf_fonts(pdf: Path) -> list[dict[str, str]]:
+    """Rows of `pdffonts`: name, type, emb (yes/no)."""
+    lines = _run(["pdffonts", str(pdf)]).splitlines()[2:]
+    rows = []
+    for line in lines:
+        parts = line.split()
+        # name type [type2] encoding emb sub uni object ID
+        rows.append({"name": parts[0], "emb": parts[-5], "line": line})
+    return rows
+
+
+def pdf_page_png(pdf: Path, out_prefix: Path, *, page: int = 1, dpi: int = 60) -> Path:
+    """Render one page to PNG (for looking at it as a reader would)."""
+    _run(["pdftoppm", "-png", "-r", str(dpi), "-f", str(page), "-l", str(page), "-singlefile",
+          str(pdf), str(out_prefix)])
+    return out_prefix.with_suffix(".png")
+
+
+def libreoffice_to_pdf(files: list[Path], outdir: Path) -> list[Path]:
+    """Convert DOCX/RTF files to PDF with headless LibreOffice, forcing the import
+    filter (a broken file would otherwise open silently as plain text).
+
+    LibreOffice exits 0 even when it fails, so the caller gets the paths and
+    must check that they exist; a fresh profile per call avoids clashes."""
+    assert LIBREOFFICE, "LibreOffice is not installed (.ci/run installs it)"
+    outdir.mkdir(parents=True, exist_ok=True)
+    results = []
+    by_suffix: dict[str, list[Path]] = {}
+    for f in files:
+        by_suffix.setdefault(f.suffix.lower(), []).append(f)
+    with tempfile.TemporaryDirectory() as profile:
+        for suffix, group in by_suffix.items():
+            _run([LIBREOFFICE, f"-env:UserInstallation=file://{profile}", "--headless", "--norestore",
+                  f"--infilter={_INFILTERS[suffix]}", "--convert-to", "pdf", "--outdir", str(outdir),
+                  *map(str, group)], timeout=300)
+    for f in files:
+        results.append(outdir / (f.stem + ".pdf"))
+    return results
+
+
+def chromium_to_pdf(html: Path, out: Path) -> Path:
+    """Print an HTML file to PDF with headless Chromium (honours @page size)."""
+    assert CHROMIUM, "Chromium is not installed"
+    with tempfile.TemporaryDirectory() as profile:
+        _run([CHROMIUM, "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
+              "--disable-background-networking", "--disable-component-update", "--disable-sync",
+              f"--user-data-dir={profile}", "--no-pdf-header-footer",
+              f"--print-to-pdf={out}", html.resolve().as_uri()], timeout=180)
+    return out
