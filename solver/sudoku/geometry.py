@@ -1,0 +1,139 @@
+"""Grid shapes: the size, the box shape or jigsaw regions, and the tables derived from them.
+
+A :class:`Geometry` is a small immutable value so it can be compared, hashed and
+shared by every puzzle of a set; the expensive derived tables (units, peers,
+unit names) are built once per distinct geometry by :func:`tables`.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Hashable, Sequence
+
+#: Box shape (rows, cols) printed puzzles use for each common size.
+_DEFAULT_BOXES: dict[int, tuple[int, int]] = {
+    4: (2, 2), 6: (2, 3), 8: (2, 4), 9: (3, 3), 10: (2, 5), 12: (3, 4), 16: (4, 4), 25: (5, 5),
+}
+_SYMBOL_ALPHABET = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+MAX_SIZE = len(_SYMBOL_ALPHABET)
+
+
+def default_symbols(n: int) -> str:
+    """The symbols of an N x N grid: ``1``-``9`` then ``A``-``Z`` (so 16x16 uses 1-9A-G)."""
+    if not 1 <= n <= MAX_SIZE:
+        raise ValueError(f"no default symbols for size {n} (1..{MAX_SIZE}); give symbols explicitly")
+    return _SYMBOL_ALPHABET[:n]
+
+
+def _default_box(size: int) -> tuple[int, int]:
+    """The most square factorisation rows x cols (rows <= cols) with both factors > 1."""
+    if size in _DEFAULT_BOXES:
+        return _DEFAULT_BOXES[size]
+    rows = max((r for r in range(2, int(size ** 0.5) + 1) if size % r == 0), default=0)
+    if not rows:
+        raise ValueError(f"size {size} has no box shape (it is prime or too small); "
+                         f"give a box shape or jigsaw regions")
+    return rows, size // rows
+
+
+@dataclass(frozen=True)
+class Geometry:
+    """The shape of an N x N grid: rows, columns and N regions of N cells each.
+
+    ``regions`` gives the region index (0..N-1) of every cell in row-major
+    order, for boxes too, so every consumer (solver, layout) reads one form.
+    ``labels`` keeps the jigsaw's own region names for messages ("region 'C'").
+    """
+
+    size: int
+    box_rows: int | None
+    box_cols: int | None
+    regions: tuple[int, ...]
+    is_jigsaw: bool = False
+    labels: tuple[str, ...] = ()
+
+    @property
+    def cells(self) -> int:
+        return self.size * self.size
+
+    @classmethod
+    def boxed(cls, size: int, box_rows: int | None = None, box_cols: int | None = None) -> Geometry:
+        """A grid with rectangular boxes; the box shape defaults to the usual one for ``size``."""
+        if size < 1 or size > MAX_SIZE:
+            raise ValueError(f"size {size} is not supported (1..{MAX_SIZE})")
+        if box_rows is None and box_cols is None:
+            box_rows, box_cols = _default_box(size)
+        elif box_rows is None:
+            box_rows = size // box_cols if box_cols else 0
+        elif box_cols is None:
+            box_cols = size // box_rows if box_rows else 0
+        if not box_rows or not box_cols or box_rows * box_cols != size:
+            raise ValueError(f"box {box_rows}x{box_cols} does not tile a {size}x{size} grid")
+        # Box index is row-major over boxes.
+        per_row = size // box_cols
+        regions = tuple((r // box_rows) * per_row + c // box_cols
+                        for r in range(size) for c in range(size))
+        return cls(size, box_rows, box_cols, regions)
+
+    @classmethod
+    def jigsaw(cls, size: int, labels: Sequence[Hashable]) -> Geometry:
+        """Irregular regions from N*N labels (row-major); each label must cover exactly N cells.
+
+        Regions are numbered in order of first appearance so equal maps give equal geometries.
+        """
+        if size < 1 or size > MAX_SIZE:
+            raise ValueError(f"size {size} is not supported (1..{MAX_SIZE})")
+        labels = list(labels)
+        if len(labels) != size * size:
+            raise ValueError(f"region map has {len(labels)} cells, expected {size * size}")
+        index: dict[Hashable, int] = {}
+        counts: dict[Hashable, int] = {}
+        for label in labels:
+            index.setdefault(label, len(index))
+            counts[label] = counts.get(label, 0) + 1
+        if len(index) != size:
+            raise ValueError(f"region map has {len(index)} regions, expected {size}")
+        for label, count in counts.items():
+            if count != size:
+                raise ValueError(f"region '{label}' has {count} cells, expected {size}")
+        regions = tuple(index[label] for label in labels)
+        return cls(size, None, None, regions, True, tuple(str(label) for label in index))
+
+
+@dataclass(frozen=True)
+class Tables:
+    """What the search needs, precomputed: units as cell tuples, peers of every cell, names."""
+
+    size: int
+    full: int                            # bitmask with all N candidate bits set
+    units: tuple[tuple[int, ...], ...]   # rows, then columns, then regions
+    unit_names: tuple[str, ...]          # "row 3", "column 5", "box 2", "region 'C'"
+    peers: tuple[tuple[int, ...], ...]   # the other cells sharing a unit with each cell
+
+
+def cell_name(cell: int, size: int) -> str:
+    """The editor's name of a cell: ``r3c8`` (1-based row and column)."""
+    return f"r{cell // size + 1}c{cell % size + 1}"
+
+
+@lru_cache(maxsize=64)
+def tables(geometry: Geometry) -> Tables:
+    """Units, peers and names of a geometry, built once per distinct geometry."""
+    n = geometry.size
+    rows = [tuple(r * n + c for c in range(n)) for r in range(n)]
+    cols = [tuple(r * n + c for r in range(n)) for c in range(n)]
+    regions: list[list[int]] = [[] for _ in range(n)]
+    for cell, region in enumerate(geometry.regions):
+        regions[region].append(cell)
+    names = [f"row {r + 1}" for r in range(n)] + [f"column {c + 1}" for c in range(n)]
+    if geometry.is_jigsaw:
+        names += [f"region '{label}'" for label in geometry.labels]
+    else:
+        names += [f"box {b + 1}" for b in range(n)]
+    units = tuple(rows + cols + [tuple(cells) for cells in regions])
+    peer_sets: list[set[int]] = [set() for _ in range(n * n)]
+    for unit in units:
+        for cell in unit:
+            peer_sets[cell].update(unit)
+    peers = tuple(tuple(sorted(s - {cell})) for cell, s in enumerate(peer_sets))
+    return Tables(n, (1 << n) - 1, units, tuple(names), peers)

@@ -1,0 +1,314 @@
+"""Reading puzzles the ways they circulate: one per line, multi-line grids, structured mappings.
+
+Text rules (see :func:`parse_text`):
+
+* **One puzzle per line**: N*N cell characters, then optionally whitespace or
+  ``#`` and a comment that becomes the puzzle's ``label``.
+* **Multi-line grids**: N rows of N cells; spaces, ``|`` and ``+`` between
+  cells are ignored and lines made only of ``-+|=*`` and spaces are skipped
+  (the .sdk/.ss forum style). A grid ends after its N-th row.
+* Blank lines separate puzzles; lines starting with ``#`` are comments.
+* A blank cell is ``.``, ``_`` or ``0`` (``0`` only when it is not a symbol).
+
+Every problem becomes a :class:`ParseIssue` in the puzzle's place, naming the
+line (and the column of a bad character), and reading carries on.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Hashable, Mapping, Sequence
+
+from solver.parsing import ParseIssue
+from solver.sudoku.geometry import Geometry, default_symbols
+from solver.sudoku.puzzle import Puzzle
+
+#: Cell counts of the sizes recognised without an explicit size: 4, 6, 8, 9, 10, 12, 16, 25.
+_KNOWN_SIZES = (4, 6, 8, 9, 10, 12, 16, 25)
+_BLANKS = "._0"
+_GRID_SEPARATORS = "|+"
+_RULE_CHARACTERS = set("-+|=* \t")
+_MAPPING_KEYS = ("givens", "size", "box", "regions", "symbols", "id", "title", "difficulty")
+
+
+class _Problem(Exception):
+    """A parse problem inside one puzzle; turned into a ParseIssue at the puzzle's boundary."""
+
+    def __init__(self, message: str, line: int, column: int | None = None) -> None:
+        super().__init__(message)
+        self.message, self.line, self.column = message, line, column
+
+
+@dataclass(frozen=True)
+class _Options:
+    """What the caller fixed for every puzzle of a text; None means "detect"."""
+
+    size: int | None = None
+    box: tuple[int, int] | None = None
+    symbols: str | None = None
+    regions: Sequence[Hashable] | None = None
+
+    def size_for(self, cells: int, line: int) -> int:
+        """The grid size for a puzzle of ``cells`` cells (a one-line puzzle)."""
+        size = self.size or (len(self.symbols) if self.symbols else None)
+        if size is not None:
+            if cells != size * size:
+                raise _Problem(f"{cells} cells, expected {size * size}", line)
+            return size
+        for known in _KNOWN_SIZES:
+            if cells == known * known:
+                return known
+        nearest = min(_KNOWN_SIZES, key=lambda k: abs(k * k - cells))
+        raise _Problem(f"{cells} cells, expected {nearest * nearest}", line)
+
+    def geometry(self, size: int, line: int) -> Geometry:
+        try:
+            if self.regions is not None:
+                return Geometry.jigsaw(size, self.regions)
+            if self.box is not None:
+                return Geometry.boxed(size, *self.box)
+            return Geometry.boxed(size)
+        except ValueError as error:
+            raise _Problem(str(error), line) from None
+
+    def alphabet(self, size: int, line: int) -> str:
+        symbols = self.symbols or _default(size, line)
+        if len(symbols) != size or len(set(symbols)) != size:
+            raise _Problem(f"symbols '{symbols}' must be {size} different characters", line)
+        return symbols
+
+
+def _default(size: int, line: int) -> str:
+    try:
+        return default_symbols(size)
+    except ValueError as error:
+        raise _Problem(str(error), line) from None
+
+
+def _values(cells: Sequence[tuple[int, int, str]], symbols: str) -> tuple[int, ...]:
+    """Cell characters (line, column, char) to values; blanks to 0, letters case-insensitively
+    unless the alphabet itself mixes cases."""
+    lookup = {ch: i + 1 for i, ch in enumerate(symbols)}
+    if symbols == symbols.upper():
+        lookup.update({ch.lower(): v for ch, v in lookup.items()})
+    values = []
+    for line, column, ch in cells:
+        value = lookup.get(ch)
+        if value is None:
+            if ch not in _BLANKS or ch in lookup:
+                raise _Problem(f"unexpected character '{ch}' (column {column})", line, column)
+            value = 0
+        values.append(value)
+    return tuple(values)
+
+
+def _strip_comment(text: str) -> tuple[str, str | None]:
+    """Split a line at ``#``: (content, comment or None)."""
+    head, mark, comment = text.partition("#")
+    return head.rstrip(), (comment.strip() or None) if mark else None
+
+
+@dataclass
+class _Grid:
+    """A multi-line grid being collected, row by row."""
+
+    line: int
+    width: int
+    rows: list[list[tuple[int, int, str]]] = field(default_factory=list)
+
+
+class _TextReader:
+    """Walks a text once, emitting puzzles and issues in order."""
+
+    def __init__(self, options: _Options) -> None:
+        self.options = options
+        self.results: list[Puzzle | ParseIssue] = []
+        self.grid: _Grid | None = None
+        self.skipping = False   # after a bad grid row: ignore rows until the grid's block ends
+
+    def read(self, text: str) -> list[Puzzle | ParseIssue]:
+        for number, raw in enumerate(text.splitlines(), 1):
+            self._line(number, raw)
+        self._end_block(len(text.splitlines()) + 1)
+        return self.results
+
+    def _emit_issue(self, problem: _Problem) -> None:
+        self.results.append(ParseIssue(problem.line, problem.message, problem.column,
+                                       len(self.results)))
+
+    def _puzzle(self, cells: Sequence[tuple[int, int, str]], size: int, line: int,
+                label: str | None) -> None:
+        options = self.options
+        symbols = options.alphabet(size, line)
+        givens = _values(cells, symbols)
+        geometry = options.geometry(size, line)
+        self.results.append(Puzzle(geometry, symbols, givens, line, len(self.results), label))
+
+    def _line(self, number: int, raw: str) -> None:
+        stripped = raw.strip()
+        if not stripped:
+            self._end_block(number)
+            return
+        if stripped.startswith("#"):
+            return
+        content, comment = _strip_comment(raw)
+        if set(content) <= _RULE_CHARACTERS:
+            return
+        if self.grid is None and self._one_line(number, content, comment):
+            self.skipping = False
+        elif not self.skipping:
+            self._grid_row(number, content)
+
+    def _one_line(self, number: int, content: str, comment: str | None) -> bool:
+        """Read ``content`` as a whole puzzle if it is one; False means it is a grid row."""
+        lead = len(content) - len(content.lstrip())
+        token, *rest = content.split(None, 1)
+        if any(ch in _GRID_SEPARATORS for ch in token) or not self._looks_whole(token):
+            return False
+        cells = [(number, lead + i + 1, ch) for i, ch in enumerate(token)]
+        label = " ".join(part.strip() for part in (*rest, comment) if part) or None
+        try:
+            self._puzzle(cells, self.options.size_for(len(cells), number), number, label)
+        except _Problem as problem:
+            self._emit_issue(problem)
+        return True
+
+    def _looks_whole(self, token: str) -> bool:
+        """Whether a line's first token is a whole puzzle rather than a grid row.
+
+        A row of an N x N grid has at most N (<= 25) cells; a whole puzzle has
+        N*N. The only clash among common sizes is 16 characters (a 4x4 puzzle
+        or a 16x16 row): it is a 4x4 puzzle when every character fits one.
+        """
+        size = self.options.size or (len(self.options.symbols) if self.options.symbols else None)
+        if size is not None:
+            return len(token) > size
+        if len(token) == 16:
+            return set(token) <= set("1234" + _BLANKS)
+        return len(token) > 25
+
+    def _grid_row(self, number: int, content: str) -> None:
+        cells = [(number, i + 1, ch) for i, ch in enumerate(content)
+                 if not ch.isspace() and ch not in _GRID_SEPARATORS]
+        grid = self.grid
+        if grid is None:
+            grid = self.grid = _Grid(number, len(cells))
+            expected = self.options.size
+            if expected is not None and len(cells) != expected:
+                self._fail(_Problem(f"grid row has {len(cells)} cells, expected {expected}", number))
+                return
+        elif len(cells) != grid.width:
+            self._fail(_Problem(f"grid row {len(grid.rows) + 1} has {len(cells)} cells, "
+                                f"expected {grid.width}", number))
+            return
+        grid.rows.append(cells)
+        if len(grid.rows) == grid.width:
+            self.grid = None
+            try:
+                self._puzzle([c for row in grid.rows for c in row], grid.width, grid.line, None)
+            except _Problem as problem:
+                self._emit_issue(problem)
+
+    def _fail(self, problem: _Problem) -> None:
+        self._emit_issue(problem)
+        self.grid = None
+        self.skipping = True
+
+    def _end_block(self, number: int) -> None:
+        grid = self.grid
+        if grid is not None:
+            self._emit_issue(_Problem(f"grid has {len(grid.rows)} rows, expected {grid.width}",
+                                      grid.line))
+        self.grid = None
+        self.skipping = False
+
+
+def _region_labels(regions: str | Sequence[Any] | None) -> Sequence[Hashable] | None:
+    """A region map as given (one string, or one string per row, or labels) -> a label list."""
+    if regions is None:
+        return None
+    if isinstance(regions, str):
+        return [ch for ch in regions if not ch.isspace()]
+    labels: list[Hashable] = []
+    for row in regions:
+        if isinstance(row, str):
+            labels.extend(ch for ch in row if not ch.isspace())
+        elif isinstance(row, (list, tuple)):
+            labels.extend(row)
+        else:
+            labels.append(row)
+    return labels
+
+
+def parse_text(text: str, *, size: int | None = None, box: tuple[int, int] | None = None,
+               symbols: str | None = None,
+               regions: str | Sequence[Any] | None = None) -> list[Puzzle | ParseIssue]:
+    """Every puzzle in ``text``, in order; a :class:`ParseIssue` in the place of each bad one.
+
+    ``size`` is detected from the cell count when not given (or from ``symbols``);
+    ``box`` overrides the default box shape; ``regions`` (N*N labels) makes every
+    puzzle a jigsaw.
+    """
+    options = _Options(size, tuple(box) if box else None, symbols, _region_labels(regions))
+    return _TextReader(options).read(text)
+
+
+def _parse_box(value: Any) -> tuple[int, int]:
+    if isinstance(value, str):
+        rows, sep, cols = value.lower().partition("x")
+        if sep and rows.strip().isdigit() and cols.strip().isdigit():
+            return int(rows), int(cols)
+    elif isinstance(value, (list, tuple)) and len(value) == 2 and all(
+            isinstance(v, int) for v in value):
+        return int(value[0]), int(value[1])
+    raise ValueError(f"box {value!r} is not ROWSxCOLS like '2x3' or [2, 3]")
+
+
+def _optional_text(mapping: Mapping[str, Any], key: str) -> str | None:
+    value = mapping.get(key)
+    return None if value is None else str(value)
+
+
+def parse_mapping(mapping: Mapping[str, Any], *, line: int = 0,
+                  index: int = 0) -> Puzzle | ParseIssue:
+    """One puzzle from its structured form (a YAML/JSON mapping).
+
+    Keys: ``givens`` (text in any form :func:`parse_text` reads, or a list of
+    row strings), ``size``, ``box`` ("2x3" or [2, 3]), ``regions`` (N*N labels
+    as one string or row strings), ``symbols``, ``id``, ``title``, ``difficulty``.
+    ``line`` is where the mapping starts in its file, for messages.
+    """
+    def issue(message: str) -> ParseIssue:
+        return ParseIssue(line, message, None, index)
+
+    if not isinstance(mapping, Mapping):
+        return issue(f"expected a mapping with 'givens', got {type(mapping).__name__}")
+    unknown = [str(key) for key in mapping if key not in _MAPPING_KEYS]
+    if unknown:
+        return issue(f"unknown key '{unknown[0]}' (expected one of {', '.join(_MAPPING_KEYS)})")
+    givens = mapping.get("givens")
+    if isinstance(givens, (list, tuple)) and all(isinstance(row, str) for row in givens):
+        givens = "\n".join(givens)
+    if not isinstance(givens, str) or not givens.strip():
+        return issue("'givens' must be a non-empty string or a list of row strings")
+    size = mapping.get("size")
+    if size is not None and (not isinstance(size, int) or isinstance(size, bool)):
+        return issue(f"'size' must be a whole number, not {size!r}")
+    symbols = _optional_text(mapping, "symbols")
+    try:
+        box = _parse_box(mapping["box"]) if mapping.get("box") is not None else None
+    except ValueError as error:
+        return issue(str(error))
+    regions = mapping.get("regions")
+    if regions is not None and size is None:
+        labels = _region_labels(regions)
+        size = round(len(labels) ** 0.5) if labels else None
+    results = parse_text(givens, size=size, box=box, symbols=symbols, regions=regions)
+    if len(results) != 1:
+        return issue(f"'givens' holds {len(results)} puzzles, expected 1")
+    result = results[0]
+    if isinstance(result, ParseIssue):
+        where = f" (givens line {result.line})" if "\n" in givens.strip() else ""
+        return issue(result.message + where)
+    return Puzzle(result.geometry, result.symbols, result.givens, line, index, result.label,
+                  _optional_text(mapping, "id"), _optional_text(mapping, "title"),
+                  _optional_text(mapping, "difficulty"))
