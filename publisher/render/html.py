@@ -1,0 +1,302 @@
+"""HTML: one self-contained, autoescaped file per booklet that prints the model's pages.
+
+The markup comes from jinja2 templates in ``templates/html/`` (a user's folder
+is searched first, see :mod:`publisher.render.templating`). This module only
+prepares what the templates need and cannot compute cheaply themselves:
+
+* a *view* of every grid (per-cell CSS classes and accessible labels), so the
+  template loop over 160,000 cells of a 1,000-puzzle book stays a plain loop;
+* compact CSS: one class per distinct border combination and per grid shape,
+  instead of an inline style on every cell (files stay small, browsers fast);
+* the book's fonts, subset to the characters the booklet prints and embedded
+  as ``@font-face`` data URIs, so the file makes no external request and looks
+  the same on a machine without those fonts.
+
+Every page is a fixed-size box with blocks at the model's absolute positions
+and ``@page { size: W H; margin: 0 }``, so a browser's print gives exactly the
+model's pages.
+"""
+from __future__ import annotations
+
+import base64
+import io
+import re
+from collections.abc import Hashable
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+import jinja2
+from fontTools import subset
+
+from publisher.model import Band, Booklet, CellBorders, CellRole, Grid, Page, PlacedGrid, TextBlock, TextStyle
+from publisher.render import RenderContext, Renderer, register
+from publisher.render.templating import make_environment
+
+#: CSS class of a cell's text role; a blank cell needs none.
+_ROLE_CLASS = {CellRole.BLANK: "", CellRole.GIVEN: "g", CellRole.SOLVED: "s", CellRole.QUEEN: "q"}
+
+
+def pt(value: float) -> str:
+    """A length in points as CSS, short and stable: 12.0 -> '12pt', 0.75 -> '.75pt'."""
+    text = f"{value:.3f}".rstrip("0").rstrip(".")
+    if text in ("", "-0"):
+        text = "0"
+    return f"{text}pt"
+
+
+def css_ident(name: str) -> str:
+    """A style name reduced to a safe CSS class fragment: model names are
+    data, and CSS inside ``<style>`` is not HTML-escaped by autoescape."""
+    return re.sub(r"[^a-z0-9-]", "-", name.lower()) or "x"
+
+
+class _ClassBook:
+    """Gives each distinct key a short class name (``prefix`` + index, in order
+    of first use, so the output is deterministic) and remembers the keys for
+    the style sheet."""
+
+    def __init__(self, prefix: str) -> None:
+        self.prefix = prefix
+        self.names: dict[Hashable, str] = {}
+
+    def name(self, key: Hashable) -> str:
+        found = self.names.get(key)
+        if found is None:
+            found = self.names[key] = f"{self.prefix}{len(self.names)}"
+        return found
+
+
+@dataclass(frozen=True)
+class CellView:
+    text: str
+    css: str          # border class, role class, "sh" when shaded
+    label: str        # accessible text, e.g. "r1c3: 7"
+    queen: bool
+
+
+@dataclass(frozen=True)
+class TourView:
+    """A tour overlay in grid coordinates (points from the grid's top-left)."""
+
+    points: str               # "x,y x,y ..." through cell centres, first point repeated when closed
+    start: tuple[float, float]
+    end: tuple[float, float]
+    width: float              # stroke width
+    dot: float                # radius of the start dot and the end ring
+
+
+@dataclass(frozen=True)
+class TextView:
+    block: TextBlock
+    css: str                  # "st-<style name> sN": a stable class to restyle, one for the values
+    tag: str                  # h1 for the title, h2 for headings, p otherwise
+
+
+@dataclass(frozen=True)
+class GridView:
+    item: PlacedGrid
+    caption_css: str
+    shape: str                # class of the grid's geometry (width, cell size, font size)
+    rows: tuple[tuple[CellView, ...], ...]
+    offset_x: float           # the table shifts by half its outer border so that
+    offset_y: float           # grid lines sit where the model puts them
+    tour: TourView | None
+
+
+@dataclass(frozen=True)
+class BandView:
+    band: Band
+    grids: tuple[GridView, ...]
+
+
+@dataclass(frozen=True)
+class PageView:
+    page: Page
+    blocks: tuple[TextView | BandView, ...]
+    header: TextView | None
+    footer: TextView | None
+
+
+@dataclass(frozen=True)
+class FontFace:
+    weight: int
+    data: str                 # base64 WOFF
+
+
+def _cell_label(row: int, col: int, cell_text: str, role: CellRole) -> str:
+    where = f"r{row + 1}c{col + 1}"
+    if role is CellRole.QUEEN:
+        return f"{where}: queen"
+    return f"{where}: {cell_text}" if cell_text else where
+
+
+def _tour_view(grid: Grid) -> TourView | None:
+    if not grid.path:
+        return None
+    half = grid.cell_size / 2
+    centres = [(c * grid.cell_size + half, r * grid.cell_size + half) for r, c in grid.path]
+    drawn = centres + centres[:1] if grid.closed and len(centres) > 2 else centres
+    points = " ".join(f"{x:.2f},{y:.2f}" for x, y in drawn)
+    return TourView(points, centres[0], centres[-1], grid.path_width, grid.cell_size * 0.12)
+
+
+def _block_tag(style: TextStyle) -> str:
+    """Headings are real headings, so the outline of the book is the outline of the file."""
+    return {"title": "h1", "heading": "h2"}.get(style.name, "p")
+
+
+class _BookletView:
+    """Everything the templates draw, built in one pass over the booklet."""
+
+    def __init__(self, booklet: Booklet) -> None:
+        self.borders = _ClassBook("b")
+        self.shapes = _ClassBook("z")
+        self.styles = _ClassBook("s")
+        for style in booklet.styles:
+            self.styles.name(style)
+        self.pages = tuple(self._page(page) for page in booklet.pages)
+
+    def _style_css(self, style: TextStyle) -> str:
+        return f"st-{css_ident(style.name)} {self.styles.name(style)}"
+
+    def _text_view(self, block: TextBlock) -> TextView:
+        return TextView(block, self._style_css(block.style), _block_tag(block.style))
+
+    def _page(self, page: Page) -> PageView:
+        blocks: list[TextView | BandView] = []
+        for block in page.blocks:
+            if isinstance(block, Band):
+                blocks.append(BandView(block, tuple(self._grid(item) for item in block.items)))
+            else:
+                blocks.append(self._text_view(block))
+        header = self._text_view(page.header) if page.header else None
+        footer = self._text_view(page.footer) if page.footer else None
+        return PageView(page, tuple(blocks), header, footer)
+
+    def _grid(self, item: PlacedGrid) -> GridView:
+        grid = item.grid
+        shaded = grid.shaded or (False,) * len(grid.cells)
+        rows = []
+        for r in range(grid.rows):
+            row = []
+            for c in range(grid.cols):
+                i = r * grid.cols + c
+                cell = grid.cells[i]
+                css = self.borders.name(self._border_key(grid.borders[i]))
+                role = _ROLE_CLASS[cell.role]
+                if role:
+                    css += " " + role
+                if shaded[i]:
+                    css += " sh"
+                queen = cell.role is CellRole.QUEEN
+                row.append(CellView("" if queen else cell.text, css,
+                                    _cell_label(r, c, cell.text, cell.role), queen))
+            rows.append(tuple(row))
+        shape = self.shapes.name((grid.width, grid.cell_size, grid.font_size))
+        first = grid.borders[0]
+        return GridView(item, self._style_css(item.caption_style), shape, tuple(rows),
+                        -first.left / 2, -first.top / 2, _tour_view(grid))
+
+    @staticmethod
+    def _border_key(borders: CellBorders) -> tuple[str, str, str, str]:
+        return (pt(borders.top), pt(borders.right), pt(borders.bottom), pt(borders.left))
+
+    def border_rules(self) -> tuple[tuple[str, str], ...]:
+        """(class, CSS border-width value) for every border combination used."""
+        return tuple((name, " ".join(key)) for key, name in self.borders.names.items())
+
+    def shape_rules(self) -> tuple[tuple[str, str, str, str], ...]:
+        """(class, table width, cell side, font size) for every grid shape used."""
+        return tuple((name, pt(w), pt(cell), pt(font)) for (w, cell, font), name in self.shapes.names.items())
+
+    def style_rules(self) -> tuple[tuple[str, TextStyle], ...]:
+        """(class, style) for every text style used."""
+        return tuple((name, style) for style, name in self.styles.names.items())
+
+
+def printed_text(booklet: Booklet) -> str:
+    """Every character the booklet prints (text blocks, captions, cells): what
+    the embedded font subsets must cover."""
+    parts: list[str] = []
+    for page in booklet.pages:
+        for block in (page.header, page.footer, *page.blocks):
+            if isinstance(block, TextBlock):
+                parts.append(block.text)
+                parts.extend(block.lines)
+            elif isinstance(block, Band):
+                for item in block.items:
+                    parts.append(item.caption)
+                    parts.extend(cell.text for cell in item.grid.cells if cell.role is not CellRole.QUEEN)
+    return "".join(parts)
+
+
+@lru_cache(maxsize=32)
+def _subset_woff(path: Path, characters: str) -> str:
+    """``path`` subset to ``characters`` as base64 WOFF. fontTools keeps the
+    file's own timestamp (``recalc_timestamp`` is off) and zlib is
+    deterministic, so the same input gives the same bytes."""
+    options = subset.Options()
+    options.flavor = "woff"
+    options.hinting = False
+    options.desubroutinize = True
+    font = subset.load_font(str(path), options)
+    subsetter = subset.Subsetter(options)
+    subsetter.populate(unicodes=[ord(ch) for ch in characters])
+    subsetter.subset(font)
+    out = io.BytesIO()
+    subset.save_font(font, out, options)
+    return base64.b64encode(out.getvalue()).decode("ascii")
+
+
+def font_faces(booklet: Booklet) -> tuple[FontFace, ...]:
+    """The regular (400) and bold (700) faces, each subset to the booklet's characters."""
+    characters = "".join(sorted(set(printed_text(booklet)) | {" "}))
+    fonts = booklet.fonts
+    return (FontFace(400, _subset_woff(Path(fonts.regular), characters)),
+            FontFace(700, _subset_woff(Path(fonts.bold), characters)))
+
+
+def _grey(level: float) -> str:
+    """A grey level (0 black .. 1 white) as a CSS colour."""
+    value = round(level * 255)
+    return f"#{value:02x}{value:02x}{value:02x}"
+
+
+@lru_cache(maxsize=8)
+def _environment(template_dirs: tuple[Path, ...]) -> jinja2.Environment:
+    """One autoescaping environment per template search path (built once: compiling
+    the templates costs more than rendering a small booklet)."""
+    env = make_environment(template_dirs, "html", autoescape=True)
+    env.filters["pt"] = pt
+    env.tests["band"] = lambda block: isinstance(block, BandView)
+    return env
+
+
+@register
+class HtmlRenderer(Renderer):
+    """Booklet -> UTF-8 HTML, drawn by ``templates/html/booklet.html.j2``.
+
+    Templates receive ``booklet`` (the model), ``pages`` (:class:`PageView` s),
+    ``faces`` (:class:`FontFace` s), ``border_rules``, ``shape_rules``,
+    ``style_rules`` and ``shade`` (the CSS colour of shaded cells)."""
+
+    name = "html"
+    extension = "html"
+
+    def __init__(self, context: RenderContext | None = None) -> None:
+        super().__init__(context)
+        self._template = _environment(tuple(self.context.template_dirs)).get_template("booklet.html.j2")
+
+    def render(self, booklet: Booklet) -> bytes:
+        view = _BookletView(booklet)
+        html = self._template.render(
+            booklet=booklet,
+            pages=view.pages,
+            faces=font_faces(booklet),
+            border_rules=view.border_rules(),
+            shape_rules=view.shape_rules(),
+            style_rules=view.style_rules(),
+            shade=_grey(Grid.SHADE_GREY),
+        )
+        return html.encode("utf-8")
