@@ -106,6 +106,7 @@ class BookSpec:
     answers: str = "separate"                   # "separate" | "back" | "both"
     labels: dict[str, str] = field(default_factory=dict)  # localised words; layout fills defaults
     key: str = "books[0]"
+    gutter_auto: bool = False                   # widen the inside margin to the print-on-demand value for the page count
 
 
 class LayoutError(Exception):

@@ -1,0 +1,111 @@
+"""Font files of a book: the defaults, user TTFs, glyph coverage and text widths.
+
+Layout wraps text with the metrics of the very files the PDF embeds, and
+refuses to build a book whose fonts lack a character it must print: a PDF
+viewer would show an empty box there, and text extraction would still
+"succeed", so nothing downstream would notice.
+"""
+from __future__ import annotations
+
+import struct
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+from fontTools.ttLib import TTFont, TTLibError
+
+from publisher.model import Fonts
+
+#: sfnt versions of TrueType-outline fonts. CFF-based OpenType ("OTTO") is
+#: refused: reportlab can only embed TrueType outlines.
+_TRUETYPE_TAGS = (b"\x00\x01\x00\x00", b"true")
+
+
+class FontError(ValueError):
+    """A font file that cannot be used (missing, unreadable, not TrueType)."""
+
+
+@dataclass(frozen=True)
+class _Metrics:
+    """What layout needs of one font file, read once per process."""
+
+    family: str
+    units_per_em: int
+    advances: dict[int, int]     # code point -> advance width in font units
+    default_advance: int         # advance of .notdef, for characters the font lacks
+
+
+def _roboto_dir() -> Path:
+    import font_roboto
+
+    return Path(font_roboto.__file__).resolve().parent / "files"
+
+
+def default_fonts() -> Fonts:
+    """Roboto Regular and Bold from the ``font-roboto`` wheel: installed by pip
+    with the package, so no system font is assumed, and it covers Vietnamese,
+    Greek and Cyrillic."""
+    files = _roboto_dir()
+    return Fonts(regular=files / "Roboto-Regular.ttf", bold=files / "Roboto-Bold.ttf",
+                 family="Roboto", office_family="Arial")
+
+
+def _check_truetype(path: Path) -> None:
+    if not path.is_file():
+        raise FontError(f"font file not found: {path}")
+    try:
+        with path.open("rb") as handle:
+            tag = handle.read(4)
+    except OSError as error:
+        raise FontError(f"font file cannot be read: {path}: {error.strerror}") from None
+    if tag not in _TRUETYPE_TAGS:
+        raise FontError(f"not a TrueType (.ttf) font: {path}")
+
+
+@lru_cache(maxsize=None)
+def _metrics(path: Path) -> _Metrics:
+    _check_truetype(path)
+    try:
+        font = TTFont(str(path), lazy=True)
+        names = font["name"]
+        family = str(names.getDebugName(16) or names.getDebugName(1) or path.stem)
+        glyph_width = {name: advance for name, (advance, _lsb) in font["hmtx"].metrics.items()}
+        cmap = font.getBestCmap() or {}
+        units = int(font["head"].unitsPerEm)
+    except (TTLibError, KeyError, AssertionError, struct.error) as error:
+        raise FontError(f"font file is damaged or incomplete: {path}: {error}") from None
+    advances = {code: glyph_width.get(glyph, 0) for code, glyph in cmap.items()}
+    return _Metrics(family, units, advances, glyph_width.get(".notdef", units // 2))
+
+
+def load_fonts(regular: Path, bold: Path | None = None) -> Fonts:
+    """A user's TTF files as book fonts. Without a bold file the regular one
+    serves for both (givens then differ from solved digits by size and grey).
+    Raises :class:`FontError` naming the file when one cannot be used."""
+    regular, bold = Path(regular), Path(bold) if bold is not None else Path(regular)
+    family = _metrics(regular).family
+    _metrics(bold)
+    return Fonts(regular=regular, bold=bold, family=family, office_family=family)
+
+
+def missing_glyphs(fonts: Fonts, text: str) -> list[str]:
+    """Characters of ``text`` that the regular or the bold file cannot draw, in
+    order of first appearance. Whitespace and control characters are ignored
+    (they are never drawn as glyphs)."""
+    files = (_metrics(fonts.regular), _metrics(fonts.bold))
+    missing: list[str] = []
+    for char in dict.fromkeys(text):
+        if char.isspace() or not char.isprintable():
+            continue
+        if any(ord(char) not in metrics.advances for metrics in files):
+            missing.append(char)
+    return missing
+
+
+def text_width(fonts: Fonts, text: str, size: float, bold: bool = False) -> float:
+    """Width in points of ``text`` set in one line at ``size`` (no kerning)."""
+    metrics = _metrics(fonts.bold if bold else fonts.regular)
+    advances, default = metrics.advances, metrics.default_advance
+    units = sum(advances.get(ord(char), default) for char in text)
+    return units * size / metrics.units_per_em
+

@@ -1,0 +1,538 @@
+"""The layout engine: a :class:`BookSpec` in, positioned pages out.
+
+Every decision a printed book needs is made here, once: page geometry and
+mirrored margins, the automatic gutter, how many grids go on a page and how
+big their cells and digits are, which cell sides are thick, puzzle numbers,
+captions, running heads, page numbers and the order of the answer key. The
+renderers only draw the :class:`Booklet` s this module returns, so the PDF,
+DOCX, RTF and HTML editions of one book have the same pages.
+
+Text is wrapped with the metrics of the book's own font files, then given
+slack (narrower wrap width, spare page height) because DOCX and RTF reflow
+it with an office font whose widths differ a little.
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, replace
+from functools import lru_cache
+
+from publisher import fonts as fontlib
+from publisher.model import (
+    POINTS_PER_INCH, POINTS_PER_MM, QUEEN, Band, Board, BookSpec, Booklet, CellBorders, CellRole,
+    Grid, GridCell, LayoutError, Margins, Page, PlacedGrid, SectionSpec, TextBlock, TextStyle,
+)
+
+THIN_LINE = 0.75            # cell lines: the print minimum
+THICK_LINE = 2.25           # box, region and frame lines: 3x thin, clearly thicker
+MIN_TEXT = 7.0              # smallest printable text size, points
+PAGE_SPARE = 0.10           # share of page height left free for office-font reflow
+WRAP_SPARE = 0.92           # share of a line's width used when wrapping
+LARGE_PRINT_GRID = 140 * POINTS_PER_MM   # large print: a grid about 14 cm wide
+MAX_CELL = 0.5 * POINTS_PER_INCH         # standard books: cells no bigger than 1/2 in
+ROUND_TO = 0.05             # sizes are multiples of one twip, so DOCX/RTF are exact
+
+#: digit size as a share of the cell, by the longest text a cell holds
+_TEXT_RATIO = {1: 0.58, 2: 0.45, 3: 0.36}
+
+#: print-on-demand inside margin by page count: (up to pages, inches)
+_GUTTER_TABLE = ((150, 0.375), (300, 0.5), (500, 0.625), (700, 0.75), (828, 0.875))
+
+DEFAULT_LABELS: dict[str, dict[str, str]] = {
+    "en": {
+        "puzzle": "Puzzle", "solution": "Solution", "answers": "Answers", "page": "Page",
+        "easy": "Easy", "medium": "Medium", "hard": "Hard", "diabolical": "Diabolical",
+        "sudoku": "Sudoku", "knights_tour": "Knight's tour", "queens": "Queens",
+    },
+    "vi": {
+        "puzzle": "Câu đố", "solution": "Lời giải", "answers": "Lời giải", "page": "Trang",
+        "easy": "Dễ", "medium": "Trung bình", "hard": "Khó", "diabolical": "Rất khó",
+        "sudoku": "Sudoku", "knights_tour": "Mã đi tuần", "queens": "Quân hậu",
+    },
+}
+
+
+def labels_for(language: str, overrides: dict[str, str] | None = None) -> dict[str, str]:
+    """The localised words of a book: defaults of its language (English when
+    the language is unknown), then the user's own labels on top."""
+    base = DEFAULT_LABELS.get(language.split("-")[0].lower(), DEFAULT_LABELS["en"])
+    return {**base, **(overrides or {})}
+
+
+def gutter_for(page_count: int) -> float:
+    """The print-on-demand minimum inside margin (points) for a page count."""
+    for pages, inches in _GUTTER_TABLE:
+        if page_count <= pages:
+            return inches * POINTS_PER_INCH
+    return _GUTTER_TABLE[-1][1] * POINTS_PER_INCH
+
+
+def _floor(value: float) -> float:
+    return round(math.floor(value / ROUND_TO + 1e-9) * ROUND_TO, 2)
+
+
+# --------------------------------------------------------------------------
+# Styles
+# --------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class _Styles:
+    title: TextStyle
+    subtitle: TextStyle
+    author: TextStyle
+    heading: TextStyle
+    body: TextStyle
+    caption: TextStyle
+    answer_caption: TextStyle
+    header: TextStyle
+    footer: TextStyle
+
+    def all(self) -> tuple[TextStyle, ...]:
+        return (self.title, self.subtitle, self.author, self.heading, self.body, self.caption,
+                self.answer_caption, self.header, self.footer)
+
+
+def _styles(large_print: bool) -> _Styles:
+    """Type sizes of the book; large print follows the large-print guides
+    (body 16 pt and up)."""
+    scale = 1.6 if large_print else 1.0
+    return _Styles(
+        title=TextStyle("title", round(26 * scale, 1), bold=True, align="center"),
+        subtitle=TextStyle("subtitle", round(15 * scale, 1), align="center"),
+        author=TextStyle("author", round(13 * scale, 1), align="center"),
+        heading=TextStyle("heading", round(16 * scale, 1), bold=True, align="left"),
+        body=TextStyle("body", 16.0 if large_print else 10.5, align="left"),
+        caption=TextStyle("caption", 16.0 if large_print else 9.0, bold=True, align="center"),
+        answer_caption=TextStyle("answer_caption", 12.0 if large_print else 8.0, bold=True,
+                                 align="center"),
+        header=TextStyle("header", 12.0 if large_print else 8.5, align="center"),
+        footer=TextStyle("footer", 14.0 if large_print else 9.0, align="center"),
+    )
+
+
+# --------------------------------------------------------------------------
+# Text
+# --------------------------------------------------------------------------
+
+class _Typesetter:
+    """Wraps and fits text with the book's font metrics."""
+
+    def __init__(self, fonts: fontlib.Fonts) -> None:
+        self.fonts = fonts
+
+    def width(self, text: str, style: TextStyle) -> float:
+        return fontlib.text_width(self.fonts, text, style.size, style.bold)
+
+    def wrap(self, text: str, style: TextStyle, width: float) -> tuple[str, ...]:
+        """Greedy word wrap; explicit newlines start new lines; a word longer
+        than a line is broken between characters."""
+        limit = width * WRAP_SPARE
+        lines: list[str] = []
+        for paragraph in text.split("\n"):
+            line = ""
+            for word in paragraph.split():
+                candidate = f"{line} {word}" if line else word
+                if self.width(candidate, style) <= limit:
+                    line = candidate
+                    continue
+                if line:
+                    lines.append(line)
+                line = ""
+                for char in word:
+                    if line and self.width(line + char, style) > limit:
+                        lines.append(line)
+                        line = ""
+                    line += char
+            lines.append(line)
+        return tuple(lines)
+
+    def fits(self, text: str, style: TextStyle, width: float) -> bool:
+        return self.width(text, style) <= width * WRAP_SPARE
+
+    def one_line(self, text: str, style: TextStyle, width: float) -> str:
+        """``text`` shortened with an ellipsis until it fits one line."""
+        if self.fits(text, style, width):
+            return text
+        while text and not self.fits(text + "…", style, width):
+            text = text[:-1]
+        return text.rstrip() + "…"
+
+    def block(self, text: str, style: TextStyle, x: float, y: float, width: float) -> TextBlock:
+        lines = self.wrap(text, style, width)
+        return TextBlock(text, style, round(x, 2), round(y, 2), round(width, 2),
+                         round(len(lines) * style.leading, 2), lines)
+
+
+# --------------------------------------------------------------------------
+# Grids
+# --------------------------------------------------------------------------
+
+@lru_cache(maxsize=256)
+def _borders(rows: int, cols: int, regions: tuple[int, ...] | None) -> tuple[CellBorders, ...]:
+    """Line widths of every cell side: thick on the frame and between
+    different regions, thin elsewhere. Each shared side is computed from the
+    same pair of cells, so neighbours always agree. Cached: a book repeats a
+    handful of shapes."""
+
+    def side(r1: int, c1: int, r2: int, c2: int) -> float:
+        if not (0 <= r2 < rows and 0 <= c2 < cols):
+            return THICK_LINE
+        if regions is None or regions[r1 * cols + c1] == regions[r2 * cols + c2]:
+            return THIN_LINE
+        return THICK_LINE
+
+    return tuple(
+        CellBorders(side(r, c, r - 1, c), side(r, c, r, c + 1), side(r, c, r + 1, c), side(r, c, r, c - 1))
+        for r in range(rows) for c in range(cols)
+    )
+
+
+@lru_cache(maxsize=4096)
+def _cell(text: str, given: bool) -> GridCell:
+    """One shared immutable cell per (text, role): books repeat few of them."""
+    if text == QUEEN:
+        return GridCell(text, CellRole.QUEEN)
+    if not text:
+        return GridCell(text, CellRole.BLANK)
+    return GridCell(text, CellRole.GIVEN if given else CellRole.SOLVED)
+
+
+def _cells(board: Board, answers: bool) -> tuple[GridCell, ...]:
+    texts = board.answer if answers else board.givens
+    return tuple(_cell(text, bool(given)) for given, text in zip(board.givens, texts))
+
+
+@lru_cache(maxsize=256)
+def _chess_shading(rows: int, cols: int) -> tuple[bool, ...]:
+    """Dark squares of a chessboard whose top-left square (a8) is light."""
+    return tuple((i // cols + i % cols) % 2 == 1 for i in range(rows * cols))
+
+
+def _is_chessboard(board: Board) -> bool:
+    return board.kind in ("knights_tour", "queens")
+
+
+def _text_ratio(board: Board, answers: bool) -> float:
+    longest = max((len(t) for t in (board.answer if answers else board.givens) if t != QUEEN), default=1)
+    return _TEXT_RATIO.get(longest, 1.1 / max(longest, 1))
+
+
+@dataclass(frozen=True)
+class _Slots:
+    """The grid slots of a section's pages: ``across`` x ``down`` of equal size."""
+
+    across: int
+    down: int
+    width: float
+    height: float
+    hgap: float
+    vgap: float
+    caption_height: float
+    key: str
+
+
+# --------------------------------------------------------------------------
+# Pages
+# --------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class _Frame:
+    """Page geometry for a given inside margin."""
+
+    width: float
+    height: float
+    margins: Margins
+    mirrored: bool
+
+    def content(self, number: int) -> tuple[float, float, float, float]:
+        m = self.margins
+        left = m.outside if self.mirrored and number % 2 == 0 else m.inside
+        return (left, m.top, self.width - m.inside - m.outside, self.height - m.top - m.bottom)
+
+
+@dataclass
+class _Draft:
+    """A page being filled: its blocks and running head text."""
+
+    blocks: list
+    head: str | None
+
+
+class _BookletBuilder:
+    """Lays out one booklet: a title page, then sections of puzzles and/or answers."""
+
+    def __init__(self, spec: BookSpec, frame: _Frame, labels: dict[str, str], styles: _Styles) -> None:
+        self.spec, self.frame, self.labels, self.styles = spec, frame, labels, styles
+        self.type = _Typesetter(spec.fonts)
+        self.drafts: list[_Draft] = []
+        _x, _y, self.content_width, self.content_height = frame.content(1)
+        self.usable_height = self.content_height * (1 - PAGE_SPARE)
+
+    # -- pages ---------------------------------------------------------------
+    def title_page(self, subtitle: str | None, with_instructions: bool) -> None:
+        s, spec, width = self.styles, self.spec, self.content_width
+        parts = [(spec.title, s.title, 0.0)]
+        if subtitle:
+            parts.append((subtitle, s.subtitle, s.title.size * 0.6))
+        if spec.author:
+            parts.append((spec.author, s.author, s.subtitle.size * 1.2))
+        if spec.instructions and with_instructions:
+            parts.append((spec.instructions, s.body, s.author.size * 2.5))
+        blocks, y = [], self.content_height * 0.25
+        for text, style, space in parts:
+            block = self.type.block(text, style, 0.0, y + space, width)
+            blocks.append(block)
+            y = block.y + block.height
+        if y > self.usable_height:
+            raise LayoutError(f"{spec.key}.instructions", "the title page text does not fit on one page")
+        self.drafts.append(_Draft(blocks, None))
+
+    def section(self, section: SectionSpec, first_number: int, answers: bool) -> None:
+        """One section on new pages: heading and instructions, then its grids."""
+        s, labels = self.styles, self.labels
+        title = f"{labels['answers']}: {section.title}" if answers else section.title
+        head = f"{labels['answers']} · {section.title}" if answers else f"{self.spec.title} · {section.title}"
+        blocks = [self.type.block(title, s.heading, 0.0, 0.0, self.content_width)]
+        y = blocks[0].height
+        if section.instructions and not answers:
+            block = self.type.block(section.instructions, s.body, 0.0, y + s.body.size * 0.4, self.content_width)
+            blocks.append(block)
+            y = block.y + block.height
+        top = y + s.body.leading
+        slots = self._slots(section, answers, top)
+        rows = self._rows(section, first_number, answers, slots)
+        page_blocks: list = blocks
+        for start in range(0, max(len(rows), 1), slots.down):
+            chunk = rows[start:start + slots.down]
+            area_top = top if start == 0 else 0.0
+            space = self.usable_height - slots.down * slots.height - (slots.down - 1) * slots.vgap
+            pad = max(space, 0.0) / (2 * slots.down) if start else 0.0
+            y = area_top + pad
+            for row in chunk:
+                page_blocks.append(self._band(row, y, slots))
+                y += slots.height + slots.vgap + 2 * pad
+            self.drafts.append(_Draft(page_blocks, head))
+            page_blocks = []
+
+    # -- slots and grids -------------------------------------------------------
+    def _slots(self, section: SectionSpec, answers: bool, top: float) -> _Slots:
+        spec = self.spec
+        field = "answers_per_page" if answers else "puzzles_per_page"
+        own = getattr(section, field)
+        if spec.large_print and not answers:
+            across, down, key = 1, 1, f"{spec.key}.large_print"
+        else:
+            across, down = own or getattr(spec, field)
+            key = f"{section.key}.{field}" if own else f"{spec.key}.{field}"
+        if across < 1 or down < 1:
+            raise LayoutError(key, f"{across}x{down} grids per page: both numbers must be at least 1")
+        caption = self.styles.answer_caption if answers else self.styles.caption
+        caption_height = round(caption.leading + caption.size * 0.3, 2)
+        hgap = vgap = max(caption.size * 1.5, 12.0)
+        width = (self.content_width - (across - 1) * hgap) / across
+        height = (self.usable_height - top - (down - 1) * vgap) / down
+        return _Slots(across, down, width, height, hgap, vgap, caption_height, key)
+
+    def _grid_size(self, board: Board, slots: _Slots, answers: bool) -> tuple[float, float]:
+        """Cell and text size of a board in a slot; LayoutError when the text
+        would drop below the printable minimum."""
+        grid_height = slots.height - slots.caption_height
+        cell = min(slots.width / board.cols, grid_height / board.rows)
+        if self.spec.large_print and not answers:
+            cell = min(cell, LARGE_PRINT_GRID / board.cols)
+        else:
+            cell = min(cell, MAX_CELL)
+        ratio = _text_ratio(board, answers)
+        cell = _floor(cell)
+        font = round(cell * ratio, 1)
+        if font < MIN_TEXT:
+            needed = math.ceil(MIN_TEXT / ratio * 10) / 10
+            raise LayoutError(
+                slots.key,
+                f"{slots.across}x{slots.down} grids of {board.rows}x{board.cols} do not fit on a "
+                f"{self.frame.width:.0f}x{self.frame.height:.0f} pt page: cells would be {max(cell, 0):.1f} pt, "
+                f"the minimum is {needed:.1f} pt (text of {MIN_TEXT:.0f} pt)")
+        return cell, font
+
+    def _rows(self, section: SectionSpec, first_number: int, answers: bool,
+              slots: _Slots) -> list[list[PlacedGrid]]:
+        """Grids in rows of ``across``; a row also ends where the board shape
+        changes, so each band holds grids of one shape."""
+        rows: list[list[PlacedGrid]] = []
+        sizes: dict[tuple, tuple[float, float]] = {}
+        for number, board in enumerate(section.boards, first_number):
+            shape = (board.rows, board.cols, board.kind, _text_ratio(board, answers))
+            if shape not in sizes:
+                sizes[shape] = self._grid_size(board, slots, answers)
+            cell, font = sizes[shape]
+            placed = self._placed(board, number, section, answers, slots, cell, font)
+            row = rows[-1] if rows else None
+            if row is None or len(row) == slots.across or (row[0].grid.rows, row[0].grid.cols) != (board.rows, board.cols):
+                rows.append([placed])
+            else:
+                rows[-1].append(placed)
+        return rows
+
+    def _placed(self, board: Board, number: int, section: SectionSpec, answers: bool,
+                slots: _Slots, cell: float, font: float) -> PlacedGrid:
+        labels, style = self.labels, self.styles.answer_caption if answers else self.styles.caption
+        grid_width = board.cols * cell
+        detail = section.title if answers else labels.get(board.difficulty or "", board.difficulty)
+        caption = str(number)
+        if detail and self.type.fits(f"{number} · {detail}", style, max(grid_width, slots.width)):
+            caption = f"{number} · {detail}"
+        word = labels["solution"] if answers else labels["puzzle"]
+        kind = labels.get(board.kind, board.kind)
+        grid = Grid(
+            rows=board.rows, cols=board.cols, cells=_cells(board, answers),
+            borders=_borders(board.rows, board.cols, board.regions),
+            cell_size=cell, font_size=font, label=f"{word} {number}, {board.rows}x{board.cols} {kind}",
+            path=board.path if answers else None, closed=board.closed and answers,
+            path_width=round(max(1.0, cell * 0.08), 2),
+            shaded=_chess_shading(board.rows, board.cols) if _is_chessboard(board) else None,
+        )
+        return PlacedGrid(number, caption, style, grid, 0.0, 0.0, slots.caption_height)
+
+    def _band(self, row: list[PlacedGrid], y: float, slots: _Slots) -> Band:
+        """Place a row of grids centred in their slots (offsets relative to the
+        content box; :meth:`pages` moves them onto the page)."""
+        grid = row[0].grid
+        block_height = slots.caption_height + grid.height
+        top = y + (slots.height - block_height) / 2
+        left = (slots.width - grid.width) / 2
+        pitch = slots.width + slots.hgap
+        items = tuple(replace(p, x=round(left + i * pitch, 2), y=round(top, 2)) for i, p in enumerate(row))
+        gap = round(pitch - grid.width, 2)
+        width = round(len(items) * grid.width + (len(items) - 1) * gap, 2)
+        return Band(items, items[0].x, items[0].y, width, round(block_height, 2), gap)
+
+    # -- finishing -----------------------------------------------------------------
+    def pages(self) -> tuple[Page, ...]:
+        """Drafts moved onto their pages (mirrored margins), with running heads
+        and page numbers."""
+        pages = []
+        for index, draft in enumerate(self.drafts):
+            number = index + 1
+            x, y, width, height = self.frame.content(number)
+            blocks = tuple(_shift(block, x, y) for block in draft.blocks)
+            header = footer = None
+            if draft.head is not None:
+                header = self._margin_text(self.type.one_line(draft.head, self.styles.header, width),
+                                           self.styles.header, x, width, top=True)
+                footer = self._margin_text(str(number), self.styles.footer, x, width, top=False)
+            pages.append(Page(number, blocks, round(x, 2), round(y, 2), round(width, 2), round(height, 2),
+                              header, footer, break_before=number > 1))
+        return tuple(pages)
+
+    def _margin_text(self, text: str, style: TextStyle, x: float, width: float, top: bool) -> TextBlock:
+        """A running head or folio centred in the top or bottom margin."""
+        margin = self.frame.margins.top if top else self.frame.margins.bottom
+        if margin < style.leading + 4:
+            where = "top" if top else "bottom"
+            raise LayoutError(f"{self.spec.key}.margins.{where}",
+                              f"the {where} margin ({margin:.1f} pt) is too small for the running "
+                              f"{'head' if top else 'page number'}: at least {style.leading + 4:.1f} pt")
+        inset = (margin - style.leading) / 2
+        y = inset if top else self.frame.height - margin + inset
+        return TextBlock(text, style, round(x, 2), round(y, 2), round(width, 2), style.leading, (text,))
+
+
+def _shift(block: TextBlock | Band, dx: float, dy: float) -> TextBlock | Band:
+    if isinstance(block, TextBlock):
+        return replace(block, x=round(block.x + dx, 2), y=round(block.y + dy, 2))
+    items = tuple(replace(p, x=round(p.x + dx, 2), y=round(p.y + dy, 2)) for p in block.items)
+    return replace(block, items=items, x=round(block.x + dx, 2), y=round(block.y + dy, 2))
+
+
+# --------------------------------------------------------------------------
+# Entry point
+# --------------------------------------------------------------------------
+
+def _book_text(spec: BookSpec, labels: dict[str, str]) -> str:
+    """All text the booklets may print, for the glyph check (queens are shapes)."""
+    parts = [spec.title, spec.subtitle or "", spec.author or "", spec.instructions or "",
+             "0123456789·…:", *labels.values()]
+    for section in spec.sections:
+        parts += [section.title, section.instructions or ""]
+        for board in section.boards:
+            parts += [board.difficulty or "", *board.givens, *board.answer]
+    return "".join(parts).replace(QUEEN, "")
+
+
+def _check_glyphs(spec: BookSpec, labels: dict[str, str]) -> None:
+    missing = fontlib.missing_glyphs(spec.fonts, _book_text(spec, labels))
+    if missing:
+        listed = ", ".join(f"'{c}' (U+{ord(c):04X})" for c in missing)
+        raise LayoutError(f"{spec.key}.fonts",
+                          f"font '{spec.fonts.family}' has no glyph for {listed}; choose a font that has them")
+
+
+def _check_spec(spec: BookSpec) -> None:
+    if spec.answers not in ("separate", "back", "both"):
+        raise LayoutError(f"{spec.key}.answers",
+                          f"'{spec.answers}' is not an answer placement: use separate, back or both")
+    if spec.page_width <= 0 or spec.page_height <= 0:
+        raise LayoutError(f"{spec.key}.page", "the page size must be positive")
+    m = spec.margins
+    if m.inside + m.outside >= spec.page_width * 0.8 or m.top + m.bottom >= spec.page_height * 0.8:
+        raise LayoutError(f"{spec.key}.margins", "the margins leave too little room on the page")
+    for section in spec.sections:
+        for board in section.boards:
+            cells = board.rows * board.cols
+            if len(board.givens) != cells or len(board.answer) != cells:
+                raise LayoutError(section.key, f"{board.source or 'a board'}: the cell count does not match "
+                                               f"{board.rows}x{board.cols}")
+
+
+def _build(spec: BookSpec, role: str, margins: Margins, labels: dict[str, str], styles: _Styles) -> Booklet:
+    frame = _Frame(spec.page_width, spec.page_height, margins, spec.mirrored)
+    builder = _BookletBuilder(spec, frame, labels, styles)
+    firsts = [1]
+    for section in spec.sections:
+        firsts.append(firsts[-1] + len(section.boards))
+    puzzles = role == "puzzles"
+    builder.title_page(spec.subtitle if puzzles else labels["answers"], with_instructions=puzzles)
+    if puzzles:
+        for section, first in zip(spec.sections, firsts):
+            builder.section(section, first, answers=False)
+    if not puzzles or spec.answers in ("back", "both"):
+        for section, first in zip(spec.sections, firsts):
+            builder.section(section, first, answers=True)
+    title = spec.title if puzzles else f"{spec.title} · {labels['answers']}"
+    return Booklet(
+        role=role, stem=f"{spec.stem}-{role}", title=title, author=spec.author,
+        subject=spec.subtitle or labels["puzzle"] if puzzles else labels["answers"],
+        language=spec.language, page_width=spec.page_width, page_height=spec.page_height,
+        margins=margins, mirrored=spec.mirrored, fonts=spec.fonts, styles=styles.all(), pages=builder.pages(),
+    )
+
+
+def _with_gutter(spec: BookSpec, role: str, labels: dict[str, str], styles: _Styles) -> Booklet:
+    """Lay out, count pages, widen the gutter to the print-on-demand minimum
+    for that count, and repeat until the page count is stable."""
+    margins = spec.margins
+    booklet = _build(spec, role, margins, labels, styles)
+    if not spec.gutter_auto:
+        return booklet
+    for _ in range(5):
+        inside = max(spec.margins.inside, gutter_for(booklet.page_count))
+        if inside == margins.inside:
+            return booklet
+        margins = replace(margins, inside=inside)
+        booklet = _build(spec, role, margins, labels, styles)
+    return booklet
+
+
+def layout_book(spec: BookSpec) -> tuple[Booklet, ...]:
+    """The booklets of a book: the puzzle booklet (with the answer key at its
+    back for ``answers`` "back"/"both"), then the answer booklet for
+    "separate"/"both". Raises :class:`LayoutError` naming the config key to
+    change when the book cannot be laid out."""
+    _check_spec(spec)
+    labels = labels_for(spec.language, spec.labels)
+    _check_glyphs(spec, labels)
+    styles = _styles(spec.large_print)
+    booklets = [_with_gutter(spec, "puzzles", labels, styles)]
+    if spec.answers in ("separate", "both"):
+        booklets.append(_with_gutter(spec, "answers", labels, styles))
+    return tuple(booklets)
