@@ -16,8 +16,15 @@ from typing import ClassVar
 
 from publisher.model import Booklet
 
+def _builtin_templates() -> Path:
+    """The top-level ``templates/`` folder: inside the package when installed from a
+    wheel (pyproject maps it to ``publisher.templates``), beside it in a checkout."""
+    packaged = Path(__file__).resolve().parent.parent / "templates"
+    return packaged if packaged.is_dir() else Path(__file__).resolve().parents[2] / "templates"
+
+
 #: Built-in template folder (HTML and RTF jinja2 templates).
-BUILTIN_TEMPLATES = Path(__file__).resolve().parent.parent.parent / "templates"
+BUILTIN_TEMPLATES = _builtin_templates()
 
 
 @dataclass(frozen=True)
@@ -28,6 +35,11 @@ class RenderContext:
     ``templates:``) first, the built-in ``templates/`` last."""
 
     template_dirs: tuple[Path, ...] = (BUILTIN_TEMPLATES,)
+
+
+class RenderError(Exception):
+    """Book content a format cannot carry (e.g. a control character in a title for
+    DOCX). The message names the field; the build reports it as an input error."""
 
 
 class Renderer:

@@ -1,0 +1,209 @@
+"""The build: config -> sources -> verify -> book model -> renderers -> atomic write + report.
+
+Each stage is a function call on the previous stage's output; nothing flows
+backwards. Errors stay values until the edge: this module returns a
+:class:`BuildResult` with an exit code and the CLI prints it.
+"""
+from __future__ import annotations
+
+import hashlib
+import re
+import time
+import unicodedata
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from publisher import fonts as fontlib
+from publisher import render
+from publisher.config import ConfigError, LoadedConfig, load
+from publisher.kinds import KINDS
+from publisher.layout import layout_book
+from publisher.model import Board, Booklet, BookSpec, LayoutError, Margins, SectionSpec
+from publisher.progress import Progress
+from publisher.report import BuildResult, OutputFile, SectionResult
+from publisher.sources import Item, SourceError, display_path, read_section
+from publisher.verify import Checked, verify_items
+from publisher.write import write_atomically
+
+EXIT_OK, EXIT_REJECTED, EXIT_USAGE = 0, 1, 2
+GUTTER_MINIMUM = 0.375 * 72    # the smallest print-on-demand gutter; "auto" grows it with pages
+
+
+@dataclass
+class BuildOptions:
+    config: Path = Path("config.yaml")
+    out: Path | None = None              # overrides output.folder
+    formats: Sequence[str] = ()          # overrides output.formats
+    strict: bool = False                 # any rejection or warning fails the build
+    jobs: int | None = None
+    progress: Progress = field(default_factory=lambda: Progress(enabled=False))
+
+
+def slugify(title: str) -> str:
+    """A safe file stem from a title: 'Tuyển tập Sudoku' -> 'tuyen-tap-sudoku'.
+
+    Only [a-z0-9-] survive, so no title can reach outside the output folder."""
+    text = title.replace("đ", "d").replace("Đ", "D")
+    text = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode("ascii")
+    slug = re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")
+    return slug[:80].strip("-") or "book"
+
+
+def _stage(result: BuildResult, name: str, start: float) -> float:
+    now = time.perf_counter()
+    result.timings[name] = result.timings.get(name, 0.0) + now - start
+    return now
+
+
+def build(options: BuildOptions) -> BuildResult:
+    """Run every stage; never raises for bad input (the result carries errors and exit code)."""
+    result = BuildResult(config=display_path(options.config))
+    try:
+        return _build(options, result)
+    except (ConfigError, SourceError, LayoutError, fontlib.FontError, render.RenderError) as error:
+        result.status, result.exit_code = "error", EXIT_USAGE
+        result.errors.extend(error.problems if isinstance(error, ConfigError) else [str(error)])
+        return result
+
+
+def _build(options: BuildOptions, result: BuildResult) -> BuildResult:
+    start = time.perf_counter()
+    loaded = load(options.config)
+    config = loaded.config
+    formats = list(options.formats) or list(config.output.formats)
+    out_dir = options.out if options.out is not None else loaded.base / config.output.folder
+    stems = _stems(loaded)
+
+    # sources
+    per_section: list[tuple[int, int, Any, list[Item]]] = []
+    for b, book in enumerate(config.books):
+        for s, section in enumerate(book.sections):
+            per_section.append((b, s, section, read_section(loaded, ("books", b, "sections", s), section)))
+    start = _stage(result, "sources", start)
+
+    # verify
+    items = [item for *_, found in per_section for item in found]
+    with options.progress.stage("verify", len(items), "puzzles") as advance:
+        checked = verify_items(items, node_limit=config.node_limit, jobs=options.jobs, progress=advance)
+    start = _stage(result, "verify", start)
+    cursor = 0
+    for b, s, section, found in per_section:
+        result.sections.append(SectionResult(config.books[b].title, section.title, section.kind,
+                                             checked[cursor:cursor + len(found)]))
+        cursor += len(found)
+
+    rejected = sum(len(s.rejected) for s in result.sections)
+    if rejected and config.on_rejected == "fail":
+        result.status, result.exit_code = "rejected", EXIT_REJECTED
+        return result
+    if rejected:
+        result.warnings.append(f"{rejected} rejected puzzle(s) left out (on_rejected: skip)")
+    for section_result, (b, s, *_rest) in zip(result.sections, per_section):
+        if not section_result.accepted:
+            raise SourceError(f"{loaded.where(('books', b, 'sections', s))}: no puzzle of the section was accepted")
+    if options.strict and (rejected or result.warnings):
+        result.status, result.exit_code = "rejected", EXIT_REJECTED
+        result.errors.append("--strict: the build has rejected puzzles or warnings")
+        return result
+
+    # book model
+    booklets: list[Booklet] = []
+    with options.progress.stage("layout", len(config.books), "books") as advance:
+        for b, book in enumerate(config.books):
+            sections = [r for r, (bb, *_r) in zip(result.sections, per_section) if bb == b]
+            try:
+                booklets.extend(layout_book(_book_spec(loaded, b, stems[b], sections)))
+            except LayoutError as error:
+                raise ConfigError([f"{loaded.where(_loc(error.key))}: {error.message}"]) from None
+            advance(1)
+    start = _stage(result, "layout", start)
+
+    # render (in memory: nothing is written unless every renderer succeeded)
+    context = render.RenderContext(template_dirs=_template_dirs(loaded))
+    files: dict[Path, tuple[str, Booklet, bytes]] = {}
+    with options.progress.stage("render", len(booklets) * len(formats), "files") as advance:
+        for fmt in formats:
+            renderer = render.get(fmt)(context)
+            fmt_start = time.perf_counter()
+            for booklet in booklets:
+                data = renderer.render(booklet)
+                files[out_dir / f"{booklet.stem}.{renderer.extension}"] = (fmt, booklet, data)
+                advance(1)
+            result.timings[f"render.{fmt}"] = time.perf_counter() - fmt_start
+    start = _stage(result, "render", start)
+
+    write_atomically({path: data for path, (_, _, data) in files.items()})
+    for path, (fmt, booklet, data) in files.items():
+        result.outputs.append(OutputFile(path=display_path(path), format=fmt, role=booklet.role,
+                                         pages=booklet.page_count, bytes=len(data),
+                                         sha256=hashlib.sha256(data).hexdigest()))
+    _stage(result, "write", start)
+    return result
+
+
+def _loc(key: str) -> tuple[Any, ...]:
+    """'books[0].sections[2].puzzles_per_page' -> ('books', 0, 'sections', 2, 'puzzles_per_page')."""
+    return tuple(int(part) if part.isdigit() else part for part in re.findall(r"[^.\[\]]+", key))
+
+
+def _stems(loaded: LoadedConfig) -> list[str]:
+    stems: list[str] = []
+    for b, book in enumerate(loaded.config.books):
+        stem = slugify(book.file_stem or book.title)
+        if stem in stems:
+            raise ConfigError([f"{loaded.where(('books', b, 'file_stem'))}: two books would write "
+                               f"'{stem}-*' files; give one a different file_stem"])
+        stems.append(stem)
+    return stems
+
+
+def _template_dirs(loaded: LoadedConfig) -> tuple[Path, ...]:
+    dirs = (render.BUILTIN_TEMPLATES,)
+    if loaded.config.templates:
+        user = loaded.base / loaded.config.templates
+        if not user.is_dir():
+            raise ConfigError([f"{loaded.where(('templates',))}: template folder '{loaded.config.templates}' "
+                               "does not exist"])
+        dirs = (user, *dirs)
+    return dirs
+
+
+def _book_spec(loaded: LoadedConfig, b: int, stem: str, sections: list[SectionResult]) -> BookSpec:
+    """Everything layout needs about book ``b``, decided from the config."""
+    book = loaded.config.books[b]
+    key = f"books[{b}]"
+    if book.fonts is not None:
+        regular = loaded.base / book.fonts.regular
+        bold = loaded.base / book.fonts.bold if book.fonts.bold else None
+        try:
+            fonts = fontlib.load_fonts(regular, bold)
+        except fontlib.FontError as error:
+            raise ConfigError([f"{loaded.where(('books', b, 'fonts'))}: {error}"]) from None
+    else:
+        fonts = fontlib.default_fonts()
+    margins = book.page.margins
+    auto_gutter = margins.inside == "auto"
+    section_specs = []
+    for s, (section, result) in enumerate(zip(book.sections, sections)):
+        boards = tuple(_board(c) for c in result.accepted)
+        section_specs.append(SectionSpec(title=section.title, boards=boards, instructions=section.instructions,
+                                         puzzles_per_page=section.puzzles_per_page,
+                                         answers_per_page=section.answers_per_page,
+                                         key=f"{key}.sections[{s}]"))
+    return BookSpec(
+        title=book.title, stem=stem, page_width=book.page.size[0], page_height=book.page.size[1],
+        margins=Margins(top=margins.top, bottom=margins.bottom,
+                        inside=GUTTER_MINIMUM if auto_gutter else margins.inside, outside=margins.outside),
+        fonts=fonts, sections=tuple(section_specs), subtitle=book.subtitle, author=book.author,
+        language=book.language, instructions=book.instructions, mirrored=book.page.mirrored,
+        puzzles_per_page=book.layout.puzzles_per_page, answers_per_page=book.layout.answers_per_page,
+        large_print=book.layout.large_print, answers=book.answers, labels=dict(book.labels), key=key,
+        gutter_auto=auto_gutter,
+    )
+
+
+def _board(checked: Checked) -> Board:
+    item = checked.item
+    return KINDS[item.kind].to_board(item.puzzle, checked.verdict, difficulty=item.difficulty, source=item.where)

@@ -1,0 +1,70 @@
+"""`puzzlepress build` and `puzzlepress init`."""
+from __future__ import annotations
+
+import os
+import shutil
+import sys
+from pathlib import Path
+
+import click
+
+from publisher.cli import EXIT_OK, EXIT_USAGE, UsageError, cli
+
+STARTER = Path(__file__).resolve().parent.parent / "starter"
+
+
+@cli.command()
+@click.argument("config", required=False, default="config.yaml", type=click.Path(path_type=Path))
+@click.option("--out", type=click.Path(path_type=Path), help="Output folder (overrides output.folder).")
+@click.option("--format", "formats", multiple=True, type=click.Choice(["pdf", "docx", "rtf", "html"]),
+              help="Only these formats (repeatable; overrides output.formats).")
+@click.option("--strict", is_flag=True, help="Fail (exit 1) on any rejected puzzle or warning.")
+@click.option("--report", type=click.Path(path_type=Path), help="Write the JSON build report here.")
+@click.option("--junit", type=click.Path(path_type=Path), help="Write JUnit XML (a testcase per puzzle) here.")
+@click.option("--jobs", type=click.IntRange(min=1), help="Worker processes for verification (default: all cores).")
+@click.option("--quiet", "-q", is_flag=True, help="Print only errors.")
+def build(config: Path, out: Path | None, formats: tuple[str, ...], strict: bool, report: Path | None,
+          junit: Path | None, jobs: int | None, quiet: bool) -> int:
+    """Verify every puzzle of CONFIG (default ./config.yaml) and write the books."""
+    from publisher import report as reports
+    from publisher.build import BuildOptions
+    from publisher.build import build as run_build
+    from publisher.progress import Progress
+
+    options = BuildOptions(config=config, out=out, formats=formats, strict=strict, jobs=jobs,
+                           progress=Progress(enabled=not quiet))
+    result = run_build(options)
+    if report:
+        reports.write_json(result, report)
+    if junit:
+        reports.write_junit(result, junit)
+    if os.environ.get("GITHUB_ACTIONS") == "true":
+        reports.annotations(result, sys.stdout)
+    for error in result.errors:
+        click.echo(f"puzzlepress: error: {error}", err=True)
+    for _, checked in result.rejected():
+        if result.status != "built":
+            click.echo(f"{checked.item.where}: {checked.verdict.status.value}: {checked.verdict.reason}", err=True)
+    if not quiet and result.status != "error":
+        click.echo(reports.summary(result))
+    return result.exit_code
+
+
+@cli.command()
+@click.argument("folder", required=False, default=".", type=click.Path(path_type=Path))
+def init(folder: Path) -> int:
+    """Write a starter config.yaml and a sample puzzle set into FOLDER (default: here)."""
+    targets = [(STARTER / "config.yaml", folder / "config.yaml"),
+               (STARTER / "puzzles" / "starter.txt", folder / "puzzles" / "starter.txt")]
+    existing = [str(t) for _, t in targets if t.exists()]
+    if existing:
+        raise UsageError(f"{existing[0]} already exists; not overwriting (choose another folder)")
+    for source, target in targets:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(source, target)
+    click.echo(f"Wrote {targets[0][1]} and {targets[1][1]}.\n"
+               f"Next: puzzlepress build {targets[0][1]}")
+    return EXIT_OK
+
+
+__all__ = ["build", "init", "EXIT_USAGE"]

@@ -1,0 +1,188 @@
+"""The puzzle kinds a book can hold, each adapting one solver package to the pipeline.
+
+A kind knows how to read its puzzles (text, structured mappings, generated
+boards), how to verify one (by calling its solver) and how to describe a
+verified puzzle to the book model as a format-neutral :class:`~publisher.model.Board`.
+Sources, verify and build look kinds up here by the section's ``kind`` name,
+so adding a puzzle type is adding one class.
+"""
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, ClassVar
+
+from publisher.model import QUEEN, Board
+from solver.parsing import ParseIssue
+from solver.verdict import Verdict
+
+
+class PuzzleKind:
+    """Interface of a puzzle kind (a small adapter, no algorithms of its own)."""
+
+    name: ClassVar[str]
+
+    def parse_text(self, text: str, hints: Mapping[str, Any]) -> list[Any]:
+        """Every puzzle in a text, or a ParseIssue in its place."""
+        raise NotImplementedError
+
+    def parse_mapping(self, mapping: Mapping[str, Any], hints: Mapping[str, Any], *,
+                      line: int, index: int) -> Any:
+        return ParseIssue(line, f"structured (YAML/JSON) puzzles are not supported for {self.name}",
+                          index=index)
+
+    def generate(self, board: Any, *, line: int, index: int) -> Any:
+        """A puzzle made by the tool from a config ``boards`` entry."""
+        return ParseIssue(line, f"'boards' are not supported for {self.name}", index=index)
+
+    def verify(self, puzzle: Any, node_limit: int) -> Verdict:
+        raise NotImplementedError
+
+    def size(self, puzzle: Any) -> str:
+        raise NotImplementedError
+
+    def solution_text(self, puzzle: Any, verdict: Verdict) -> str | None:
+        """The solution as one string, for the JSON report."""
+        raise NotImplementedError
+
+    def to_board(self, puzzle: Any, verdict: Verdict, *, difficulty: str | None, source: str) -> Board:
+        raise NotImplementedError
+
+
+class SudokuKind(PuzzleKind):
+    name = "sudoku"
+
+    @staticmethod
+    def _hints(hints: Mapping[str, Any]) -> dict[str, Any]:
+        box = hints.get("box")
+        if isinstance(box, str):
+            rows, _, cols = box.lower().partition("x")
+            box = (int(rows), int(cols))
+        return {"size": hints.get("size"), "box": box, "symbols": hints.get("symbols"),
+                "regions": hints.get("regions")}
+
+    def parse_text(self, text: str, hints: Mapping[str, Any]) -> list[Any]:
+        from solver import sudoku
+        return sudoku.parse_text(text, **self._hints(hints))
+
+    def parse_mapping(self, mapping: Mapping[str, Any], hints: Mapping[str, Any], *,
+                      line: int, index: int) -> Any:
+        from solver import sudoku
+        merged = {k: v for k, v in self._hints(hints).items() if v is not None and k not in mapping}
+        if "box" in merged:
+            merged["box"] = "{}x{}".format(*merged["box"])
+        return sudoku.parse_mapping({**merged, **mapping}, line=line, index=index)
+
+    def verify(self, puzzle: Any, node_limit: int) -> Verdict:
+        from solver import sudoku
+        return sudoku.verify(puzzle, node_limit=node_limit)
+
+    def size(self, puzzle: Any) -> str:
+        return f"{puzzle.size}x{puzzle.size}"
+
+    def solution_text(self, puzzle: Any, verdict: Verdict) -> str | None:
+        return puzzle.format(verdict.solution) if verdict.solution else None
+
+    def to_board(self, puzzle: Any, verdict: Verdict, *, difficulty: str | None, source: str) -> Board:
+        symbols = puzzle.symbols
+        givens = tuple(symbols[v - 1] if v else "" for v in puzzle.givens)
+        answer = tuple(symbols[v - 1] for v in verdict.solution)
+        return Board(kind=self.name, rows=puzzle.size, cols=puzzle.size, givens=givens, answer=answer,
+                     regions=tuple(puzzle.geometry.regions), title=puzzle.title or puzzle.label,
+                     difficulty=puzzle.difficulty or difficulty, source=source)
+
+
+class KnightsTourKind(PuzzleKind):
+    name = "knights_tour"
+
+    def parse_text(self, text: str, hints: Mapping[str, Any]) -> list[Any]:
+        from solver import knights
+        return knights.parse_tour_puzzles(text)
+
+    def generate(self, board: Any, *, line: int, index: int) -> Any:
+        from solver import knights
+        rows, _, cols = board.size.lower().partition("x")
+        rows, cols = int(rows), int(cols)
+        start = None
+        if board.start is not None:
+            try:
+                start = knights.parse_square(board.start, rows, cols)
+            except ValueError as error:
+                return ParseIssue(line, f"start: {error}", index=index)
+        return knights.tour_puzzle(rows, cols, start=start, closed=board.closed,
+                                   show_every=board.show_every, show_first=board.show_first,
+                                   line=line, index=index, title=board.title)
+
+    def verify(self, puzzle: Any, node_limit: int) -> Verdict:
+        from solver import knights
+        return knights.verify_tour_puzzle(puzzle, node_limit=node_limit)
+
+    def size(self, puzzle: Any) -> str:
+        return f"{puzzle.rows}x{puzzle.cols}"
+
+    def solution_text(self, puzzle: Any, verdict: Verdict) -> str | None:
+        if not verdict.solution:
+            return None
+        return " ".join(_square_name(r, c, puzzle.rows) for r, c in verdict.solution)
+
+    def to_board(self, puzzle: Any, verdict: Verdict, *, difficulty: str | None, source: str) -> Board:
+        cells = puzzle.rows * puzzle.cols
+        givens = [""] * cells
+        for (r, c), number in puzzle.givens:
+            givens[r * puzzle.cols + c] = str(number)
+        answer = [""] * cells
+        for step, (r, c) in enumerate(verdict.solution, start=1):
+            answer[r * puzzle.cols + c] = str(step)
+        return Board(kind=self.name, rows=puzzle.rows, cols=puzzle.cols, givens=tuple(givens),
+                     answer=tuple(answer), path=tuple(verdict.solution), closed=puzzle.closed,
+                     title=puzzle.title, difficulty=difficulty, source=source)
+
+
+class QueensKind(PuzzleKind):
+    name = "queens"
+
+    def parse_text(self, text: str, hints: Mapping[str, Any]) -> list[Any]:
+        from solver import queens
+        return queens.parse_queens_puzzles(text)
+
+    def generate(self, board: Any, *, line: int, index: int) -> Any:
+        from solver import knights, queens
+        given = []
+        for square in board.given:
+            try:
+                given.append(knights.parse_square(square, board.n, board.n))
+            except ValueError as error:
+                return ParseIssue(line, f"given: {error}", index=index)
+        return queens.QueensPuzzle(n=board.n, given=tuple(given), line=line, index=index, title=board.title)
+
+    def verify(self, puzzle: Any, node_limit: int) -> Verdict:
+        from solver import queens
+        return queens.verify_queens(puzzle, node_limit=node_limit)
+
+    def size(self, puzzle: Any) -> str:
+        return f"{puzzle.n}x{puzzle.n}"
+
+    def solution_text(self, puzzle: Any, verdict: Verdict) -> str | None:
+        if not verdict.solution:
+            return None
+        return " ".join(_square_name(row, col, puzzle.n) for row, col in enumerate(verdict.solution))
+
+    def to_board(self, puzzle: Any, verdict: Verdict, *, difficulty: str | None, source: str) -> Board:
+        n = puzzle.n
+        givens = [""] * (n * n)
+        for r, c in puzzle.given:
+            givens[r * n + c] = QUEEN
+        answer = [""] * (n * n)
+        for r, c in enumerate(verdict.solution):
+            answer[r * n + c] = QUEEN
+        return Board(kind=self.name, rows=n, cols=n, givens=tuple(givens), answer=tuple(answer),
+                     title=puzzle.title, difficulty=difficulty, source=source)
+
+
+def _square_name(row: int, col: int, rows: int) -> str:
+    """Algebraic name of a 0-based (row from the top, col) square: a1 is bottom-left."""
+    files = "abcdefghijklmnopqrstuvwxyz"
+    file = files[col] if col < len(files) else f"{col + 1},"
+    return f"{file}{rows - row}"
+
+
+KINDS: dict[str, PuzzleKind] = {k.name: k for k in (SudokuKind(), KnightsTourKind(), QueensKind())}

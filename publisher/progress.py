@@ -1,0 +1,39 @@
+"""Progress for long stages: a bar on a terminal, plain lines in CI logs.
+
+rich draws the bar (a well-kept library does this better than we would);
+when stdout is not a terminal we print one line when a stage starts and one
+when it ends, never carriage-return animation that garbles CI logs.
+"""
+from __future__ import annotations
+
+import sys
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Callable, TextIO
+
+
+class Progress:
+    def __init__(self, stream: TextIO | None = None, *, enabled: bool = True) -> None:
+        self.stream = stream or sys.stdout
+        self.enabled = enabled
+        self.interactive = enabled and self.stream.isatty()
+
+    @contextmanager
+    def stage(self, name: str, total: int, unit: str = "") -> Iterator[Callable[[int], None]]:
+        """Yields ``advance(n)``; reports the stage on exit."""
+        start = time.perf_counter()
+        if not self.enabled:
+            yield lambda n=1: None
+            return
+        if self.interactive:
+            from rich.progress import BarColumn, MofNCompleteColumn, Progress as Bar, TextColumn, TimeElapsedColumn
+            from rich.console import Console
+            with Bar(TextColumn(f"{name:<8}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+                     console=Console(file=self.stream), transient=True) as bar:
+                task = bar.add_task(name, total=total)
+                yield lambda n=1: bar.advance(task, n)
+        else:
+            print(f"{name}: {total} {unit}".rstrip() + " ...", file=self.stream, flush=True)
+            yield lambda n=1: None
+        print(f"{name}: done in {time.perf_counter() - start:.2f} s", file=self.stream, flush=True)

@@ -1,0 +1,202 @@
+"""Build reports: the console summary, the JSON report, JUnit XML and CI annotations.
+
+All four are views of one :class:`BuildResult`, so they always agree. The JSON
+report and the JUnit file are written even when the build stops on rejected
+puzzles: that is when CI needs them most.
+"""
+from __future__ import annotations
+
+import json
+from collections import Counter
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, TextIO
+from xml.etree import ElementTree as ET
+
+from publisher.kinds import KINDS
+from publisher.verify import Checked
+
+REPORT_VERSION = 1
+
+
+@dataclass
+class SectionResult:
+    book: str
+    title: str
+    kind: str
+    checked: list[Checked]
+
+    @property
+    def accepted(self) -> list[Checked]:
+        return [c for c in self.checked if c.accepted]
+
+    @property
+    def rejected(self) -> list[Checked]:
+        return [c for c in self.checked if not c.accepted]
+
+
+@dataclass(frozen=True)
+class OutputFile:
+    path: str
+    format: str
+    role: str            # "puzzles" | "answers"
+    pages: int
+    bytes: int
+    sha256: str
+
+
+@dataclass
+class BuildResult:
+    config: str
+    status: str = "built"            # "built" | "rejected" | "error"
+    exit_code: int = 0
+    sections: list[SectionResult] = field(default_factory=list)
+    outputs: list[OutputFile] = field(default_factory=list)
+    timings: dict[str, float] = field(default_factory=dict)
+    warnings: list[str] = field(default_factory=list)
+    errors: list[str] = field(default_factory=list)
+
+    def rejected(self) -> Iterator[tuple[SectionResult, Checked]]:
+        for section in self.sections:
+            for checked in section.rejected:
+                yield section, checked
+
+
+# ------------------------------------------------------------------ console
+
+def summary(result: BuildResult) -> str:
+    """The human summary printed after a build."""
+    lines = []
+    for section in result.sections:
+        counts = Counter(c.verdict.status.value for c in section.rejected)
+        rejected = ", ".join(f"{n} {status}" for status, n in sorted(counts.items()))
+        lines.append(f"  {section.book} / {section.title}: {len(section.accepted)} accepted"
+                     + (f", rejected: {rejected}" if rejected else ""))
+    for section, checked in result.rejected():
+        lines.append(f"  {checked.item.where}: {checked.verdict.status.value}: {checked.verdict.reason}")
+    for output in result.outputs:
+        lines.append(f"  wrote {output.path} ({output.pages} pages, {_size(output.bytes)})")
+    for warning in result.warnings:
+        lines.append(f"  warning: {warning}")
+    stages = ", ".join(f"{name} {seconds:.2f} s" for name, seconds in result.timings.items())
+    head = {"built": "Built", "rejected": "Not built: puzzles were rejected",
+            "error": "Not built"}[result.status]
+    return "\n".join([f"{head} ({stages})" if stages else head, *lines])
+
+
+def _size(n: int) -> str:
+    return f"{n / 1024:.1f} KiB" if n < 1024 * 1024 else f"{n / 1024 / 1024:.1f} MiB"
+
+
+# --------------------------------------------------------------------- JSON
+
+def puzzle_record(section: SectionResult, checked: Checked, number: int | None) -> dict[str, Any]:
+    """One puzzle in the JSON report (the same fields as `puzzlepress check --json`)."""
+    item, verdict = checked.item, checked.verdict
+    kind = KINDS[item.kind]
+    return {
+        "book": section.book,
+        "section": section.title,
+        "number": number,
+        "source": item.source,
+        "line": item.line,
+        "index": item.index,
+        "kind": item.kind,
+        "size": kind.size(item.puzzle) if item.puzzle is not None else None,
+        "status": verdict.status.value,
+        "reason": verdict.reason,
+        "solution": kind.solution_text(item.puzzle, verdict) if item.puzzle is not None else None,
+        "solve_ms": round(verdict.stats.ms, 3),
+    }
+
+
+def as_json(result: BuildResult) -> dict[str, Any]:
+    puzzles = []
+    numbers: dict[str, int] = Counter()
+    for section in result.sections:
+        for checked in section.checked:
+            number = None
+            if checked.accepted:
+                numbers[section.book] += 1
+                number = numbers[section.book]
+            puzzles.append(puzzle_record(section, checked, number))
+    return {
+        "version": REPORT_VERSION,
+        "config": result.config,
+        "status": result.status,
+        "exit_code": result.exit_code,
+        "sections": [{"book": s.book, "section": s.title, "kind": s.kind, "accepted": len(s.accepted),
+                      "rejected": dict(sorted(Counter(c.verdict.status.value for c in s.rejected).items()))}
+                     for s in result.sections],
+        "puzzles": puzzles,
+        "outputs": [vars(o).copy() for o in result.outputs],
+        "timings": {k: round(v, 3) for k, v in result.timings.items()},
+        "warnings": result.warnings,
+        "errors": result.errors,
+    }
+
+
+def write_json(result: BuildResult, path: Path) -> None:
+    text = json.dumps(as_json(result), ensure_ascii=False, indent=2) + "\n"
+    _write(path, text)
+
+
+# -------------------------------------------------------------------- JUnit
+
+def as_junit(result: BuildResult) -> ET.Element:
+    """JUnit XML: a testsuite per section, a testcase per puzzle; rejected ones fail."""
+    suites = ET.Element("testsuites", name="puzzlepress")
+    total = failures = 0
+    for section in result.sections:
+        suite = ET.SubElement(suites, "testsuite", name=f"{section.book} / {section.title}",
+                              tests=str(len(section.checked)), failures=str(len(section.rejected)))
+        for checked in section.checked:
+            item, verdict = checked.item, checked.verdict
+            case = ET.SubElement(suite, "testcase", classname=f"{section.book}.{section.title}",
+                                 name=f"{item.where} #{item.index + 1}", file=item.source, line=str(item.line),
+                                 time=f"{verdict.stats.ms / 1000:.6f}")
+            if not checked.accepted:
+                failure = ET.SubElement(case, "failure", type=verdict.status.value,
+                                        message=f"{verdict.status.value}: {verdict.reason}")
+                failure.text = f"{item.where}: {verdict.status.value}: {verdict.reason}"
+        total += len(section.checked)
+        failures += len(section.rejected)
+    suites.set("tests", str(total))
+    suites.set("failures", str(failures))
+    if result.errors:
+        suite = ET.SubElement(suites, "testsuite", name="configuration", tests="1", failures="1")
+        case = ET.SubElement(suite, "testcase", classname="configuration", name=result.config)
+        ET.SubElement(case, "failure", type="error", message=result.errors[0]).text = "\n".join(result.errors)
+    return suites
+
+
+def write_junit(result: BuildResult, path: Path) -> None:
+    tree = ET.ElementTree(as_junit(result))
+    ET.indent(tree)
+    _write(path, ET.tostring(tree.getroot(), encoding="unicode", xml_declaration=True) + "\n")
+
+
+# ------------------------------------------------------ GitHub annotations
+
+def _escape_annotation(text: str, *, prop: bool = False) -> str:
+    text = text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+    return text.replace(":", "%3A").replace(",", "%2C") if prop else text
+
+
+def annotations(result: BuildResult, stream: TextIO) -> None:
+    """`::error file=..,line=..::reason` lines so reviewers see broken puzzles in the diff.
+    Rejections that stop the build are errors; skipped ones are warnings."""
+    level = "warning" if result.status == "built" else "error"
+    for _, checked in result.rejected():
+        item, verdict = checked.item, checked.verdict
+        message = _escape_annotation(f"{verdict.status.value}: {verdict.reason}")
+        print(f"::{level} file={_escape_annotation(item.source, prop=True)},line={item.line},"
+              f"title={_escape_annotation('puzzlepress', prop=True)}::{message}", file=stream)
+    for error in result.errors:
+        print(f"::error::{_escape_annotation(error)}", file=stream)
+
+
+def _write(path: Path, text: str) -> None:
+    from publisher.write import write_atomically
+    write_atomically({path: text.encode("utf-8")})

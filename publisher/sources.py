@@ -1,0 +1,177 @@
+"""Sources: a section's files, inline puzzles and generated boards -> items carrying file:line.
+
+This stage only reads. A puzzle it cannot read becomes an item with an
+``issue`` (reported later as ``malformed``), so one bad line never hides the
+others. Files that cannot be used at all (missing, not UTF-8, no puzzles in
+them) raise :class:`SourceError`: the build cannot go on without them.
+"""
+from __future__ import annotations
+
+import glob
+import os
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from publisher.config import LoadedConfig, key_path
+from publisher.kinds import KINDS
+from solver.parsing import ParseIssue
+
+STRUCTURED_SUFFIXES = {".yaml", ".yml", ".json"}
+
+
+class SourceError(Exception):
+    """An input that cannot be used; the message is one 'file:line: problem' line."""
+
+
+@dataclass(frozen=True)
+class Item:
+    """One puzzle as read, before verification."""
+
+    kind: str
+    source: str                 # file as shown to the user (relative to the working folder)
+    line: int                   # 1-based line where the puzzle starts
+    index: int                  # 0-based position within its file (or inline list / boards)
+    puzzle: Any = None          # the solver's puzzle object; None when it could not be read
+    issue: str | None = None    # why it could not be read
+    difficulty: str | None = None
+
+    @property
+    def where(self) -> str:
+        return f"{self.source}:{self.line}"
+
+
+def display_path(path: Path) -> str:
+    """A path as a user wants to see it: relative to the working folder when inside it."""
+    try:
+        return os.path.relpath(path) if not os.path.relpath(path).startswith("..") else str(path)
+    except ValueError:
+        return str(path)
+
+
+def read_text(path: Path) -> str:
+    """A puzzle file as text: UTF-8 (a BOM is allowed), else a clear SourceError."""
+    shown = display_path(path)
+    try:
+        data = path.read_bytes()
+    except FileNotFoundError:
+        raise SourceError(f"{shown}: file not found") from None
+    except IsADirectoryError:
+        raise SourceError(f"{shown}: is a folder, not a puzzle file") from None
+    except OSError as error:
+        raise SourceError(f"{shown}: cannot read: {error.strerror}") from None
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as error:
+        line = data[: error.start].count(b"\n") + 1
+        raise SourceError(f"{shown}:{line}: not UTF-8 text (byte 0x{data[error.start]:02x}); "
+                          "save the file as UTF-8") from None
+
+
+def section_files(patterns: list[str], base: Path, where: str) -> list[Path]:
+    """Files named by a section, globs expanded in sorted order, each file once."""
+    files: list[Path] = []
+    for pattern in patterns:
+        full = base / pattern
+        if glob.has_magic(pattern):
+            matches = sorted(Path(p) for p in glob.glob(str(full), recursive=True) if Path(p).is_file())
+            if not matches:
+                raise SourceError(f"{where}: no file matches '{pattern}'")
+            files.extend(matches)
+        else:
+            files.append(full)
+    unique = dict.fromkeys(files)
+    return list(unique)
+
+
+def _structured(text: str, path: Path, kind: Any, hints: dict[str, Any], default: str | None) -> list[Item]:
+    """Puzzles from a YAML/JSON file: a list of mappings, or a mapping with a 'puzzles' list."""
+    shown = display_path(path)
+    try:
+        node = yaml.compose(text, Loader=yaml.SafeLoader)
+        data = yaml.safe_load(text)
+    except yaml.MarkedYAMLError as error:
+        mark = error.problem_mark
+        line = f"{mark.line + 1}:{mark.column + 1}" if mark else "1"
+        raise SourceError(f"{shown}:{line}: YAML syntax error: {error.problem}") from None
+    entries = data.get("puzzles") if isinstance(data, dict) else data
+    nodes = node
+    if isinstance(data, dict) and node is not None:
+        nodes = next((v for k, v in node.value if k.value == "puzzles"), None)
+    if not isinstance(entries, list):
+        raise SourceError(f"{shown}:1: expected a list of puzzles (or a mapping with a 'puzzles' list)")
+    items = []
+    for index, (entry, entry_node) in enumerate(zip(entries, nodes.value)):
+        line = entry_node.start_mark.line + 1
+        if isinstance(entry, str):
+            parsed = kind.parse_text(entry, hints)
+            puzzle = parsed[0] if len(parsed) == 1 else ParseIssue(line, "expected one puzzle", index=index)
+        elif isinstance(entry, dict):
+            puzzle = kind.parse_mapping(entry, hints, line=line, index=index)
+        else:
+            puzzle = ParseIssue(line, "expected a puzzle string or mapping", index=index)
+        items.append(_item(kind.name, shown, puzzle, line, index, default))
+    return items
+
+
+def _item(kind: str, source: str, parsed: Any, line: int, index: int, difficulty: str | None) -> Item:
+    if isinstance(parsed, ParseIssue):
+        where = parsed.line or line
+        issue = parsed.message if parsed.column is None else f"column {parsed.column}: {parsed.message}"
+        return Item(kind, source, where, index, issue=issue, difficulty=difficulty)
+    return Item(kind, source, getattr(parsed, "line", line) or line, index, puzzle=parsed, difficulty=difficulty)
+
+
+def read_section(loaded: LoadedConfig, loc: tuple[Any, ...], section: Any) -> list[Item]:
+    """Every item of one section, in file order then inline then boards; ``limit`` applied."""
+    kind = KINDS[section.kind]
+    hints = {k: getattr(section, k, None) for k in ("size", "box", "symbols", "regions")}
+    where = loaded.where(loc)
+    items: list[Item] = []
+    for path in section_files(section.puzzles, loaded.base, where + ".puzzles"):
+        text = read_text(path)
+        if path.suffix.lower() in STRUCTURED_SUFFIXES:
+            found = _structured(text, path, kind, hints, section.difficulty)
+        else:
+            shown = display_path(path)
+            found = [_item(kind.name, shown, p, p.line, i, section.difficulty)
+                     for i, p in enumerate(kind.parse_text(text, hints))]
+        if not found:
+            raise SourceError(f"{display_path(path)}:1: no puzzles found in the file")
+        items.extend(found)
+
+    config_file = display_path(loaded.path)
+    for index, entry in enumerate(section.inline):
+        line = loaded.line_of(loc + ("inline", index))
+        if isinstance(entry, dict):
+            parsed = kind.parse_mapping(entry, hints, line=line, index=index)
+        else:
+            found = kind.parse_text(entry, hints)
+            parsed = found[0] if len(found) == 1 else ParseIssue(
+                line, f"expected one puzzle in an inline entry, found {len(found)}", index=index)
+            if not isinstance(parsed, ParseIssue):
+                parsed = _at_line(parsed, line)
+        items.append(_item(kind.name, config_file, parsed, line, index, section.difficulty))
+
+    for index, board in enumerate(getattr(section, "boards", [])):
+        line = loaded.line_of(loc + ("boards", index))
+        items.append(_item(kind.name, config_file, kind.generate(board, line=line, index=index),
+                           line, index, section.difficulty))
+
+    if not items:
+        raise SourceError(f"{where}: the section has no puzzles")
+    return items[: section.limit] if section.limit else items
+
+
+def _at_line(puzzle: Any, line: int) -> Any:
+    """An inline puzzle's line is the config line of its entry."""
+    from dataclasses import replace
+    try:
+        return replace(puzzle, line=line)
+    except (TypeError, ValueError):
+        return puzzle
+
+
+__all__ = ["Item", "SourceError", "read_section", "read_text", "display_path", "key_path"]
