@@ -1,0 +1,301 @@
+"""``puzzlepress check`` and ``puzzlepress solve``: Sudoku verdicts from the command line.
+
+check: a verdict for every puzzle of every file; exit 0 when all are unique,
+1 when any is not, 2 when a file cannot be read (the readable files are still
+checked and reported first, so one bad path never hides the other verdicts).
+
+solve: one puzzle (or every puzzle of a file) solved, counted, enumerated or
+its n-th solution shown; exit 0 when the request has an answer (a unique
+solution, at least one solution, the n-th solution exists), 1 when not.
+
+With ``--json`` every result is one JSON object on one line (README, "CLI contract").
+"""
+from __future__ import annotations
+
+import sys
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Iterable, Iterator
+
+import click
+import yaml
+
+from publisher.cli import EXIT_OK, EXIT_REJECTED, EXIT_USAGE, UsageError, cli, emit_json
+from solver.parsing import ParseIssue
+from solver.sudoku import (DEFAULT_CAP, DEFAULT_NODE_LIMIT, Puzzle, cell_name, count_solutions,
+                           describe, iter_solutions, nth_solution, parse_mapping, parse_text,
+                           verify)
+from solver.verdict import Status, Verdict
+
+_STRUCTURED = (".yaml", ".yml", ".json")
+
+
+@dataclass(frozen=True)
+class TextOptions:
+    """What the command line fixes for text inputs (structured inputs carry their own)."""
+
+    size: int | None = None
+    box: tuple[int, int] | None = None
+    symbols: str | None = None
+
+
+class Unreadable(Exception):
+    """An input that cannot be read at all (missing, a folder, not UTF-8)."""
+
+
+def _read(source: str) -> str:
+    try:
+        if source == "-":
+            stream = getattr(sys.stdin, "buffer", None)
+            return stream.read().decode("utf-8-sig") if stream else sys.stdin.read()
+        return Path(source).read_bytes().decode("utf-8-sig")
+    except UnicodeDecodeError as error:
+        raise Unreadable(f"cannot read {source}: not UTF-8 text (byte {error.start})") from None
+    except OSError as error:
+        raise Unreadable(f"cannot read {source}: {error.strerror or error}") from None
+
+
+def _structured(text: str) -> list[Puzzle | ParseIssue]:
+    """Puzzles of a YAML/JSON file: a list of mappings, a mapping with ``puzzles:``, or one
+    mapping; each keeps the line where its mapping starts (from the YAML node marks)."""
+    loader = yaml.SafeLoader(text)
+    try:
+        node = loader.get_single_node()
+        data = loader.construct_document(node) if node is not None else None
+    except yaml.YAMLError as error:
+        mark = getattr(error, "problem_mark", None)
+        line = mark.line + 1 if mark else 1
+        return [ParseIssue(line, f"not valid YAML/JSON: {getattr(error, 'problem', error)}")]
+    finally:
+        loader.dispose()
+    if isinstance(data, dict) and "puzzles" in data:
+        node = next(value for key, value in node.value if key.value == "puzzles")
+        data = data["puzzles"]
+    if isinstance(data, dict):
+        return [parse_mapping(data, line=node.start_mark.line + 1)]
+    if not isinstance(data, list):
+        return [ParseIssue(1, "expected a list of puzzles or a mapping with 'puzzles:'")]
+    return [parse_mapping(item, line=item_node.start_mark.line + 1, index=index)
+            for index, (item, item_node) in enumerate(zip(data, node.value))]
+
+
+def load(source: str, options: TextOptions) -> list[Puzzle | ParseIssue]:
+    """Every puzzle (or parse issue) of one input; raises :class:`Unreadable`."""
+    text = _read(source)
+    if source.lower().endswith(_STRUCTURED):
+        return _structured(text)
+    return parse_text(text, size=options.size, box=options.box, symbols=options.symbols)
+
+
+def _box(value: str | None) -> tuple[int, int] | None:
+    if value is None:
+        return None
+    rows, sep, cols = value.lower().partition("x")
+    if not (sep and rows.isdigit() and cols.isdigit()):
+        raise UsageError(f"--box {value!r} is not ROWSxCOLS like 2x3")
+    return int(rows), int(cols)
+
+
+def _text_options(size: int | None, box: str | None, symbols: str | None) -> TextOptions:
+    return TextOptions(size, _box(box), symbols)
+
+
+def _record(source: str, item: Puzzle | ParseIssue, **fields: Any) -> dict[str, Any]:
+    """The fields every JSON line starts with: where the puzzle is and what it is."""
+    puzzle = item if isinstance(item, Puzzle) else None
+    return {"source": source, "line": item.line, "index": item.index, "kind": "sudoku",
+            "size": puzzle.size if puzzle else None,
+            "label": puzzle.label if puzzle else None,
+            "id": puzzle.id if puzzle else None, **fields}
+
+
+def _verdict_record(source: str, item: Puzzle | ParseIssue, verdict: Verdict) -> dict[str, Any]:
+    unique = isinstance(item, Puzzle) and verdict.status is Status.UNIQUE
+    return _record(
+        source, item, status=verdict.status.value, reason=verdict.reason,
+        solution=item.format(verdict.solution) if unique else None,
+        differences=[cell_name(c, item.size) for c in verdict.differences]
+        if isinstance(item, Puzzle) else [],
+        solve_ms=round(verdict.stats.ms, 3), stats=verdict.stats.as_dict())
+
+
+def _judge(item: Puzzle | ParseIssue, node_limit: int) -> Verdict:
+    if isinstance(item, ParseIssue):
+        return Verdict(Status.MALFORMED, item.message)
+    return verify(item, node_limit=node_limit)
+
+
+def _where(source: str, item: Puzzle | ParseIssue) -> str:
+    return f"{source}:{item.line}"
+
+
+def _inputs(sources: Iterable[str], options: TextOptions,
+            failures: list[str]) -> Iterator[tuple[str, Puzzle | ParseIssue]]:
+    """(source, item) for every puzzle of every readable input; unreadable ones go to failures."""
+    for source in sources:
+        try:
+            items = load(source, options)
+        except Unreadable as error:
+            failures.append(str(error))
+            continue
+        for item in items:
+            yield source, item
+
+
+def _report_failures(failures: list[str]) -> None:
+    for message in failures:
+        click.echo(f"puzzlepress: error: {message}", err=True)
+
+
+_size_option = click.option("--size", type=click.IntRange(1, 35), default=None,
+                            help="Grid size N for text inputs (default: from the cell count).")
+_box_option = click.option("--box", default=None, metavar="RxC",
+                           help="Box shape for text inputs, e.g. 2x3 (default: the usual one).")
+_symbols_option = click.option("--symbols", default=None,
+                               help="Symbol alphabet, e.g. 0123456789ABCDEF (0 is then a value).")
+_node_option = click.option("--node-limit", "--limit-nodes", "node_limit", type=click.IntRange(1),
+                            default=DEFAULT_NODE_LIMIT, show_default=True,
+                            help="Search bound per puzzle; reaching it gives 'undetermined'.")
+
+
+@cli.command()
+@click.argument("files", nargs=-1, required=True)
+@click.option("--json", "as_json", is_flag=True, help="One JSON object per puzzle per line.")
+@_size_option
+@_box_option
+@_symbols_option
+@_node_option
+def check(files: tuple[str, ...], as_json: bool, size: int | None, box: str | None,
+          symbols: str | None, node_limit: int) -> int:
+    """Verify every Sudoku in FILES (text, .yaml/.yml/.json; '-' reads stdin)."""
+    options = _text_options(size, box, symbols)
+    failures: list[str] = []
+    total = accepted = 0
+    for source, item in _inputs(files, options, failures):
+        verdict = _judge(item, node_limit)
+        total += 1
+        accepted += verdict.status is Status.UNIQUE
+        if as_json:
+            emit_json(_verdict_record(source, item, verdict))
+        else:
+            reason = f": {verdict.reason}" if verdict.reason else ""
+            click.echo(f"{_where(source, item)} #{item.index + 1} {verdict.status.value}{reason}"
+                       f" ({verdict.stats.ms:.2f} ms)")
+    if not as_json:
+        click.echo(f"{total} puzzles: {accepted} unique, {total - accepted} rejected")
+    _report_failures(failures)
+    if failures:
+        return EXIT_USAGE
+    return EXIT_OK if accepted == total else EXIT_REJECTED
+
+
+def _solve_sources(target: str, options: TextOptions) -> list[tuple[str, Puzzle | ParseIssue]]:
+    """The puzzles named on the command line: a file (or '-'), else the argument itself."""
+    if target == "-" or Path(target).exists():
+        try:
+            return [(target, item) for item in load(target, options)]
+        except Unreadable as error:
+            raise UsageError(str(error)) from None
+    return [("<argument>", item) for item in
+            parse_text(target, size=options.size, box=options.box, symbols=options.symbols)]
+
+
+def _show_grid(puzzle: Puzzle, values: tuple[int, ...]) -> None:
+    click.echo(describe(values, puzzle.geometry, puzzle.symbols))
+
+
+@cli.command()
+@click.argument("target", metavar="PUZZLE_OR_FILE")
+@click.option("--count", "mode", flag_value="count", help="Count solutions (up to --limit).")
+@click.option("--nth", type=click.IntRange(1), default=None,
+              help="Show the K-th solution in increasing row-major order.")
+@click.option("--all", "mode", flag_value="all", help="List solutions (up to --limit).")
+@click.option("--limit", type=click.IntRange(1), default=DEFAULT_CAP, show_default=True,
+              help="Cap for --count and --all.")
+@click.option("--json", "as_json", is_flag=True, help="JSON lines instead of grids.")
+@_size_option
+@_box_option
+@_symbols_option
+@_node_option
+def solve(target: str, mode: str | None, nth: int | None, limit: int, as_json: bool,
+          size: int | None, box: str | None, symbols: str | None, node_limit: int) -> int:
+    """Solve a puzzle given inline (one line of symbols) or every puzzle of a file."""
+    if mode and nth is not None:
+        raise UsageError("choose one of --count, --nth and --all")
+    answered = True
+    for source, item in _solve_sources(target, _text_options(size, box, symbols)):
+        if isinstance(item, ParseIssue):
+            answered = False
+            verdict = _judge(item, node_limit)
+            if as_json:
+                emit_json(_verdict_record(source, item, verdict))
+            else:
+                click.echo(f"{_where(source, item)}: malformed: {item}")
+            continue
+        if nth is not None:
+            answered &= _solve_nth(source, item, nth, as_json)
+        elif mode == "count":
+            answered &= _solve_count(source, item, limit, node_limit, as_json)
+        elif mode == "all":
+            answered &= _solve_all(source, item, limit, as_json)
+        else:
+            answered &= _solve_one(source, item, node_limit, as_json)
+    return EXIT_OK if answered else EXIT_REJECTED
+
+
+def _solve_one(source: str, puzzle: Puzzle, node_limit: int, as_json: bool) -> bool:
+    verdict = verify(puzzle, node_limit=node_limit)
+    if as_json:
+        emit_json(_verdict_record(source, puzzle, verdict))
+    else:
+        click.echo(f"{_where(source, puzzle)}")
+        _show_grid(puzzle, verdict.solution or puzzle.givens)
+        reason = f": {verdict.reason}" if verdict.reason else ""
+        click.echo(f"{verdict.status.value}{reason} ({verdict.stats.ms:.2f} ms)")
+    return verdict.status is Status.UNIQUE
+
+
+def _solve_count(source: str, puzzle: Puzzle, cap: int, node_limit: int, as_json: bool) -> bool:
+    start = time.perf_counter()
+    count = count_solutions(puzzle, cap, node_limit=node_limit)
+    ms = (time.perf_counter() - start) * 1000
+    if as_json:
+        emit_json(_record(source, puzzle, count=int(count), capped=count.capped,
+                          bounded=count.bounded, solve_ms=round(ms, 3)))
+    else:
+        click.echo(f"{_where(source, puzzle)}: {count} solutions ({ms:.2f} ms)")
+    return count > 0
+
+
+def _solve_nth(source: str, puzzle: Puzzle, nth: int, as_json: bool) -> bool:
+    start = time.perf_counter()
+    solution = nth_solution(puzzle, nth)
+    ms = (time.perf_counter() - start) * 1000
+    if as_json:
+        emit_json(_record(source, puzzle, nth=nth, solution=puzzle.format(solution)
+                          if solution else None, solve_ms=round(ms, 3)))
+    elif solution:
+        click.echo(f"{_where(source, puzzle)}: solution {nth} ({ms:.2f} ms)")
+        _show_grid(puzzle, solution)
+    else:
+        click.echo(f"{_where(source, puzzle)}: fewer than {nth} solutions ({ms:.2f} ms)")
+    return solution is not None
+
+
+def _solve_all(source: str, puzzle: Puzzle, limit: int, as_json: bool) -> bool:
+    found = 0
+    for found, solution in enumerate(iter_solutions(puzzle), 1):
+        if found > limit:
+            found = limit
+            if not as_json:
+                click.echo(f"(stopped at --limit {limit})")
+            break
+        if as_json:
+            emit_json(_record(source, puzzle, number=found, solution=puzzle.format(solution)))
+        else:
+            click.echo(f"{_where(source, puzzle)}: solution {found}")
+            _show_grid(puzzle, solution)
+    if not found and not as_json:
+        click.echo(f"{_where(source, puzzle)}: no solution")
+    return found > 0
