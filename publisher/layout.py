@@ -82,13 +82,14 @@ class _Styles:
     author: TextStyle
     heading: TextStyle
     body: TextStyle
+    intro: TextStyle
     caption: TextStyle
     answer_caption: TextStyle
     header: TextStyle
     footer: TextStyle
 
     def all(self) -> tuple[TextStyle, ...]:
-        return (self.title, self.subtitle, self.author, self.heading, self.body, self.caption,
+        return (self.title, self.subtitle, self.author, self.heading, self.body, self.intro, self.caption,
                 self.answer_caption, self.header, self.footer)
 
 
@@ -102,6 +103,7 @@ def _styles(large_print: bool) -> _Styles:
         author=TextStyle("author", round(13 * scale, 1), align="center"),
         heading=TextStyle("heading", round(16 * scale, 1), bold=True, align="left"),
         body=TextStyle("body", 16.0 if large_print else 10.5, align="left"),
+        intro=TextStyle("intro", 16.0 if large_print else 10.5, align="center"),
         caption=TextStyle("caption", 16.0 if large_print else 9.0, bold=True, align="center"),
         answer_caption=TextStyle("answer_caption", 12.0 if large_print else 8.0, bold=True,
                                  align="center"),
@@ -277,7 +279,7 @@ class _BookletBuilder:
         if spec.author:
             parts.append((spec.author, s.author, s.subtitle.size * 1.2))
         if spec.instructions and with_instructions:
-            parts.append((spec.instructions, s.body, s.author.size * 2.5))
+            parts.append((spec.instructions, s.intro, s.author.size * 2.5))
         blocks, y = [], self.content_height * 0.25
         for text, style, space in parts:
             block = self.type.block(text, style, 0.0, y + space, width)
