@@ -29,7 +29,7 @@ from pathlib import Path
 import jinja2
 from fontTools import subset
 
-from publisher.model import Band, Booklet, CellBorders, CellRole, Grid, Page, PlacedGrid, TextBlock, TextStyle
+from publisher.model import Band, Booklet, CellRole, Grid, Page, PlacedGrid, TextBlock, TextStyle
 from publisher.render import RenderContext, Renderer, register
 from publisher.render.templating import make_environment
 
@@ -83,7 +83,7 @@ class TourView:
     start: tuple[float, float]
     end: tuple[float, float]
     width: float              # stroke width
-    dot: float                # radius of the start dot and the end ring
+    dot: float                # radius of the start dot and the end ring: they circle the number
 
 
 @dataclass(frozen=True)
@@ -124,11 +124,11 @@ class FontFace:
     data: str                 # base64 WOFF
 
 
-def _cell_label(row: int, col: int, cell_text: str, role: CellRole) -> str:
-    where = f"r{row + 1}c{col + 1}"
-    if role is CellRole.QUEEN:
-        return f"{where}: queen"
-    return f"{where}: {cell_text}" if cell_text else where
+@lru_cache(maxsize=64)
+def _cell_places(rows: int, cols: int) -> tuple[str, ...]:
+    """Cell names in reading order ("r1c1", "r1c2", ...), the start of each cell's
+    accessible label; computed once per grid shape."""
+    return tuple(f"r{r + 1}c{c + 1}" for r in range(rows) for c in range(cols))
 
 
 def _tour_view(grid: Grid) -> TourView | None:
@@ -138,7 +138,7 @@ def _tour_view(grid: Grid) -> TourView | None:
     centres = [(c * grid.cell_size + half, r * grid.cell_size + half) for r, c in grid.path]
     drawn = centres + centres[:1] if grid.closed and len(centres) > 2 else centres
     points = " ".join(f"{x:.2f},{y:.2f}" for x, y in drawn)
-    return TourView(points, centres[0], centres[-1], grid.path_width, grid.cell_size * 0.12)
+    return TourView(points, centres[0], centres[-1], grid.path_width, grid.cell_size * 0.36)
 
 
 def _block_tag(style: TextStyle) -> str:
@@ -177,34 +177,29 @@ class _BookletView:
     def _grid(self, item: PlacedGrid) -> GridView:
         grid = item.grid
         shaded = grid.shaded or (False,) * len(grid.cells)
-        rows = []
-        for r in range(grid.rows):
-            row = []
-            for c in range(grid.cols):
-                i = r * grid.cols + c
-                cell = grid.cells[i]
-                css = self.borders.name(self._border_key(grid.borders[i]))
-                role = _ROLE_CLASS[cell.role]
-                if role:
-                    css += " " + role
-                if shaded[i]:
-                    css += " sh"
-                queen = cell.role is CellRole.QUEEN
-                row.append(CellView("" if queen else cell.text, css,
-                                    _cell_label(r, c, cell.text, cell.role), queen))
-            rows.append(tuple(row))
+        places = _cell_places(grid.rows, grid.cols)
+        border_class = self.borders.name
+        cells = []
+        for i, cell in enumerate(grid.cells):
+            css = border_class(grid.borders[i])
+            role = _ROLE_CLASS[cell.role]
+            if role:
+                css += " " + role
+            if shaded[i]:
+                css += " sh"
+            queen = cell.role is CellRole.QUEEN
+            label = f"{places[i]}: queen" if queen else f"{places[i]}: {cell.text}" if cell.text else places[i]
+            cells.append(CellView("" if queen else cell.text, css, label, queen))
+        rows = tuple(tuple(cells[r * grid.cols:(r + 1) * grid.cols]) for r in range(grid.rows))
         shape = self.shapes.name((grid.width, grid.cell_size, grid.font_size))
         first = grid.borders[0]
-        return GridView(item, self._style_css(item.caption_style), shape, tuple(rows),
+        return GridView(item, self._style_css(item.caption_style), shape, rows,
                         -first.left / 2, -first.top / 2, _tour_view(grid))
-
-    @staticmethod
-    def _border_key(borders: CellBorders) -> tuple[str, str, str, str]:
-        return (pt(borders.top), pt(borders.right), pt(borders.bottom), pt(borders.left))
 
     def border_rules(self) -> tuple[tuple[str, str], ...]:
         """(class, CSS border-width value) for every border combination used."""
-        return tuple((name, " ".join(key)) for key, name in self.borders.names.items())
+        return tuple((name, f"{pt(b.top)} {pt(b.right)} {pt(b.bottom)} {pt(b.left)}")
+                     for b, name in self.borders.names.items())
 
     def shape_rules(self) -> tuple[tuple[str, str, str, str], ...]:
         """(class, table width, cell side, font size) for every grid shape used."""
