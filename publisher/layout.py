@@ -215,7 +215,8 @@ def _is_chessboard(board: Board) -> bool:
 
 
 def _text_ratio(board: Board, answers: bool) -> float:
-    longest = max((len(t) for t in (board.answer if answers else board.givens) if t != QUEEN), default=1)
+    texts = board.answer if answers else board.givens
+    longest = max((len(t) for t in texts if t and t != QUEEN), default=1)
     return _TEXT_RATIO.get(longest, 1.1 / max(longest, 1))
 
 
@@ -457,8 +458,9 @@ def _book_text(spec: BookSpec, labels: dict[str, str]) -> str:
     for section in spec.sections:
         parts += [section.title, section.instructions or ""]
         for board in section.boards:
-            parts += [board.difficulty or "", *board.givens, *board.answer]
-    return "".join(parts).replace(QUEEN, "")
+            parts += [board.difficulty or ""]
+            parts += [text for text in board.answer + board.givens if text != QUEEN]
+    return "".join(parts)
 
 
 def _check_glyphs(spec: BookSpec, labels: dict[str, str]) -> None:

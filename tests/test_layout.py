@@ -1,0 +1,341 @@
+"""The layout engine against facts computed here independently: region
+boundaries from the boards, page geometry from the margins, numbering from
+the sections, and the print rules of ../shared/docs/print.md."""
+from __future__ import annotations
+
+from dataclasses import replace
+from itertools import combinations
+
+import pytest
+
+from publisher.layout import THICK_LINE, THIN_LINE, gutter_for, layout_book
+from publisher.model import (
+    POINTS_PER_INCH, POINTS_PER_MM, QUEEN, Band, Booklet, BookSpec, CellRole, LayoutError, Margins, Page,
+    PlacedGrid, TextBlock,
+)
+from tests.booksamples import PAGES, big_book, sample_book, sudoku, vietnamese_book
+
+EPS = 0.05
+
+
+@pytest.fixture(scope="module")
+def vi_booklets() -> tuple[Booklet, ...]:
+    return layout_book(vietnamese_book(answers="both"))
+
+
+def _grids(page: Page) -> list[PlacedGrid]:
+    return [item for block in page.blocks if isinstance(block, Band) for item in block.items]
+
+
+def _all_grids(booklet: Booklet) -> list[PlacedGrid]:
+    return [item for page in booklet.pages for item in _grids(page)]
+
+
+def _boards(spec: BookSpec) -> list:
+    return [board for section in spec.sections for board in section.boards]
+
+
+# -- booklets and numbering ---------------------------------------------------
+
+@pytest.mark.parametrize("answers, roles", [
+    ("separate", ["puzzles", "answers"]), ("back", ["puzzles"]), ("both", ["puzzles", "answers"])])
+def test_booklets_per_answer_placement(answers: str, roles: list[str]) -> None:
+    spec = sample_book(answers=answers, count=4)
+    booklets = layout_book(spec)
+    assert [b.role for b in booklets] == roles
+    assert [b.stem for b in booklets] == [f"{spec.stem}-{role}" for role in roles]
+    n = len(_boards(spec))
+    puzzle_grids = _all_grids(booklets[0])
+    solved_in_puzzles = [g for g in puzzle_grids if any(c.role is CellRole.SOLVED for c in g.grid.cells)]
+    assert len(puzzle_grids) == (2 * n if answers in ("back", "both") else n)
+    assert len(solved_in_puzzles) == (n if answers in ("back", "both") else 0)
+
+
+def test_numbers_run_through_the_book_and_answers_match(vi_booklets: tuple[Booklet, ...]) -> None:
+    spec = vietnamese_book()
+    boards = _boards(spec)
+    puzzles, answers = vi_booklets
+    grids = _all_grids(puzzles)
+    front, back = grids[:len(boards)], grids[len(boards):]
+    assert [g.number for g in front] == list(range(1, len(boards) + 1))
+    assert [g.number for g in back] == [g.number for g in _all_grids(answers)] == [g.number for g in front]
+    for board, puzzle, answer in zip(boards, front, back):
+        assert [c.text for c in puzzle.grid.cells] == list(board.givens)
+        assert [c.text for c in answer.grid.cells] == list(board.answer)
+        assert puzzle.caption.startswith(f"{puzzle.number}") and answer.caption.startswith(f"{answer.number}")
+        for given, cell in zip(board.givens, answer.grid.cells):
+            if cell.text == QUEEN:
+                assert cell.role is CellRole.QUEEN
+            elif not cell.text:
+                assert cell.role is CellRole.BLANK and board.kind == "queens"
+            else:
+                assert cell.role is (CellRole.GIVEN if given else CellRole.SOLVED)
+        for cell in puzzle.grid.cells:
+            assert cell.role in ((CellRole.BLANK,) if not cell.text else (CellRole.GIVEN, CellRole.QUEEN))
+
+
+def test_captions_carry_localised_difficulty_and_answers_the_section(vi_booklets: tuple[Booklet, ...]) -> None:
+    words = {"easy": "Dễ", "medium": "Trung bình", "hard": "Khó", "diabolical": "Rất khó"}
+    boards = _boards(vietnamese_book())
+    for board, placed in zip(boards, _all_grids(vi_booklets[0])):
+        if board.difficulty:
+            assert placed.caption == f"{placed.number} · {words[board.difficulty]}"
+        else:
+            assert placed.caption == str(placed.number)
+    answer_pages = vi_booklets[1].pages[1:]
+    assert all(page.header.text.startswith("Lời giải · ") for page in answer_pages)
+    for page in answer_pages:
+        section = page.header.text.split(" · ", 1)[1]
+        assert all(g.caption in (str(g.number), f"{g.number} · {section}") for g in _grids(page))
+
+
+def test_labels_fall_back_to_english_and_user_labels_win() -> None:
+    spec = sample_book(count=4, language="xx", labels={"hard": "Tough"})
+    captions = [g.caption for g in _all_grids(layout_book(spec)[0])]
+    assert "3 · Tough" in captions and "1 · Easy" in captions and "2 · Medium" in captions
+
+
+def test_tours_paths_only_in_answers_and_chess_boards_shaded(vi_booklets: tuple[Booklet, ...]) -> None:
+    puzzles, answers = vi_booklets
+    for booklet, in_answers in ((puzzles, False), (answers, True)):
+        for placed in _all_grids(booklet):
+            grid = placed.grid
+            is_answer = any(c.role is CellRole.SOLVED for c in grid.cells)
+            is_tour = "Mã đi tuần" in grid.label
+            if is_tour:
+                assert (grid.path is not None) == is_answer
+                assert len(grid.path or ()) in (0, grid.rows * grid.cols)
+            if is_tour or "Quân hậu" in grid.label:
+                expected = [(i // grid.cols + i % grid.cols) % 2 == 1 for i in range(grid.rows * grid.cols)]
+                assert list(grid.shaded) == expected
+            else:
+                assert grid.shaded is None
+    closed = [g.grid for g in _all_grids(answers) if g.grid.path and g.grid.rows == 8]
+    assert closed and all(g.closed for g in closed)
+
+
+# -- borders ------------------------------------------------------------------
+
+def test_borders_thick_exactly_between_regions_and_neighbours_agree(vi_booklets: tuple[Booklet, ...]) -> None:
+    boards = _boards(vietnamese_book())
+    for board, placed in zip(boards, _all_grids(vi_booklets[0])):
+        grid, n = placed.grid, board.cols
+        regions = board.regions or [0] * (board.rows * board.cols)
+        for i, b in enumerate(grid.borders):
+            r, c = divmod(i, n)
+
+            def expect(r2: int, c2: int) -> float:
+                inside = 0 <= r2 < board.rows and 0 <= c2 < n
+                return THIN_LINE if inside and regions[r2 * n + c2] == regions[i] else THICK_LINE
+
+            assert (b.top, b.right, b.bottom, b.left) == (expect(r - 1, c), expect(r, c + 1),
+                                                         expect(r + 1, c), expect(r, c - 1))
+            if c + 1 < n:
+                assert b.right == grid.borders[i + 1].left
+            if r + 1 < board.rows:
+                assert b.bottom == grid.borders[i + n].top
+    assert THICK_LINE >= 2 * THIN_LINE and THIN_LINE >= 0.75
+
+
+def test_jigsaw_has_irregular_thick_lines(vi_booklets: tuple[Booklet, ...]) -> None:
+    jigsaw = next(g.grid for g in _all_grids(vi_booklets[0]) if g.number == 19)
+    thick_inner_vertical = {(i // 6, i % 6) for i, b in enumerate(jigsaw.borders) if b.right == THICK_LINE and i % 6 < 5}
+    assert (1, 1) in thick_inner_vertical and (0, 1) not in thick_inner_vertical
+
+
+# -- geometry -----------------------------------------------------------------
+
+def _rect_of(item: PlacedGrid) -> tuple[float, float, float, float]:
+    return item.x, item.y, item.x + item.grid.width, item.y + item.caption_height + item.grid.height
+
+
+def _check_page_geometry(booklet: Booklet) -> None:
+    w, h = booklet.page_width, booklet.page_height
+    for page in booklet.pages:
+        left, top = page.content_x, page.content_y
+        right, bottom = left + page.content_width, top + page.content_height
+        rects = [_rect_of(item) for item in _grids(page)]
+        for block in page.blocks:
+            if isinstance(block, TextBlock):
+                rects.append((block.x, block.y, block.x + block.width, block.y + block.height))
+                assert block.height == pytest.approx(len(block.lines) * block.style.leading, abs=EPS)
+        for x1, y1, x2, y2 in rects:
+            assert left - EPS <= x1 and x2 <= right + EPS and top - EPS <= y1
+            assert y2 <= top + page.content_height * 0.9 + EPS, "10 % of the page height stays free"
+        for a, b in combinations(rects, 2):
+            assert a[2] <= b[0] + EPS or b[2] <= a[0] + EPS or a[3] <= b[1] + EPS or b[3] <= a[1] + EPS, (a, b)
+        for margin_text in (page.header, page.footer):
+            if margin_text is not None:
+                assert 0 <= margin_text.y and margin_text.y + margin_text.height <= h
+                assert margin_text.y + margin_text.height <= top + EPS or margin_text.y >= bottom - EPS
+                assert 0 <= margin_text.x and margin_text.x + margin_text.width <= w
+
+
+@pytest.mark.parametrize("page", sorted(PAGES))
+@pytest.mark.parametrize("per_page", [(1, 1), (2, 1), (2, 2), (2, 3)])
+def test_nothing_overlaps_or_leaves_the_content_box(page: str, per_page: tuple[int, int]) -> None:
+    for booklet in layout_book(sample_book(page=page, per_page=per_page, answers="both", mirrored=True)):
+        assert (booklet.page_width, booklet.page_height) == PAGES[page]
+        _check_page_geometry(booklet)
+
+
+def test_vietnamese_book_geometry(vi_booklets: tuple[Booklet, ...]) -> None:
+    for booklet in vi_booklets:
+        _check_page_geometry(booklet)
+
+
+def test_per_page_counts_and_new_section_on_new_page() -> None:
+    spec = sample_book(per_page=(2, 3), count=14)
+    puzzles = layout_book(spec)[0]
+    counts = [len(_grids(p)) for p in puzzles.pages]
+    assert counts == [0, 6, 6, 2, 6, 1]
+    for page in puzzles.pages[1:]:
+        sizes = {g.grid.rows for g in _grids(page)}
+        assert len(sizes) == 1
+    headings = [b for p in puzzles.pages for b in p.blocks if isinstance(b, TextBlock) and b.style.name == "heading"]
+    assert [h.text for h in headings] == [s.title for s in spec.sections]
+
+
+def test_grids_are_centred_in_equal_slots_and_bands_are_consistent() -> None:
+    booklet = layout_book(sample_book(per_page=(2, 2), count=4))[0]
+    page = booklet.pages[1]
+    bands = [b for b in page.blocks if isinstance(b, Band)]
+    assert [len(b.items) for b in bands] == [2, 2]
+    for band in bands:
+        a, b = band.items
+        assert b.x - (a.x + a.grid.width) == pytest.approx(band.gap, abs=EPS)
+        assert band.x == a.x and band.width == pytest.approx(b.x + b.grid.width - a.x, abs=EPS)
+        slack_left = a.x - page.content_x
+        slack_right = page.content_x + page.content_width - (b.x + b.grid.width)
+        assert slack_left == pytest.approx(slack_right, abs=0.1)
+    assert bands[0].items[0].x == bands[1].items[0].x
+
+
+def test_mirrored_margins_swap_on_even_pages() -> None:
+    spec = sample_book(mirrored=True, count=12)
+    m = spec.margins
+    assert m.inside != m.outside
+    for page in layout_book(spec)[0].pages:
+        assert page.content_x == pytest.approx(m.inside if page.number % 2 else m.outside, abs=EPS)
+        assert page.content_width == pytest.approx(spec.page_width - m.inside - m.outside, abs=EPS)
+    for page in layout_book(replace(spec, mirrored=False))[0].pages:
+        assert page.content_x == pytest.approx(m.inside, abs=EPS)
+
+
+def test_running_heads_and_page_numbers(vi_booklets: tuple[Booklet, ...]) -> None:
+    for booklet in vi_booklets:
+        title, *rest = booklet.pages
+        assert title.header is None and title.footer is None and not title.break_before
+        for page in rest:
+            assert page.footer.text == str(page.number) and page.break_before
+            assert page.header.text
+        assert [p.number for p in booklet.pages] == list(range(1, booklet.page_count + 1))
+    assert vi_booklets[0].pages[3].header.text == "Tuyển tập Sudoku · Sudoku cổ điển"
+
+
+def test_text_is_wrapped_within_its_width() -> None:
+    from publisher.fonts import text_width
+
+    long = "Điền các số từ 1 đến 9 vào ô trống sao cho mỗi hàng, mỗi cột và mỗi khối đều có đủ các số. " * 4
+    spec = sample_book(page="A5", instructions=long)
+    title_page = layout_book(spec)[0].pages[0]
+    intro = next(b for b in title_page.blocks if b.text == long)
+    assert len(intro.lines) > 2
+    assert " ".join(intro.lines).split() == long.split()
+    assert all(text_width(spec.fonts, line, intro.style.size) <= intro.width for line in intro.lines)
+
+
+# -- sizes --------------------------------------------------------------------
+
+def test_text_never_below_7pt_and_scales_with_cells(vi_booklets: tuple[Booklet, ...]) -> None:
+    for booklet in vi_booklets:
+        for placed in _all_grids(booklet):
+            grid = placed.grid
+            assert grid.font_size >= 7 and grid.font_size < grid.cell_size
+            assert abs(round(grid.cell_size * 20) - grid.cell_size * 20) < 1e-6, "a whole number of twips"
+        for style in booklet.styles:
+            assert style.size >= 7
+
+
+def test_answers_are_smaller_than_puzzles(vi_booklets: tuple[Booklet, ...]) -> None:
+    by_number = {g.number: g.grid.cell_size for g in _all_grids(vi_booklets[0])[:24]}
+    smaller = [g.grid.cell_size < by_number[g.number] for g in _all_grids(vi_booklets[1])]
+    assert sum(smaller) >= len(smaller) - 3, "only single-per-page answer grids may keep their size"
+
+
+def test_large_print_preset() -> None:
+    booklets = layout_book(sample_book(large_print=True, per_page=(2, 3), count=3))
+    puzzles = booklets[0]
+    for page in puzzles.pages[1:]:
+        grids = _grids(page)
+        assert len(grids) == 1
+        grid = grids[0].grid
+        if grid.rows == 9:
+            assert grid.width == pytest.approx(140 * POINTS_PER_MM, rel=0.05)
+            assert grid.font_size >= 24
+    assert next(s for s in puzzles.styles if s.name == "body").size >= 16
+
+
+def test_cannot_fit_is_a_layout_error_naming_the_section_key() -> None:
+    spec = vietnamese_book(page_width=PAGES["A5"][0], page_height=PAGES["A5"][1])
+    crowded = replace(spec.sections[5], puzzles_per_page=(6, 6))
+    spec = replace(spec, sections=spec.sections[:5] + (crowded,) + spec.sections[6:])
+    with pytest.raises(LayoutError) as error:
+        layout_book(replace(spec, sections=(crowded,)))
+    assert error.value.key == "books[0].sections[5].puzzles_per_page"
+    assert "6x6 grids of 25x25" in error.value.message and "minimum" in error.value.message
+
+
+def test_book_wide_setting_error_names_the_book_key() -> None:
+    with pytest.raises(LayoutError) as error:
+        layout_book(sample_book(page="A5", per_page=(5, 6)))
+    assert error.value.key == "books[0].puzzles_per_page"
+    with pytest.raises(LayoutError) as error:
+        layout_book(sample_book(per_page=(0, 2)))
+    assert error.value.key == "books[0].puzzles_per_page"
+
+
+def test_missing_glyph_stops_the_build_naming_the_characters() -> None:
+    with pytest.raises(LayoutError) as error:
+        layout_book(sample_book(title="数独 Sudoku ♛"))
+    assert error.value.key == "books[0].fonts"
+    assert "'数' (U+6570)" in error.value.message and "'独' (U+72EC)" in error.value.message
+    assert "Roboto" in error.value.message and "'♛' (U+265B)" in error.value.message, "titles are text"
+
+
+def test_queens_are_not_glyph_checked_but_cell_symbols_are() -> None:
+    layout_book(vietnamese_book())   # has queens: drawn as shapes, no glyph needed
+    board = sudoku(3, 3, 1)
+    odd = replace(board, givens=("Ж",) + board.givens[1:], answer=("Ж",) + board.answer[1:])
+    spec = sample_book(count=2)
+    spec = replace(spec, sections=(replace(spec.sections[0], boards=(odd,)),))
+    layout_book(spec)   # Cyrillic is covered
+    bad = replace(board, givens=("☃",) + board.givens[1:], answer=("☃",) + board.answer[1:])
+    with pytest.raises(LayoutError, match="U\\+2603"):
+        layout_book(replace(spec, sections=(replace(spec.sections[0], boards=(bad,)),)))
+
+
+# -- gutter and determinism ---------------------------------------------------------
+
+@pytest.mark.parametrize("pages, inches", [(10, 0.375), (24, 0.375), (150, 0.375), (151, 0.5), (300, 0.5),
+                                           (301, 0.625), (500, 0.625), (501, 0.75), (700, 0.75),
+                                           (701, 0.875), (828, 0.875)])
+def test_gutter_table(pages: int, inches: float) -> None:
+    assert gutter_for(pages) == pytest.approx(inches * POINTS_PER_INCH)
+
+
+def test_auto_gutter_grows_with_the_page_count() -> None:
+    small_margin = Margins(top=36, bottom=36, inside=18, outside=27)
+    big = layout_book(big_book(1000, margins=small_margin, gutter_auto=True, mirrored=True))[0]
+    assert 151 <= big.page_count <= 300
+    assert big.margins.inside == pytest.approx(0.5 * POINTS_PER_INCH)
+    assert big.pages[1].content_x == pytest.approx(27)   # even page: outside on the left
+    assert big.pages[2].content_x == pytest.approx(36)
+    thin = layout_book(sample_book(count=4, margins=small_margin, gutter_auto=True))[0]
+    assert thin.margins.inside == pytest.approx(0.375 * POINTS_PER_INCH)
+    fixed = layout_book(sample_book(count=4, margins=small_margin))[0]
+    assert fixed.margins.inside == 18
+
+
+def test_layout_is_deterministic() -> None:
+    assert layout_book(vietnamese_book()) == layout_book(vietnamese_book())
