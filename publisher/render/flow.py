@@ -1,0 +1,207 @@
+"""How the positioned book model becomes flowing text for Word-like formats (DOCX, RTF).
+
+PDF draws every block at its coordinates; Word and RTF flow paragraphs and
+tables down the page instead. To land each block where layout put it, both
+formats make the same translations, decided here once:
+
+* a block's vertical place becomes the space above it (its ``y`` minus the
+  bottom of the block before it on the page);
+* a :class:`~publisher.model.Band` becomes one table whose columns are each
+  grid's cells with a spacer column between neighbouring grids;
+* running heads and page numbers become per-section header/footer parts: a
+  section is a run of pages whose odd and even pages share their furniture,
+  with the first page of each section allowed to differ (the title page).
+
+Both formats also refuse the same characters (control characters, lone
+surrogates), so that check lives here too.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from publisher.model import Band, Block, Booklet, Page, PlacedGrid, TextBlock, TextStyle
+
+TWIPS_PER_POINT = 20
+
+#: Characters neither Word nor RTF can hold: C0 controls other than tab and
+#: newline, U+FFFE/U+FFFF, and lone UTF-16 surrogates.
+_FORBIDDEN = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff\ud800-\udfff]")
+
+
+class OfficeTextError(ValueError):
+    """User text that a Word-like document cannot hold, naming where it came from."""
+
+    def __init__(self, field: str, characters: str) -> None:
+        codes = ", ".join(f"U+{ord(c):04X}" for c in dict.fromkeys(characters))
+        super().__init__(f"{field}: text contains characters a document cannot hold ({codes})")
+        self.field = field
+
+
+def check_text(text: str, field: str) -> str:
+    """Return ``text`` unchanged, or raise :class:`OfficeTextError` naming ``field``.
+
+    python-docx raises a bare ValueError deep in lxml for these, and RTF
+    readers silently drop or mangle them; a named field lets the user fix
+    the right title or instruction."""
+    bad = _FORBIDDEN.findall(text)
+    if bad:
+        raise OfficeTextError(field, "".join(bad))
+    return text
+
+
+def twips(points: float) -> int:
+    """Points to the integer twips (1/20 pt) both Word and RTF measure in."""
+    return round(points * TWIPS_PER_POINT)
+
+
+def block_bottom(block: Block) -> float:
+    return block.y + block.height
+
+
+def space_above(page: Page, index: int) -> float:
+    """Vertical space between block ``index`` and what precedes it on the page
+    (the top of the content box for the first block); never negative."""
+    block = page.blocks[index]
+    previous = page.blocks[index - 1] if index else None
+    top = block_bottom(previous) if previous is not None else page.content_y
+    return max(0.0, block.y - top)
+
+
+def indents(block: TextBlock, page: Page) -> tuple[float, float]:
+    """(left, right) paragraph indents that keep a text block inside its own box."""
+    left = max(0.0, block.x - page.content_x)
+    right = max(0.0, page.content_x + page.content_width - (block.x + block.width))
+    return left, right
+
+
+@dataclass(frozen=True)
+class Segment:
+    """A run of table columns: one grid's cell columns, or a spacer (``item`` None)."""
+
+    item: PlacedGrid | None
+    width: float
+
+
+def band_segments(band: Band) -> tuple[Segment, ...]:
+    """The band's grids left to right with a spacer segment wherever the model
+    leaves horizontal space between two neighbouring grids."""
+    segments: list[Segment] = []
+    previous: PlacedGrid | None = None
+    for item in band.items:
+        if previous is not None:
+            gap = item.x - (previous.x + previous.grid.width)
+            if gap > 0:
+                segments.append(Segment(None, gap))
+        segments.append(Segment(item, item.grid.width))
+        previous = item
+    return tuple(segments)
+
+
+def band_indent(band: Band, page: Page) -> float:
+    """Left edge of the band's first grid, relative to the content box."""
+    return band.items[0].x - page.content_x
+
+
+# --------------------------------------------------------------------------
+# Running heads and page numbers
+# --------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Folio:
+    """A page-number line: the text around the page number, which the
+    document supplies with a PAGE field so it stays right if a user edits."""
+
+    prefix: str
+    suffix: str
+    style: TextStyle
+    numbered: bool = True     # False: the footer text has no page number, print it as is
+
+
+@dataclass(frozen=True)
+class Furniture:
+    """What a page shows outside its content box (None where nothing)."""
+
+    header: TextBlock | None
+    folio: Folio | None
+
+    @property
+    def header_key(self) -> tuple[str, TextStyle] | None:
+        return None if self.header is None else (self.header.text, self.header.style)
+
+    def same_as(self, other: Furniture) -> bool:
+        """Equal for printing: same head text and style, same folio (positions may differ)."""
+        return self.header_key == other.header_key and self.folio == other.folio
+
+
+def furniture(page: Page) -> Furniture:
+    folio = None
+    if page.footer is not None:
+        text = page.footer.text
+        prefix, found, suffix = text.partition(str(page.number))
+        folio = Folio(prefix, suffix, page.footer.style, numbered=bool(found))
+    return Furniture(page.header, folio)
+
+
+@dataclass(frozen=True)
+class Section:
+    """Consecutive pages that share header/footer parts.
+
+    ``first`` is shown on the section's first page, ``odd``/``even`` on the
+    others by their page number's parity; ``title_page`` says whether the
+    first page needs its own parts (Word ``titlePg``, RTF ``\\titlepg``)."""
+
+    pages: tuple[Page, ...]
+    first: Furniture
+    odd: Furniture
+    even: Furniture
+
+    @property
+    def title_page(self) -> bool:
+        own = self.odd if self.pages[0].number % 2 else self.even
+        return not self.first.same_as(own)
+
+    @property
+    def facing(self) -> bool:
+        return not self.odd.same_as(self.even)
+
+    def header_distance(self, booklet: Booklet) -> float:
+        """Top of the running head below the page top (half the top margin if none)."""
+        heads = [p.header.y for p in self.pages if p.header is not None]
+        return heads[0] if heads else booklet.margins.top / 2
+
+    def footer_distance(self, booklet: Booklet) -> float:
+        """Bottom of the page-number line above the page bottom."""
+        feet = [booklet.page_height - (p.footer.y + p.footer.height) for p in self.pages if p.footer is not None]
+        return max(0.0, feet[0]) if feet else booklet.margins.bottom / 2
+
+
+def sections(booklet: Booklet) -> tuple[Section, ...]:
+    """Split the pages into the fewest runs whose odd pages all look alike and
+    whose even pages all look alike (after a first page that may differ)."""
+    pages = booklet.pages
+    out: list[Section] = []
+    start = 0
+    while start < len(pages):
+        first = furniture(pages[start])
+        by_parity: dict[int, Furniture] = {}
+        end = start + 1
+        while end < len(pages):
+            look = furniture(pages[end])
+            seen = by_parity.setdefault(pages[end].number % 2, look)
+            if not seen.same_as(look):
+                break
+            end += 1
+        own_parity = pages[start].number % 2
+        by_parity.setdefault(own_parity, first)
+        other = by_parity.get(1 - own_parity, by_parity[own_parity])
+        odd, even = (by_parity[1], other) if own_parity == 1 else (other, by_parity[0])
+        out.append(Section(pages[start:end], first, odd, even))
+        start = end
+    return tuple(out)
+
+
+def uses_facing_pages(parts: tuple[Section, ...]) -> bool:
+    """Whether odd and even pages need different header/footer parts anywhere."""
+    return any(s.facing for s in parts)
+
