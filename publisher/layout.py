@@ -201,7 +201,7 @@ def _cell(text: str, given: bool) -> GridCell:
 
 def _cells(board: Board, answers: bool) -> tuple[GridCell, ...]:
     texts = board.answer if answers else board.givens
-    return tuple(_cell(text, bool(given)) for given, text in zip(board.givens, texts))
+    return tuple(map(_cell, texts, map(bool, board.givens)))
 
 
 @lru_cache(maxsize=256)
@@ -215,8 +215,7 @@ def _is_chessboard(board: Board) -> bool:
 
 
 def _text_ratio(board: Board, answers: bool) -> float:
-    texts = board.answer if answers else board.givens
-    longest = max((len(t) for t in texts if t and t != QUEEN), default=1)
+    longest = max(map(len, board.answer if answers else board.givens), default=1) or 1   # a queen is one character
     return _TEXT_RATIO.get(longest, 1.1 / max(longest, 1))
 
 

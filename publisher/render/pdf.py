@@ -12,9 +12,10 @@ from __future__ import annotations
 
 import hashlib
 import io
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
 
 from reportlab import rl_config
@@ -66,7 +67,8 @@ class _PageDrawer:
         self.regular = _face(booklet.fonts.regular)
         self.bold = _face(booklet.fonts.bold)
         self.encodings: dict[tuple[str, float, str], tuple[str, float]] = {}
-        self.runs: dict[int, list[tuple[float, float, float, float, float]]] = {}
+        self.operators: dict[tuple, str] = {}
+        self.placements: dict[tuple, str] = {}
 
     def y(self, top: float) -> float:
         return self.height - top
@@ -94,90 +96,75 @@ class _PageDrawer:
             self.placed(item)
 
     def placed(self, item: PlacedGrid) -> None:
+        """A caption and its grid. The grid is drawn in its own coordinates
+        (origin at its bottom-left corner, via ``cm``), so the operators of
+        its lines and shading are the same string for every grid of a shape."""
         grid, style = item.grid, item.caption_style
         face = self.bold if style.bold else self.regular
         self.c.setFillGray(0)
         self.c.setFont(face.name, style.size)
         baseline = item.y + item.caption_height - 0.3 * style.size - (item.caption_height - style.leading) / 2
         self.c.drawCentredString(item.x + grid.width / 2, self.y(baseline), item.caption)
-        top = item.y + item.caption_height
-        self.shading(grid, item.x, top)
+        origin = (item.x, self.y(item.y + item.caption_height + grid.height))
+        if grid.shaded:
+            self.literal(origin, self.cached(("shade", id(grid.shaded), grid.cell_size), _shading_ops, grid))
         if grid.path:
-            self.path(grid, item.x, top)
-        self.cells(grid, item.x, top)
-        self.lines(grid, item.x, top)
+            self.path(grid, origin)
+        self.literal(origin, self.text_ops(grid))
+        queens = [i for i, cell in enumerate(grid.cells) if cell.role is CellRole.QUEEN]
+        if queens:
+            self.queens(grid, origin, queens)
+        self.literal(origin, self.cached(("lines", id(grid.borders), grid.cell_size), _line_ops, grid))
 
-    def shading(self, grid: Grid, left: float, top: float) -> None:
-        if not grid.shaded:
-            return
-        size, ops = grid.cell_size, [f"{Grid.SHADE_GREY:g} g"]
-        for index, dark in enumerate(grid.shaded):
-            if dark:
-                r, col = divmod(index, grid.cols)
-                ops.append(f"{left + col * size:.2f} {self.y(top + (r + 1) * size):.2f} {size:.2f} {size:.2f} re")
-        ops.append("f")
-        self.literal(ops)
+    def cached(self, key: tuple, make: Callable[[Grid], str], grid: Grid) -> str:
+        if key not in self.operators:
+            self.operators[key] = make(grid)
+        return self.operators[key]
 
-    def lines(self, grid: Grid, left: float, top: float) -> None:
-        """Thin lines first, thick on top with projecting caps (so box corners
-        close), each run of equal width as one segment."""
-        key = id(grid.borders)
-        if key not in self.runs:
-            self.runs[key] = _line_runs(grid)
-        runs, size = self.runs[key], grid.cell_size
-        thinnest = min(run[0] for run in runs)
-        ops = ["0 G"]
-        for width in sorted({run[0] for run in runs}):
-            ops.append(f"{width:g} w {PROJECTING_CAP if width > thinnest else 0} J")
-            ops.extend(f"{left + x1 * size:.2f} {self.y(top + y1 * size):.2f} m "
-                       f"{left + x2 * size:.2f} {self.y(top + y2 * size):.2f} l"
-                       for w, x1, y1, x2, y2 in runs if w == width)
-            ops.append("S")
-        self.literal(ops)
-
-    def literal(self, operators: list[str]) -> None:
+    def literal(self, origin: tuple[float, float], operators: str) -> None:
         """PDF operators inside q/Q, so the canvas's own graphics state stays
         true. Used for the bulk of a grid (lines, fills, cell text), where
         reportlab's pure-Python per-call formatting would dominate the time."""
-        self.c.addLiteral("q\n" + "\n".join(operators) + "\nQ")
+        self.c.addLiteral(f"q 1 0 0 1 {origin[0]:.2f} {origin[1]:.2f} cm\n{operators}\nQ")
 
-    def cells(self, grid: Grid, left: float, top: float) -> None:
+    def text_ops(self, grid: Grid) -> str:
         """Cell text optically centred on the cap height; givens bold black,
-        solved digits regular, smaller and grey; queens drawn as shapes."""
-        size = grid.cell_size
-        tour = grid.path is not None
-        for role, face, grey, scale in ((CellRole.GIVEN, self.bold, 0, 1.0),
-                                        (CellRole.SOLVED, self.regular, SOLVED_GREY, SOLVED_SCALE)):
-            font_size = round(grid.font_size * scale, 2)
-            drop = face.cap_height * font_size / 2
-            placed = []
-            for index, cell in enumerate(grid.cells):
-                if cell.role is role:
-                    r, col = divmod(index, grid.cols)
-                    placed.append((left + (col + 0.5) * size, self.y(top + (r + 0.5) * size), cell.text))
-            if tour:
-                for cx, cy, text in placed:
-                    self.knockout(text, face, font_size, cx, cy)
-            if placed:
-                self.centred_strings(face, font_size, 0 if tour else grey,
-                                     [(cx, cy - drop, text) for cx, cy, text in placed])
+        solved digits regular, smaller and grey. Tour numbers sit on a white
+        patch so the path never crosses them. reportlab's pure-Python text
+        path costs ~40 us a string (100,000 digits in a 1,000-puzzle book), so
+        each distinct string is encoded once by a reportlab text object, and
+        each (shape, cell, text) placement is formatted once."""
+        by_role: dict[CellRole, list[tuple[int, str]]] = {CellRole.GIVEN: [], CellRole.SOLVED: []}
         for index, cell in enumerate(grid.cells):
-            if cell.role is CellRole.QUEEN:
-                r, col = divmod(index, grid.cols)
-                self.queen(left + (col + 0.5) * size, self.y(top + (r + 0.5) * size), size)
+            if cell.role in by_role:
+                by_role[cell.role].append((index, cell.text))
+        tour = grid.path is not None
+        shape = (grid.rows, grid.cols, grid.cell_size, grid.font_size, tour)
+        parts = []
+        for role, grey in ((CellRole.GIVEN, 0), (CellRole.SOLVED, SOLVED_GREY)):
+            if by_role[role]:
+                parts.append(f"{0 if tour else grey:g} g BT")
+                for index, text in by_role[role]:
+                    key = (shape, role, index, text)
+                    if key not in self.placements:
+                        self.placements[key] = self.placement(grid, role, index, text)
+                    parts.append(self.placements[key])
+                parts.append("ET")
+        return "\n".join(parts)
 
-    def centred_strings(self, face: _Face, size: float, grey: float,
-                        strings: list[tuple[float, float, str]]) -> None:
-        """Many short strings in one text object. reportlab's pure-Python text
-        path costs ~40 us a string (100,000 cell digits in a 1,000-puzzle
-        book); here each distinct string is encoded once by a reportlab text
-        object and then placed with one ``Tm`` per cell."""
-        parts = [f"{grey:g} g BT"]
-        for x, y, text in strings:
-            operators, width = self.encoded(face, size, text)
-            parts.append(f"1 0 0 1 {x - width / 2:.2f} {y:.2f} Tm {operators}")
-        parts.append("ET")
-        self.literal(parts)
+    def placement(self, grid: Grid, role: CellRole, index: int, text: str) -> str:
+        """Operators that show ``text`` centred in cell ``index`` (and, in a
+        tour, the white patch under it first)."""
+        face, scale = (self.bold, 1.0) if role is CellRole.GIVEN else (self.regular, SOLVED_SCALE)
+        size = round(grid.font_size * scale, 2)
+        operators, width = self.encoded(face, size, text)
+        cx, cy = _centres(grid.rows, grid.cols, grid.cell_size)[index]
+        show = f"1 0 0 1 {cx - width / 2:.2f} {cy - face.cap_height * size / 2:.2f} Tm {operators}"
+        if grid.path is None:
+            return show
+        patch_w, patch_h = width + size * 0.3, face.cap_height * size * 1.5
+        patch = f"{cx - patch_w / 2:.2f} {cy - patch_h / 2:.2f} {patch_w:.2f} {patch_h:.2f} re"
+        return f"ET 1 g {patch} f 0 g BT {show}"
 
     def encoded(self, face: _Face, size: float, text: str) -> tuple[str, float]:
         """The show-text operators of ``text`` (font, subset, encoded bytes) and
@@ -192,46 +179,73 @@ class _PageDrawer:
             self.encodings[key] = (code[start:-3].strip(), pdfmetrics.stringWidth(text, face.name, size))
         return self.encodings[key]
 
-    def knockout(self, text: str, face: _Face, font_size: float, cx: float, cy: float) -> None:
-        """A white patch under a tour number so the path never crosses its digits."""
-        width = pdfmetrics.stringWidth(text, face.name, font_size) + font_size * 0.3
-        height = face.cap_height * font_size * 1.5
-        self.c.setFillGray(1)
-        self.c.rect(cx - width / 2, cy - height / 2, width, height, stroke=0, fill=1)
-
-    def queen(self, cx: float, cy: float, size: float) -> None:
-        """A queen as a filled disc inside a ring: vector, no font glyph needed."""
-        c = self.c
+    def queens(self, grid: Grid, origin: tuple[float, float], cells: list[int]) -> None:
+        """Queens as a filled disc inside a ring: vector, no font glyph needed."""
+        c, size, centres = self.c, grid.cell_size, _centres(grid.rows, grid.cols, grid.cell_size)
+        c.saveState()
+        c.translate(*origin)
         c.setFillGray(0)
         c.setStrokeGray(0)
-        c.circle(cx, cy, size * 0.22, stroke=0, fill=1)
         c.setLineWidth(max(size * 0.05, 0.75))
-        c.circle(cx, cy, size * 0.34, stroke=1, fill=0)
+        for index in cells:
+            c.circle(*centres[index], size * 0.22, stroke=0, fill=1)
+            c.circle(*centres[index], size * 0.34, stroke=1, fill=0)
+        c.restoreState()
 
-    def path(self, grid: Grid, left: float, top: float) -> None:
+    def path(self, grid: Grid, origin: tuple[float, float]) -> None:
         """The tour: a grey polyline through cell centres (a loop when closed),
         a filled dot at the start and an open ring at the end."""
         c, size, squares = self.c, grid.cell_size, grid.path or ()
-
-        def centre(square: tuple[int, int]) -> tuple[float, float]:
-            return left + (square[1] + 0.5) * size, self.y(top + (square[0] + 0.5) * size)
-
+        centres = _centres(grid.rows, grid.cols, size)
+        points = [centres[r * grid.cols + col] for r, col in squares]
+        c.saveState()
+        c.translate(*origin)
         c.setStrokeGray(PATH_GREY)
         c.setLineWidth(grid.path_width)
         c.setLineJoin(1)
         line = c.beginPath()
-        line.moveTo(*centre(squares[0]))
-        for square in squares[1:]:
-            line.lineTo(*centre(square))
+        line.moveTo(*points[0])
+        for point in points[1:]:
+            line.lineTo(*point)
         if grid.closed:
             line.close()
         c.drawPath(line, stroke=1, fill=0)
-        c.setLineJoin(0)
         c.setStrokeGray(0)
         c.setFillGray(0)
         c.setLineWidth(max(grid.path_width, 0.75))
-        c.circle(*centre(squares[0]), size * 0.42, stroke=0, fill=1)
-        c.circle(*centre(squares[-1]), size * 0.42, stroke=1, fill=0)
+        c.circle(*points[0], size * 0.42, stroke=0, fill=1)
+        c.circle(*points[-1], size * 0.42, stroke=1, fill=0)
+        c.restoreState()
+
+
+@lru_cache(maxsize=64)
+def _centres(rows: int, cols: int, size: float) -> tuple[tuple[float, float], ...]:
+    """Cell centres in grid coordinates (origin bottom-left, y up), row-major."""
+    return tuple(((col + 0.5) * size, (rows - r - 0.5) * size) for r in range(rows) for col in range(cols))
+
+
+def _shading_ops(grid: Grid) -> str:
+    size, ops = grid.cell_size, [f"{Grid.SHADE_GREY:g} g"]
+    for index, dark in enumerate(grid.shaded or ()):
+        if dark:
+            r, col = divmod(index, grid.cols)
+            ops.append(f"{col * size:.2f} {(grid.rows - r - 1) * size:.2f} {size:.2f} {size:.2f} re")
+    ops.append("f")
+    return "\n".join(ops)
+
+
+def _line_ops(grid: Grid) -> str:
+    """Thin lines first, thick on top with projecting caps (so box corners
+    close), each run of equal width as one segment."""
+    runs, size, height = _line_runs(grid), grid.cell_size, grid.height
+    thinnest = min(run[0] for run in runs)
+    ops = ["0 G"]
+    for width in sorted({run[0] for run in runs}):
+        ops.append(f"{width:g} w {PROJECTING_CAP if width > thinnest else 0} J")
+        ops.extend(f"{x1 * size:.2f} {height - y1 * size:.2f} m {x2 * size:.2f} {height - y2 * size:.2f} l"
+                   for w, x1, y1, x2, y2 in runs if w == width)
+        ops.append("S")
+    return "\n".join(ops)
 
 
 def _line_runs(grid: Grid) -> list[tuple[float, float, float, float, float]]:
