@@ -9,7 +9,10 @@ from __future__ import annotations
 
 import base64
 import io
+import json
 import re
+import subprocess
+import tempfile
 from collections import Counter
 from dataclasses import dataclass, field
 from html.parser import HTMLParser
@@ -24,7 +27,7 @@ from publisher.render import BUILTIN_TEMPLATES, RenderContext
 from publisher.render import html as html_module
 from publisher.render.html import HtmlRenderer, printed_text
 from tests.booksamples import PAGES, sample_book, vietnamese_book
-from tests.consumers import chromium_to_pdf, pdf_fonts, pdf_page_count, pdf_page_png, pdf_page_size, pdf_text
+from tests.consumers import CHROMIUM, chromium_to_pdf, pdf_fonts, pdf_page_count, pdf_page_png, pdf_page_size, pdf_text
 
 VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"}
 SVG_LEAVES = {"path", "polyline", "circle"}
@@ -261,3 +264,49 @@ def test_chromium_prints_each_page_size(page: str, tmp_path: Path) -> None:
     assert (booklet.page_width, booklet.page_height) == PAGES[page]
     pdf = _print_and_check(booklet, HtmlRenderer().render(booklet), tmp_path)
     assert "Sample Sudoku" in pdf_text(pdf, first=1, last=1)
+
+
+_MEASURE = """<script>
+document.fonts.ready.then(() => {
+const out = [];
+for (const figure of document.querySelectorAll("figure.pz")) {
+  const page = figure.closest(".page").getBoundingClientRect();
+  const cells = figure.querySelectorAll("td");
+  const first = cells[0].getBoundingClientRect(), last = cells[cells.length - 1].getBoundingClientRect();
+  out.push([+figure.dataset.number, first.left - page.left, first.top - page.top, first.width, first.height,
+            last.right - page.left, last.bottom - page.top]);
+}
+document.body.insertAdjacentHTML("beforeend", "<pre id=geometry>" + JSON.stringify(out) + "</pre>");
+});
+</script>"""
+
+
+def _measure_in_chromium(data: bytes, tmp_path: Path) -> list[list[float]]:
+    """Lay the file out in headless Chromium and read back where every grid's
+    first and last cell landed (CSS px, relative to their page box), once the
+    embedded fonts are loaded (the virtual time budget lets that promise run)."""
+    source = tmp_path / "measure.html"
+    source.write_bytes(data.replace(b"</body>", _MEASURE.encode() + b"</body>"))
+    with tempfile.TemporaryDirectory() as profile:
+        done = subprocess.run([CHROMIUM, "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
+                               f"--user-data-dir={profile}", "--virtual-time-budget=10000", "--dump-dom",
+                               source.as_uri()],
+                              capture_output=True, text=True, timeout=120, check=True)
+    return json.loads(re.search(r"<pre id=\"geometry\">(.*?)</pre>", done.stdout).group(1))
+
+
+def test_chromium_draws_square_cells_where_the_model_puts_the_grid(vi_book, tmp_path: Path) -> None:
+    _spec, booklets, files = vi_book
+    px = 0.75                                                      # points per CSS pixel
+    placed = {item.number: item for page in booklets[0].pages for block in page.blocks
+              if isinstance(block, Band) for item in block.items}
+    measured = _measure_in_chromium(files["puzzles"], tmp_path)
+    assert sorted(row[0] for row in measured) == sorted(placed)
+    for number, left, top, cell_w, cell_h, right, bottom in measured:
+        item = placed[number]
+        grid_top = item.y + item.caption_height
+        assert (left * px, top * px) == (pytest.approx(item.x, abs=0.6), pytest.approx(grid_top, abs=0.6))
+        assert (right * px, bottom * px) == (pytest.approx(item.x + item.grid.width, abs=0.6),
+                                             pytest.approx(grid_top + item.grid.height, abs=0.6))
+        assert cell_w * px == pytest.approx(item.grid.cell_size, abs=0.6)
+        assert cell_h * px == pytest.approx(item.grid.cell_size, abs=0.6)
