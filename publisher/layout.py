@@ -390,7 +390,7 @@ class _BookletBuilder:
             borders=_borders(board.rows, board.cols, board.regions),
             cell_size=cell, font_size=font, label=f"{word} {number}, {board.rows}x{board.cols} {kind}",
             path=board.path if answers else None, closed=board.closed and answers,
-            path_width=round(max(1.0, cell * 0.08), 2),
+            path_width=round(max(THIN_LINE, cell * 0.05), 2),
             shaded=_chess_shading(board.rows, board.cols) if _is_chessboard(board) else None,
         )
         return PlacedGrid(number, caption, style, grid, 0.0, 0.0, slots.caption_height)

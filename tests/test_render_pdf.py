@@ -14,7 +14,7 @@ from pypdf import PdfReader
 from publisher import render
 from publisher.fonts import missing_glyphs
 from publisher.layout import layout_book
-from publisher.model import Band, Booklet, CellRole, PlacedGrid
+from publisher.model import QUEEN, Band, Booklet, CellRole, PlacedGrid
 from publisher.render.pdf import PdfRenderer
 from tests.booksamples import PAGES, sample_book, vietnamese_book
 from tests.consumers import pdf_fonts, pdf_info, pdf_page_count, pdf_page_png, pdf_page_size, pdf_text
@@ -133,7 +133,9 @@ def test_25x25_grid_prints_letters(vi: list[tuple[Booklet, Path]]) -> None:
 
 def test_fonts_cover_every_extracted_character(vi: list[tuple[Booklet, Path]]) -> None:
     for booklet, pdf in vi:
-        assert missing_glyphs(booklet.fonts, pdf_text(pdf)) == []
+        text = pdf_text(pdf)
+        assert missing_glyphs(booklet.fonts, text) == []
+        assert QUEEN not in text, "queens are drawn as shapes, not a glyph the font lacks"
 
 
 def test_identical_bytes_on_every_run() -> None:
@@ -185,3 +187,19 @@ def test_shading_is_grey_not_colour(vi: list[tuple[Booklet, Path]], tmp_path: Pa
     png = pdf_page_png(pdf, tmp_path / "chess", page=index + 1, dpi=50)
     rgb = Image.open(png).convert("RGB").tobytes()
     assert rgb[0::3] == rgb[1::3] == rgb[2::3]
+
+
+def test_queens_are_drawn_as_shapes(vi: list[tuple[Booklet, Path]], tmp_path: Path) -> None:
+    """A queen's cell centre is inked; an empty cell's centre is not."""
+    booklet, pdf = vi[1]
+    index = next(i for i in range(booklet.page_count)
+                 if any(c.role is CellRole.QUEEN for g in _grids(booklet, i) for c in g.grid.cells))
+    placed = next(g for g in _grids(booklet, index) if any(c.role is CellRole.QUEEN for c in g.grid.cells))
+    png = pdf_page_png(pdf, tmp_path / "queens", page=index + 1, dpi=150)
+    scale, size = 150 / 72, placed.grid.cell_size
+    for i, cell in enumerate(placed.grid.cells):
+        r, c = divmod(i, placed.grid.cols)
+        cx = (placed.x + (c + 0.5) * size) * scale
+        cy = (placed.y + placed.caption_height + (r + 0.5) * size) * scale
+        ink = _darkness(png, (int(cx - 2), int(cy - 2), int(cx + 2), int(cy + 2)))
+        assert (ink > 0.8) == (cell.role is CellRole.QUEEN), (r, c, ink)

@@ -130,7 +130,7 @@ class _PageDrawer:
     def text_ops(self, grid: Grid) -> str:
         """Cell text optically centred on the cap height; givens bold black,
         solved digits regular, smaller and grey. Tour numbers sit on a white
-        patch so the path never crosses them. reportlab's pure-Python text
+        patch in the cell's own shade so the path never crosses them. reportlab's pure-Python text
         path costs ~40 us a string (100,000 digits in a 1,000-puzzle book), so
         each distinct string is encoded once by a reportlab text object, and
         each (shape, cell, text) placement is formatted once."""
@@ -162,9 +162,13 @@ class _PageDrawer:
         show = f"1 0 0 1 {cx - width / 2:.2f} {cy - face.cap_height * size / 2:.2f} Tm {operators}"
         if grid.path is None:
             return show
+        start_row, start_col = grid.path[0]
+        if index == start_row * grid.cols + start_col:
+            return f"1 g {show} 0 g"          # white on the start's black dot
+        background = Grid.SHADE_GREY if grid.shaded and grid.shaded[index] else 1
         patch_w, patch_h = width + size * 0.3, face.cap_height * size * 1.5
         patch = f"{cx - patch_w / 2:.2f} {cy - patch_h / 2:.2f} {patch_w:.2f} {patch_h:.2f} re"
-        return f"ET 1 g {patch} f 0 g BT {show}"
+        return f"ET {background:g} g {patch} f 0 g BT {show}"
 
     def encoded(self, face: _Face, size: float, text: str) -> tuple[str, float]:
         """The show-text operators of ``text`` (font, subset, encoded bytes) and
