@@ -67,7 +67,7 @@ class _ClassBook:
         return found
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class CellView:
     text: str
     css: str          # border class, role class, "sh" when shaded
@@ -181,7 +181,8 @@ class _BookletView:
         border_class = self.borders.name
         cells = []
         for i, cell in enumerate(grid.cells):
-            css = border_class(grid.borders[i])
+            sides = grid.borders[i]
+            css = border_class((sides.top, sides.right, sides.bottom, sides.left))
             role = _ROLE_CLASS[cell.role]
             if role:
                 css += " " + role
@@ -198,8 +199,7 @@ class _BookletView:
 
     def border_rules(self) -> tuple[tuple[str, str], ...]:
         """(class, CSS border-width value) for every border combination used."""
-        return tuple((name, f"{pt(b.top)} {pt(b.right)} {pt(b.bottom)} {pt(b.left)}")
-                     for b, name in self.borders.names.items())
+        return tuple((name, " ".join(map(pt, sides))) for sides, name in self.borders.names.items())
 
     def shape_rules(self) -> tuple[tuple[str, str, str, str], ...]:
         """(class, table width, cell side, font size) for every grid shape used."""
