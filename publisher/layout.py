@@ -18,6 +18,7 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 
 from publisher import fonts as fontlib
+from publisher.units import PAGE_SIZES
 from publisher.model import (
     POINTS_PER_INCH, POINTS_PER_MM, QUEEN, Band, Board, BookSpec, Booklet, CellBorders, CellRole,
     Grid, GridCell, LayoutError, Margins, Page, PlacedGrid, SectionSpec, TextBlock, TextStyle,
@@ -65,6 +66,14 @@ def gutter_for(page_count: int) -> float:
         if page_count <= pages:
             return inches * POINTS_PER_INCH
     return _GUTTER_TABLE[-1][1] * POINTS_PER_INCH
+
+
+def page_name(width: float, height: float) -> str:
+    """'A5' for a named trim, else '400x600 pt', for messages a user acts on."""
+    for name, (w, h) in PAGE_SIZES.items():
+        if abs(w - width) < 0.5 and abs(h - height) < 0.5:
+            return name
+    return f"a {width:.0f}x{height:.0f} pt page"
 
 
 def _floor(value: float) -> float:
@@ -351,8 +360,8 @@ class _BookletBuilder:
             needed = math.ceil(MIN_TEXT / ratio * 10) / 10
             raise LayoutError(
                 slots.key,
-                f"{slots.across}x{slots.down} grids of {board.rows}x{board.cols} do not fit on a "
-                f"{self.frame.width:.0f}x{self.frame.height:.0f} pt page: cells would be {max(cell, 0):.1f} pt, "
+                f"{slots.across}x{slots.down} grids of {board.rows}x{board.cols} do not fit on "
+                f"{page_name(self.frame.width, self.frame.height)}: cells would be {max(cell, 0):.1f} pt, "
                 f"the minimum is {needed:.1f} pt (text of {MIN_TEXT:.0f} pt)")
         return cell, font
 

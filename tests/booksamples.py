@@ -14,17 +14,12 @@ from dataclasses import replace
 from functools import lru_cache
 
 from publisher.fonts import default_fonts
-from publisher.model import POINTS_PER_INCH, POINTS_PER_MM, QUEEN, Board, BookSpec, Margins, SectionSpec
+from publisher.model import POINTS_PER_INCH, QUEEN, Board, BookSpec, Margins, SectionSpec
+from publisher.units import PAGE_SIZES
 
 SYMBOLS = "123456789ABCDEFGHIJKLMNOP"   # digits, then letters above 9
 
-PAGES: dict[str, tuple[float, float]] = {
-    "A4": (210 * POINTS_PER_MM, 297 * POINTS_PER_MM),
-    "A5": (148 * POINTS_PER_MM, 210 * POINTS_PER_MM),
-    "Letter": (8.5 * POINTS_PER_INCH, 11 * POINTS_PER_INCH),
-    "6x9in": (6 * POINTS_PER_INCH, 9 * POINTS_PER_INCH),
-    "8.5x11in": (8.5 * POINTS_PER_INCH, 11 * POINTS_PER_INCH),
-}
+PAGES = {name: PAGE_SIZES[name] for name in ("A4", "A5", "Letter", "6x9in", "8.5x11in")}
 
 DIFFICULTIES = ("easy", "medium", "hard", "diabolical")
 

@@ -283,7 +283,7 @@ def test_cannot_fit_is_a_layout_error_naming_the_section_key() -> None:
     with pytest.raises(LayoutError) as error:
         layout_book(replace(spec, sections=(crowded,)))
     assert error.value.key == "books[0].sections[5].puzzles_per_page"
-    assert "6x6 grids of 25x25" in error.value.message and "minimum" in error.value.message
+    assert "6x6 grids of 25x25 do not fit on A5" in error.value.message and "minimum" in error.value.message
 
 
 def test_book_wide_setting_error_names_the_book_key() -> None:
@@ -339,3 +339,15 @@ def test_auto_gutter_grows_with_the_page_count() -> None:
 
 def test_layout_is_deterministic() -> None:
     assert layout_book(vietnamese_book()) == layout_book(vietnamese_book())
+
+
+def test_title_page_that_cannot_fit_is_an_error() -> None:
+    with pytest.raises(LayoutError) as error:
+        layout_book(sample_book(page="A5", instructions="Một câu rất dài. " * 400))
+    assert error.value.key == "books[0].instructions"
+
+
+def test_margin_too_small_for_the_running_head_is_an_error() -> None:
+    with pytest.raises(LayoutError) as error:
+        layout_book(sample_book(margins=Margins(top=6, bottom=36, inside=36, outside=36)))
+    assert error.value.key == "books[0].margins.top" and "running head" in error.value.message

@@ -16,7 +16,7 @@ from publisher.fonts import missing_glyphs
 from publisher.layout import layout_book
 from publisher.model import QUEEN, Band, Booklet, CellRole, PlacedGrid
 from publisher.render.pdf import PdfRenderer
-from tests.booksamples import PAGES, sample_book, vietnamese_book
+from tests.booksamples import sample_book, vietnamese_book
 from tests.consumers import pdf_fonts, pdf_info, pdf_page_count, pdf_page_png, pdf_page_size, pdf_text
 
 STANDARD_14 = ("Helvetica", "Times", "Courier", "Symbol", "ZapfDingbats")
