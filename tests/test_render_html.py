@@ -257,9 +257,13 @@ def test_chromium_prints_the_vietnamese_book_page_for_page(vi_book, tmp_path: Pa
         assert png.stat().st_size > 1000
 
 
-@pytest.mark.parametrize("page", ["A4", "Letter", "6x9in"])
-def test_chromium_prints_each_page_size(page: str, tmp_path: Path) -> None:
-    spec = sample_book(page, count=8, answers="back")
+@pytest.mark.parametrize("page, options", [
+    ("A4", {"answers": "back"}),
+    ("Letter", {"large_print": True, "per_page": (1, 1)}),
+    ("6x9in", {"mirrored": True, "answers": "both"}),
+])
+def test_chromium_prints_each_page_size(page: str, options: dict, tmp_path: Path) -> None:
+    spec = sample_book(page, count=6, **options)
     booklet = layout_book(spec)[0]
     assert (booklet.page_width, booklet.page_height) == PAGES[page]
     pdf = _print_and_check(booklet, HtmlRenderer().render(booklet), tmp_path)
