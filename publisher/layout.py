@@ -228,6 +228,10 @@ def _text_ratio(board: Board, answers: bool) -> float:
     return _TEXT_RATIO.get(longest, 1.1 / max(longest, 1))
 
 
+def _same_shape(a: Grid, b: Grid) -> bool:
+    return (a.rows, a.cols, a.cell_size) == (b.rows, b.cols, b.cell_size)
+
+
 @dataclass(frozen=True)
 class _Slots:
     """The grid slots of a section's pages: ``across`` x ``down`` of equal size."""
@@ -265,7 +269,7 @@ class _Frame:
 class _Draft:
     """A page being filled: its blocks and running head text."""
 
-    blocks: list
+    blocks: list[TextBlock | Band]
     head: str | None
 
 
@@ -312,7 +316,7 @@ class _BookletBuilder:
         top = y + s.body.leading
         slots = self._slots(section, answers, top)
         rows = self._rows(section, first_number, answers, slots)
-        page_blocks: list = blocks
+        page_blocks: list[TextBlock | Band] = list(blocks)
         for start in range(0, max(len(rows), 1), slots.down):
             chunk = rows[start:start + slots.down]
             area_top = top if start == 0 else 0.0
@@ -377,11 +381,10 @@ class _BookletBuilder:
                 sizes[shape] = self._grid_size(board, slots, answers)
             cell, font = sizes[shape]
             placed = self._placed(board, number, section, answers, slots, cell, font)
-            row = rows[-1] if rows else None
-            if row is None or len(row) == slots.across or (row[0].grid.rows, row[0].grid.cols) != (board.rows, board.cols):
-                rows.append([placed])
-            else:
+            if rows and len(rows[-1]) < slots.across and _same_shape(rows[-1][0].grid, placed.grid):
                 rows[-1].append(placed)
+            else:
+                rows.append([placed])
         return rows
 
     def _placed(self, board: Board, number: int, section: SectionSpec, answers: bool,

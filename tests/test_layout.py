@@ -351,3 +351,13 @@ def test_margin_too_small_for_the_running_head_is_an_error() -> None:
     with pytest.raises(LayoutError) as error:
         layout_book(sample_book(margins=Margins(top=6, bottom=36, inside=36, outside=36)))
     assert error.value.key == "books[0].margins.top" and "running head" in error.value.message
+
+
+def test_a_band_holds_grids_of_one_shape() -> None:
+    spec = sample_book(count=2, per_page=(3, 2))
+    mixed = (sudoku(3, 3, 1), sudoku(2, 3, 2), sudoku(2, 3, 3), sudoku(3, 3, 4), sudoku(3, 3, 5))
+    spec = replace(spec, sections=(replace(spec.sections[0], boards=mixed),))
+    page = layout_book(spec)[0].pages[1]
+    bands = [b for b in page.blocks if isinstance(b, Band)]
+    assert [[item.grid.rows for item in band.items] for band in bands] == [[9], [6, 6]]
+    assert [g.number for g in _grids(layout_book(spec)[0].pages[2])] == [4, 5]
