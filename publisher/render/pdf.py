@@ -23,7 +23,7 @@ from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas
 
-from publisher.model import Band, Booklet, CellRole, Grid, PlacedGrid, TextBlock
+from publisher.model import Band, Booklet, CellRole, Grid, PlacedGrid, TextBlock, TextStyle
 from publisher.render import Renderer, register
 
 CREATOR = "puzzlepress"
@@ -39,7 +39,6 @@ class _Face:
 
     name: str
     cap_height: float
-    ascent: float
 
 
 _FACES: dict[Path, _Face] = {}
@@ -53,8 +52,7 @@ def _face(path: Path) -> _Face:
         name = f"pp-{path.stem}-{hashlib.sha1(str(path).encode()).hexdigest()[:8]}"
         font = TTFont(name, str(path))
         pdfmetrics.registerFont(font)
-        face = font.face
-        _FACES[path] = _Face(name, face.capHeight / 1000, face.ascent / 1000)
+        _FACES[path] = _Face(name, font.face.capHeight / 1000)
     return _FACES[path]
 
 
@@ -80,9 +78,8 @@ class _PageDrawer:
         c = self.c
         c.setFillGray(0)
         c.setFont(face.name, style.size)
-        first = block.y + (style.leading - style.size) / 2 + face.ascent * style.size * 0.9
         for index, line in enumerate(block.lines):
-            baseline = self.y(first + index * style.leading)
+            baseline = self.y(_baseline(block.y + index * style.leading, style, face))
             if style.align == "center":
                 c.drawCentredString(block.x + block.width / 2, baseline, line)
             elif style.align == "right":
@@ -103,8 +100,7 @@ class _PageDrawer:
         face = self.bold if style.bold else self.regular
         self.c.setFillGray(0)
         self.c.setFont(face.name, style.size)
-        baseline = item.y + item.caption_height - 0.3 * style.size - (item.caption_height - style.leading) / 2
-        self.c.drawCentredString(item.x + grid.width / 2, self.y(baseline), item.caption)
+        self.c.drawCentredString(item.x + grid.width / 2, self.y(_baseline(item.y, style, face)), item.caption)
         origin = (item.x, self.y(item.y + item.caption_height + grid.height))
         if grid.shaded:
             self.literal(origin, self.cached(("shade", id(grid.shaded), grid.cell_size), _shading_ops, grid))
@@ -220,6 +216,12 @@ class _PageDrawer:
         c.circle(*points[0], size * 0.42, stroke=0, fill=1)
         c.circle(*points[-1], size * 0.42, stroke=1, fill=0)
         c.restoreState()
+
+
+def _baseline(top: float, style: TextStyle, face: _Face) -> float:
+    """Baseline (model y) of a line box of ``style.leading`` starting at
+    ``top``: capitals optically centred in the box, as digits in cells are."""
+    return top + style.leading / 2 + face.cap_height * style.size / 2
 
 
 @lru_cache(maxsize=64)
