@@ -277,17 +277,19 @@ for (const figure of document.querySelectorAll("figure.pz")) {
   const page = figure.closest(".page").getBoundingClientRect();
   const cells = figure.querySelectorAll("td");
   const first = cells[0].getBoundingClientRect(), last = cells[cells.length - 1].getBoundingClientRect();
+  const weights = Array.from(cells, (cell) => +getComputedStyle(cell).fontWeight);
   out.push([+figure.dataset.number, first.left - page.left, first.top - page.top, first.width, first.height,
-            last.right - page.left, last.bottom - page.top]);
+            last.right - page.left, last.bottom - page.top, weights]);
 }
 document.body.insertAdjacentHTML("beforeend", "<pre id=geometry>" + JSON.stringify(out) + "</pre>");
 });
 </script>"""
 
 
-def _measure_in_chromium(data: bytes, tmp_path: Path) -> list[list[float]]:
+def _measure_in_chromium(data: bytes, tmp_path: Path) -> list[list]:
     """Lay the file out in headless Chromium and read back where every grid's
-    first and last cell landed (CSS px, relative to their page box), once the
+    first and last cell landed (CSS px, relative to their page box) and the
+    font weight of every cell, once the
     embedded fonts are loaded (the virtual time budget lets that promise run)."""
     source = tmp_path / "measure.html"
     source.write_bytes(data.replace(b"</body>", _MEASURE.encode() + b"</body>"))
@@ -306,7 +308,7 @@ def test_chromium_draws_square_cells_where_the_model_puts_the_grid(vi_book, tmp_
               if isinstance(block, Band) for item in block.items}
     measured = _measure_in_chromium(files["puzzles"], tmp_path)
     assert sorted(row[0] for row in measured) == sorted(placed)
-    for number, left, top, cell_w, cell_h, right, bottom in measured:
+    for number, left, top, cell_w, cell_h, right, bottom, _weights in measured:
         item = placed[number]
         grid_top = item.y + item.caption_height
         assert (left * px, top * px) == (pytest.approx(item.x, abs=0.6), pytest.approx(grid_top, abs=0.6))
@@ -314,3 +316,14 @@ def test_chromium_draws_square_cells_where_the_model_puts_the_grid(vi_book, tmp_
                                              pytest.approx(grid_top + item.grid.height, abs=0.6))
         assert cell_w * px == pytest.approx(item.grid.cell_size, abs=0.6)
         assert cell_h * px == pytest.approx(item.grid.cell_size, abs=0.6)
+
+
+def test_chromium_sets_givens_bold_and_solved_cells_regular(vi_book, tmp_path: Path) -> None:
+    spec, _booklets, files = vi_book
+    boards = boards_by_number(spec)
+    measured = _measure_in_chromium(files["answers"], tmp_path)
+    assert sorted(row[0] for row in measured) == sorted(boards)
+    for number, *_geometry, weights in measured:
+        board = boards[number]
+        expected = [700 if given and given != QUEEN else 400 for given in board.givens]
+        assert weights == expected, number
