@@ -32,6 +32,12 @@ from docx.shared import Pt, RGBColor
 from publisher.model import Band, Booklet, CellRole, Grid, GridCell, Page, TextBlock, TextStyle
 from publisher.render import Renderer, register
 from publisher.render.flow import (
+    GRID_STYLE,
+    MIN_SPACER,
+    SOLVED_GREY,
+    SPACER_STYLE,
+    SYMBOL_FONT,
+    SYMBOL_FONT_ALT,
     Folio,
     Furniture,
     Section,
@@ -39,39 +45,19 @@ from publisher.render.flow import (
     band_indent,
     band_segments,
     check_text,
+    grey_level,
     indents,
     sections,
     space_above,
     twips,
-    uses_facing_pages,
+    word_style,
 )
 
-#: Built-in Word styles for the model's style names; others get "Puzzle <Name>".
-WORD_STYLES = {
-    "title": "Title",
-    "subtitle": "Subtitle",
-    "heading": "Heading 1",
-    "body": "Normal",
-    "caption": "Puzzle Caption",
-    "answer_caption": "Answer Caption",
-    "author": "Book Author",
-    "header": "Running Head",
-    "footer": "Running Foot",
-}
-GRID_STYLE = "Grid Digit"
-SPACER_STYLE = "Spacer"
-#: Font for the queen glyph: DejaVu Sans has it everywhere LibreOffice runs;
-#: Word on Windows falls back to Segoe UI Symbol (declared as its alternative).
-SYMBOL_FONT = "DejaVu Sans"
-SYMBOL_FONT_ALT = "Segoe UI Symbol"
-#: Solved digits in answers: regular weight and dark grey, so they differ from bold givens without colour.
-SOLVED_GREY = "595959"
 #: Fixed document dates: identical bytes on every run.
 FIXED_DATE = datetime(2000, 1, 1, tzinfo=timezone.utc)
 ZIP_DATE = (1980, 1, 1, 0, 0, 0)
-MIN_SPACER = 1.0           # points: an empty paragraph between two tables cannot be thinner
 
-_ALIGN = {"left": "left", "center": "center", "right": "right"}
+_SOLVED_HEX = "".join(f"{v:02X}" for v in SOLVED_GREY)
 _DOCX_ALIGN = {"left": WD_ALIGN_PARAGRAPH.LEFT, "center": WD_ALIGN_PARAGRAPH.CENTER,
                "right": WD_ALIGN_PARAGRAPH.RIGHT}
 
@@ -79,10 +65,6 @@ _DOCX_ALIGN = {"left": WD_ALIGN_PARAGRAPH.LEFT, "center": WD_ALIGN_PARAGRAPH.CEN
 def style_id(name: str) -> str:
     """Word's style id for a style name (what python-docx generates: no spaces)."""
     return name.replace(" ", "")
-
-
-def word_style(style: TextStyle) -> str:
-    return WORD_STYLES.get(style.name, "Puzzle " + style.name.replace("_", " ").title())
 
 
 def _run_text(lines: tuple[str, ...] | list[str]) -> str:
@@ -111,7 +93,7 @@ class _Body:
     def __init__(self, booklet: Booklet) -> None:
         self.booklet = booklet
         self._frames: dict[tuple[int, int, int], tuple[object, object, tuple[str, ...]]] = {}
-        self._runs: dict[tuple[str, CellRole, int], str] = {}
+        self._runs: dict[tuple[int, int], tuple[GridCell, str]] = {}
 
     def paragraph(self, block: TextBlock, page: Page, before: float, page_break: bool, field: str,
                   sect_pr: str = "") -> str:
@@ -169,18 +151,20 @@ class _Body:
         cells.append("</w:tr>")
         return "".join(cells)
 
-    def _grid_row(self, grid: Grid, frames: tuple[str, ...], r: int) -> Iterator[str]:
+    def _grid_row(self, grid: Grid, frames: tuple[str, ...], r: int) -> list[str]:
         size = round(grid.font_size * 2)
-        runs = self._runs
-        for i in range(r * grid.cols, (r + 1) * grid.cols):
-            cell = grid.cells[i]
-            key = (cell.text, cell.role, size)
-            run = runs.get(key)
-            if run is None:
-                run = runs[key] = _cell_run(cell, size)
-            yield frames[i]
-            yield run
-            yield "</w:p></w:tc>"
+        first = r * grid.cols
+        return [frame + self._run(cell, size)
+                for frame, cell in zip(frames[first:first + grid.cols], grid.cells[first:first + grid.cols])]
+
+    def _run(self, cell: GridCell, size: int) -> str:
+        """A cell's run and the end of the cell. Layout shares cell objects, so
+        the cache is keyed on identity (and keeps the cell alive)."""
+        key = (id(cell), size)
+        entry = self._runs.get(key)
+        if entry is None or entry[0] is not cell:
+            entry = self._runs[key] = (cell, _cell_run(cell, size) + "</w:p></w:tc>")
+        return entry[1]
 
     def _cell_frames(self, grid: Grid) -> tuple[str, ...]:
         """Per cell, the XML up to its run: borders, shading, centring, style.
@@ -249,7 +233,7 @@ def _cell_run(cell: GridCell, size: int) -> str:
     elif cell.role is CellRole.GIVEN:
         props = "<w:b/>"
     elif cell.role is CellRole.SOLVED:
-        props = f'<w:color w:val="{SOLVED_GREY}"/>'
+        props = f'<w:color w:val="{_SOLVED_HEX}"/>'
     else:
         props = ""
     return f'<w:r><w:rPr>{props}<w:sz w:val="{size}"/></w:rPr><w:t>{escape(cell.text)}</w:t></w:r>'
@@ -268,8 +252,7 @@ def _border(side: str, width: float) -> str:
 
 
 def _grey_hex(level: float) -> str:
-    value = round(level * 255)
-    return f"{value:02X}" * 3
+    return f"{grey_level(level):02X}" * 3
 
 
 # --------------------------------------------------------------------------
@@ -332,15 +315,14 @@ def _setup_styles(doc, booklet: Booklet) -> None:  # noqa: ANN001
     doc.styles[GRID_STYLE].paragraph_format.keep_with_next = True
 
 
-def _setup_settings(doc, booklet: Booklet, facing: bool) -> None:  # noqa: ANN001
+def _setup_settings(doc, booklet: Booklet) -> None:  # noqa: ANN001
+    """No preview picture (it would be stale); mirrored margins when the book has them."""
     settings = doc.settings.element
-    for tag in ("w:savePreviewPicture", "w:mirrorMargins", "w:evenAndOddHeaders"):
+    for tag in ("w:savePreviewPicture", "w:mirrorMargins"):
         for child in settings.findall(qn(tag)):
             settings.remove(child)
     if booklet.mirrored:   # schema order: right after zoom
         settings.find(qn("w:zoom")).addnext(parse_xml(f'<w:mirrorMargins {nsdecls("w")}/>'))
-    if facing:             # schema order: after defaultTabStop
-        settings.find(qn("w:defaultTabStop")).addnext(parse_xml(f'<w:evenAndOddHeaders {nsdecls("w")}/>'))
 
 
 def _setup_font_table(doc) -> None:  # noqa: ANN001
@@ -392,13 +374,11 @@ class _Parts:
         return self._made[key]
 
 
-def _sect_pr(booklet: Booklet, section: Section, parts: _Parts, facing: bool) -> str:
+def _sect_pr(booklet: Booklet, section: Section, parts: _Parts) -> str:
     refs = []
     for kind in ("header", "footer"):
         tag = "headerReference" if kind == "header" else "footerReference"
-        refs.append(f'<w:{tag} w:type="default" r:id="{parts.rid(kind, section.odd)}"/>')
-        if facing:
-            refs.append(f'<w:{tag} w:type="even" r:id="{parts.rid(kind, section.even)}"/>')
+        refs.append(f'<w:{tag} w:type="default" r:id="{parts.rid(kind, section.rest)}"/>')
         if section.title_page:
             refs.append(f'<w:{tag} w:type="first" r:id="{parts.rid(kind, section.first)}"/>')
     width, height = twips(booklet.page_width), twips(booklet.page_height)
@@ -417,12 +397,11 @@ def _body_xml(doc, booklet: Booklet) -> str:  # noqa: ANN001
     builder = _Body(booklet)
     parts = _Parts(doc)
     split = sections(booklet)
-    facing = uses_facing_pages(split)
-    _setup_settings(doc, booklet, facing)
+    _setup_settings(doc, booklet)
     out: list[str] = []
     page_index = 0
     for s_index, section in enumerate(split):
-        sect_pr = _sect_pr(booklet, section, parts, facing)
+        sect_pr = _sect_pr(booklet, section, parts)
         final = s_index == len(split) - 1
         for p_index, page in enumerate(section.pages):
             closing = None if p_index < len(section.pages) - 1 else ("" if final else sect_pr)
@@ -433,16 +412,16 @@ def _body_xml(doc, booklet: Booklet) -> str:  # noqa: ANN001
     return "".join(out)
 
 
-def _splice_body(document_xml: bytes, body: str) -> bytes:
-    """Put the generated body into the serialised (empty-bodied) document part.
+def _splice_body(document_xml: bytes, body: str) -> list[bytes]:
+    """The document part with the generated body in place of its empty one, in pieces.
 
-    Parsing a 30 MB body into lxml only for python-docx to serialise it again
+    Parsing a 25 MB body into lxml only for python-docx to serialise it again
     costs seconds per booklet; splicing the text costs nothing. The body is
     checked for well-formedness by every consumer test (python-docx reads it
     back, LibreOffice opens it)."""
-    empty = b"<w:body/>"
-    assert document_xml.count(empty) == 1, "document part must have an empty body"
-    return document_xml.replace(empty, b"<w:body>" + body.encode("utf-8") + b"</w:body>")
+    head, empty, tail = document_xml.partition(b"<w:body/>")
+    assert empty and b"<w:body" not in tail, "document part must have one empty body"
+    return [head, b"<w:body>", body.encode("utf-8"), b"</w:body>", tail]
 
 
 def _set_core_properties(doc, booklet: Booklet) -> None:  # noqa: ANN001
@@ -465,22 +444,26 @@ def _set_core_properties(doc, booklet: Booklet) -> None:  # noqa: ANN001
         del rels[rid]
 
 
-def normalise_zip(data: bytes, replace: dict[str, Callable[[bytes], bytes]] | None = None) -> bytes:
+def normalise_zip(data: bytes, replace: dict[str, Callable[[bytes], list[bytes]]] | None = None) -> bytes:
     """Rewrite a zip with fixed timestamps and attributes (same member order),
     so identical content gives identical bytes; ``replace`` maps member names
-    to a function that rewrites that member's content on the way."""
+    to a function giving that member's new content in pieces.
+
+    Replaced members are the large generated ones: they are compressed at
+    level 1, several times faster than the default for repetitive XML."""
     replace = replace or {}
     out = io.BytesIO()
     with zipfile.ZipFile(io.BytesIO(data)) as source, zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as target:
         for info in source.infolist():
             content = source.read(info.filename)
-            if info.filename in replace:
-                content = replace[info.filename](content)
+            generated = info.filename in replace
+            if generated:
+                content = b"".join(replace[info.filename](content))
             fixed = zipfile.ZipInfo(info.filename, date_time=ZIP_DATE)
             fixed.compress_type = zipfile.ZIP_DEFLATED
             fixed.external_attr = 0o644 << 16
             fixed.create_system = 0
-            target.writestr(fixed, content)
+            target.writestr(fixed, content, compresslevel=1 if generated else 6)
     return out.getvalue()
 
 

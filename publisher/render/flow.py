@@ -24,6 +24,32 @@ from publisher.model import Band, Block, Booklet, Page, PlacedGrid, TextBlock, T
 
 TWIPS_PER_POINT = 20
 
+#: Word style names for the model's style names (RTF uses the same names, so a
+#: book restyled in Word and one restyled in an RTF editor agree); other model
+#: styles get "Puzzle <Name>".
+STYLE_NAMES = {
+    "title": "Title",
+    "subtitle": "Subtitle",
+    "heading": "Heading 1",
+    "body": "Normal",
+    "caption": "Puzzle Caption",
+    "answer_caption": "Answer Caption",
+    "author": "Book Author",
+    "header": "Running Head",
+    "footer": "Running Foot",
+}
+GRID_STYLE = "Grid Digit"
+SPACER_STYLE = "Spacer"
+#: Font for the queen glyph: DejaVu Sans has it wherever LibreOffice runs;
+#: Word on Windows substitutes Segoe UI Symbol (declared as the alternative).
+SYMBOL_FONT = "DejaVu Sans"
+SYMBOL_FONT_ALT = "Segoe UI Symbol"
+#: Solved digits in answer keys: regular weight and dark grey (RGB), so they
+#: differ from bold black givens without colour.
+SOLVED_GREY = (0x59, 0x59, 0x59)
+#: Points: an empty paragraph (between two tables, after a final table) cannot be thinner.
+MIN_SPACER = 1.0
+
 #: Characters neither Word nor RTF can hold: C0 controls other than tab and
 #: newline, U+FFFE/U+FFFF, and lone UTF-16 surrogates.
 _FORBIDDEN = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff\ud800-\udfff]")
@@ -48,6 +74,16 @@ def check_text(text: str, field: str) -> str:
     if bad:
         raise OfficeTextError(field, "".join(bad))
     return text
+
+
+def word_style(style: TextStyle) -> str:
+    """The document style name for a model style."""
+    return STYLE_NAMES.get(style.name, "Puzzle " + style.name.replace("_", " ").title())
+
+
+def grey_level(level: float) -> int:
+    """A grey level 0..1 (1 = white) as one 0..255 channel value."""
+    return round(level * 255)
 
 
 def twips(points: float) -> int:
@@ -147,23 +183,17 @@ def furniture(page: Page) -> Furniture:
 class Section:
     """Consecutive pages that share header/footer parts.
 
-    ``first`` is shown on the section's first page, ``odd``/``even`` on the
-    others by their page number's parity; ``title_page`` says whether the
-    first page needs its own parts (Word ``titlePg``, RTF ``\\titlepg``)."""
+    ``first`` is shown on the section's first page and ``rest`` on the
+    others; ``title_page`` says whether the first page needs parts of its own
+    (Word ``titlePg``, RTF ``\\titlepg``), as the book's title page does."""
 
     pages: tuple[Page, ...]
     first: Furniture
-    odd: Furniture
-    even: Furniture
+    rest: Furniture
 
     @property
     def title_page(self) -> bool:
-        own = self.odd if self.pages[0].number % 2 else self.even
-        return not self.first.same_as(own)
-
-    @property
-    def facing(self) -> bool:
-        return not self.odd.same_as(self.even)
+        return not self.first.same_as(self.rest)
 
     def header_distance(self, booklet: Booklet) -> float:
         """Top of the running head below the page top (half the top margin if none)."""
@@ -177,31 +207,23 @@ class Section:
 
 
 def sections(booklet: Booklet) -> tuple[Section, ...]:
-    """Split the pages into the fewest runs whose odd pages all look alike and
-    whose even pages all look alike (after a first page that may differ)."""
+    """Split the pages into runs that look alike: a new section starts where
+    the running head or folio changes (a new book section), so each needs
+    one set of parts. A page without head and folio (the title page) opens
+    the run that follows it as its distinct first page.
+
+    Running heads that alternate between odd and even pages would make one
+    section per page: correct, only larger. Layout does not alternate them."""
     pages = booklet.pages
     out: list[Section] = []
     start = 0
     while start < len(pages):
         first = furniture(pages[start])
-        by_parity: dict[int, Furniture] = {}
+        bare = first.header is None and first.folio is None
+        rest = furniture(pages[start + 1]) if bare and start + 1 < len(pages) else first
         end = start + 1
-        while end < len(pages):
-            look = furniture(pages[end])
-            seen = by_parity.setdefault(pages[end].number % 2, look)
-            if not seen.same_as(look):
-                break
+        while end < len(pages) and furniture(pages[end]).same_as(rest):
             end += 1
-        own_parity = pages[start].number % 2
-        by_parity.setdefault(own_parity, first)
-        other = by_parity.get(1 - own_parity, by_parity[own_parity])
-        odd, even = (by_parity[1], other) if own_parity == 1 else (other, by_parity[0])
-        out.append(Section(pages[start:end], first, odd, even))
+        out.append(Section(pages[start:end], first, rest))
         start = end
     return tuple(out)
-
-
-def uses_facing_pages(parts: tuple[Section, ...]) -> bool:
-    """Whether odd and even pages need different header/footer parts anywhere."""
-    return any(s.facing for s in parts)
-

@@ -1,0 +1,162 @@
+"""DOCX renderer, checked by reading its output back with python-docx and the zip module."""
+from __future__ import annotations
+
+import io
+import re
+import zipfile
+from dataclasses import replace
+
+import docx
+import pytest
+from docx.shared import Pt
+
+from publisher.model import CellRole
+from publisher.render import get
+from publisher.render.docx import DocxRenderer
+from publisher.render.flow import OfficeTextError
+from tests.office_books import all_booklets, bands, booklets
+
+BOOKLETS = dict(all_booklets())
+W = "{http://schemas.openxmlformats.org/wordprocessingml/2006/main}"
+
+
+@pytest.fixture(scope="module")
+def rendered() -> dict[str, bytes]:
+    return {name: DocxRenderer().render(booklet) for name, booklet in BOOKLETS.items()}
+
+
+def _document(data: bytes) -> docx.document.Document:
+    return docx.Document(io.BytesIO(data))
+
+
+def _part(data: bytes, name: str) -> str:
+    with zipfile.ZipFile(io.BytesIO(data)) as z:
+        return z.read(name).decode("utf-8")
+
+
+def test_registered_under_its_format_name() -> None:
+    assert get("docx") is DocxRenderer
+    assert DocxRenderer.extension == "docx"
+
+
+@pytest.mark.parametrize("name", BOOKLETS)
+def test_every_table_reads_back_as_the_grids_of_its_band(rendered: dict[str, bytes], name: str) -> None:
+    """One table per band: a caption row, then each grid's cells (a spacer column between grids)."""
+    tables = _document(rendered[name]).tables
+    model = bands(BOOKLETS[name])
+    assert len(tables) == len(model)
+    for table, band in zip(tables, model):
+        rows = table.rows
+        captions = list(dict.fromkeys(c.text for c in rows[0].cells if c.text))
+        assert captions == [item.caption for item in band.items]
+        width = sum(item.grid.cols for item in band.items) + len(band.items) - 1
+        assert len(rows) == 1 + max(item.grid.rows for item in band.items)
+        for r, row in enumerate(rows[1:]):
+            texts = [cell.text for cell in row.cells]
+            assert len(texts) == width
+            offset = 0
+            for item in band.items:
+                grid = item.grid
+                expected = [cell.text for cell in grid.cells[r * grid.cols:(r + 1) * grid.cols]]
+                assert texts[offset:offset + grid.cols] == expected
+                offset += grid.cols + 1
+
+
+def test_givens_bold_and_solved_digits_not(rendered: dict[str, bytes]) -> None:
+    name = "vietnamese-a4-answers"
+    table = _document(rendered[name]).tables[4]
+    grid = bands(BOOKLETS[name])[4].items[0].grid
+    seen = set()
+    for r in range(grid.rows):
+        row = table.rows[r + 1].cells
+        for c in range(grid.cols):
+            cell = grid.cells[r * grid.cols + c]
+            run = row[c].paragraphs[0].runs[0]
+            assert bool(run.bold) == (cell.role is CellRole.GIVEN)
+            if cell.role is CellRole.SOLVED:
+                assert run.font.color.rgb is not None and str(run.font.color.rgb) != "000000"
+            seen.add(cell.role)
+    assert {CellRole.GIVEN, CellRole.SOLVED} <= seen
+
+
+def test_table_geometry_is_exact_and_fixed(rendered: dict[str, bytes]) -> None:
+    """Fixed layout, exact row heights equal to the cell size, rows never split, box lines thicker."""
+    name = "vietnamese-a4-puzzles"
+    xml = _part(rendered[name], "word/document.xml")
+    band = bands(BOOKLETS[name])[8]                      # the 9x9 section
+    grid = band.items[0].grid
+    table = _document(rendered[name]).tables[8]._tbl
+    assert table.find(f"{W}tblPr/{W}tblLayout").get(f"{W}type") == "fixed"
+    heights = [tr.find(f"{W}trPr/{W}trHeight") for tr in table.findall(f"{W}tr")]
+    assert all(h.get(f"{W}hRule") == "exact" for h in heights)
+    assert {int(h.get(f"{W}val")) for h in heights[1:]} == {round(grid.cell_size * 20)}
+    assert all(tr.find(f"{W}trPr/{W}cantSplit") is not None for tr in table.findall(f"{W}tr"))
+    widths = {int(g.get(f"{W}w")) for g in table.findall(f"{W}tblGrid/{W}gridCol")}
+    assert round(grid.cell_size * 20) in widths
+    sizes = {int(s) for s in re.findall(r'<w:(?:top|left|bottom|right) w:val="single" w:sz="(\d+)"', xml)}
+    assert sizes == {round(0.75 * 8), round(2.25 * 8)}
+
+
+def test_word_styles_for_every_model_style(rendered: dict[str, bytes]) -> None:
+    document = _document(rendered["vietnamese-a4-puzzles"])
+    names = {style.name for style in document.styles}
+    assert {"Title", "Subtitle", "Heading 1", "Normal", "Puzzle Caption", "Running Head", "Running Foot",
+            "Grid Digit"} <= names
+    title = document.styles["Title"]
+    assert title.font.size == Pt(26) and title.font.bold
+    paragraphs = [p for p in document.paragraphs if p.text]
+    assert paragraphs[0].style.name == "Title" and paragraphs[0].text == "Tuyển tập Sudoku"
+    assert any(p.style.name == "Heading 1" and p.text == "Sudoku cổ điển" for p in paragraphs)
+
+
+@pytest.mark.parametrize("name", BOOKLETS)
+def test_page_size_margins_and_breaks(rendered: dict[str, bytes], name: str) -> None:
+    booklet = BOOKLETS[name]
+    document = _document(rendered[name])
+    for section in document.sections:
+        assert abs(section.page_width.pt - booklet.page_width) < 0.05
+        assert abs(section.page_height.pt - booklet.page_height) < 0.05
+        assert abs(section.top_margin.pt - booklet.margins.top) < 0.05
+        assert abs(section.left_margin.pt - booklet.margins.inside) < 0.05
+        assert abs(section.right_margin.pt - booklet.margins.outside) < 0.05
+    xml = _part(rendered[name], "word/document.xml")
+    breaks = xml.count("<w:pageBreakBefore/>") + len(document.sections) - 1
+    assert breaks == booklet.page_count - 1
+    settings = _part(rendered[name], "word/settings.xml")
+    assert ("<w:mirrorMargins/>" in settings) == booklet.mirrored
+
+
+def test_footer_has_a_page_field_and_the_title_page_none(rendered: dict[str, bytes]) -> None:
+    booklet = BOOKLETS["vietnamese-a4-puzzles"]
+    document = _document(rendered["vietnamese-a4-puzzles"])
+    first = document.sections[0]
+    assert first.different_first_page_header_footer
+    assert first.first_page_footer.paragraphs[0].text == ""
+    assert "PAGE" in first.footer._element.xml
+    heads = [s.header.paragraphs[0].text for s in document.sections]
+    assert heads == list(dict.fromkeys(p.header.text for p in booklet.pages if p.header))
+
+
+def test_identical_bytes_fixed_zip_and_our_core_properties(rendered: dict[str, bytes]) -> None:
+    booklet = BOOKLETS["vietnamese-a4-puzzles"]
+    data = rendered["vietnamese-a4-puzzles"]
+    assert DocxRenderer().render(booklet) == data
+    with zipfile.ZipFile(io.BytesIO(data)) as z:
+        assert {info.date_time for info in z.infolist()} == {(1980, 1, 1, 0, 0, 0)}
+        assert not any("thumbnail" in n for n in z.namelist())
+        core = z.read("docProps/core.xml").decode("utf-8")
+    assert "python-docx" not in core
+    props = _document(data).core_properties
+    assert (props.title, props.author, props.language) == (booklet.title, booklet.author, "vi")
+    assert props.created.year == 2000 and props.modified == props.created
+
+
+def test_control_characters_are_refused_naming_the_field() -> None:
+    booklet = booklets("vietnamese-a4")[0]
+    with pytest.raises(OfficeTextError, match="title"):
+        DocxRenderer().render(replace(booklet, title="Bad\x07title"))
+    page = booklet.pages[1]
+    block = replace(page.blocks[0], lines=("lone \ud800 surrogate",))
+    broken = replace(booklet, pages=(booklet.pages[0], replace(page, blocks=(block,) + page.blocks[1:])))
+    with pytest.raises(OfficeTextError, match=r"pages\[1\]\.blocks\[0\]"):
+        DocxRenderer().render(broken)
