@@ -1,0 +1,387 @@
+"""RTF renderer: the book model through a jinja2 template (``templates/rtf/booklet.rtf.j2``).
+
+The template owns the document's structure and every RTF control word that a
+user might want to restyle; this module prepares a small view of the booklet
+in RTF units (twips, half-points, style numbers) and escapes text.
+
+Escaping is the template environment's ``finalize``: every ``{{ }}`` goes
+through :func:`rtf_escape` (``\\ { }`` escaped, non-ASCII as ``\\uN?``) unless
+it is an :class:`RtfFragment`, the marker for RTF this module already built.
+The result is encoded as ASCII, so text that escaped the escaper fails
+loudly instead of turning into mojibake in Word.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any
+
+from publisher.model import Band, Booklet, CellRole, Grid, GridCell, Page, TextBlock, TextStyle
+from publisher.render import Renderer, register
+from publisher.render.flow import (
+    GRID_STYLE,
+    MIN_SPACER,
+    SOLVED_GREY,
+    SPACER_STYLE,
+    SYMBOL_FONT,
+    SYMBOL_FONT_ALT,
+    Folio,
+    Furniture,
+    band_indent,
+    band_segments,
+    check_text,
+    grey_level,
+    indents,
+    sections,
+    space_above,
+    twips,
+    word_style,
+)
+from publisher.render.templating import make_environment
+
+TEMPLATE = "booklet.rtf.j2"
+
+#: Windows language ids for \deflang (RTF has no BCP 47 tags); unknown languages get none.
+LANGUAGE_IDS = {
+    "cs": 1029, "de": 1031, "el": 1032, "en": 1033, "es": 3082, "fr": 1036, "it": 1040, "nl": 1043,
+    "pl": 1045, "pt": 2070, "ru": 1049, "tr": 1055, "uk": 1058, "vi": 1066,
+}
+#: Colour table entries (1-based, entry 0 is "auto"): black, solved-digit grey, shading grey.
+BLACK, SOLVED, SHADE = 1, 2, 3
+_ALIGN = {"left": r"\ql", "center": r"\qc", "right": r"\qr"}
+
+
+class RtfFragment(str):
+    """Text that already is RTF: :func:`rtf_escape` passes it through unchanged."""
+
+    __slots__ = ()
+
+
+_EMPTY = RtfFragment("")
+_SPECIAL = re.compile(r"[\\{}\n\t]|[^\x00-\x7f]")
+
+
+@lru_cache(maxsize=4096)
+def _escape_text(text: str) -> str:
+    """Escape plain text: ``\\ { }``, newlines and tabs as control words,
+    non-ASCII as ``\\uN?`` with signed 16-bit UTF-16 units (surrogate pairs
+    for characters beyond the BMP; ``?`` is the fallback for old readers)."""
+    if not _SPECIAL.search(text):
+        return text
+    out = []
+    for ch in text:
+        if ch in "\\{}":
+            out.append("\\" + ch)
+        elif ch == "\n":
+            out.append("\\line ")
+        elif ch == "\t":
+            out.append("\\tab ")
+        elif ord(ch) < 128:
+            out.append(ch)
+        else:
+            units = ch.encode("utf-16-be")
+            for i in range(0, len(units), 2):
+                unit = int.from_bytes(units[i:i + 2], "big")
+                out.append(f"\\u{unit - 65536 if unit > 32767 else unit}?")
+    return "".join(out)
+
+
+def rtf_escape(value: Any) -> str:
+    """The environment's ``finalize``: escape everything except :class:`RtfFragment`."""
+    kind = type(value)
+    if kind is RtfFragment:
+        return value
+    if kind is str:
+        return _escape_text(value)
+    if kind is int or kind is float:
+        return str(value)
+    return _escape_text(str(value))
+
+
+def _half_points(size: float) -> int:
+    return round(size * 2)
+
+
+# --------------------------------------------------------------------------
+# The view the template draws
+# --------------------------------------------------------------------------
+
+@dataclass(slots=True)
+class StyleView:
+    number: int
+    name: str
+    props: RtfFragment            # paragraph and character properties of the style
+
+
+@dataclass(slots=True)
+class ParagraphView:
+    style: StyleView
+    lines: tuple[str, ...]
+    before: int                   # twips of space above
+    left: int
+    right: int
+    page_break: bool
+    kind: str = "paragraph"
+
+
+@dataclass(slots=True)
+class SpacerView:
+    style: StyleView
+    height: int                   # twips, exact
+    page_break: bool
+    kind: str = "spacer"
+
+
+@dataclass(slots=True)
+class RowView:
+    """One table row: its properties, its cell definitions (\\clbrdr.. \\cellxN,
+    built once per grid shape and position), and per cell its paragraph
+    properties and escaped text (built once per distinct cell)."""
+
+    properties: RtfFragment
+    definitions: RtfFragment
+    cells: list[RtfFragment]
+
+
+@dataclass(slots=True)
+class TableView:
+    rows: tuple[RowView, ...]
+    kind: str = "table"
+
+
+@dataclass(slots=True)
+class FurnitureView:
+    """One header or footer: a paragraph, with a PAGE field between prefix and suffix when numbered."""
+
+    style: StyleView
+    prefix: str
+    numbered: bool = False
+    suffix: str = ""
+
+
+@dataclass(slots=True)
+class SectionView:
+    pages: tuple[tuple[Any, ...], ...]      # blocks per page
+    title_page: bool
+    header_distance: int
+    footer_distance: int
+    headers: dict[str, FurnitureView]       # RTF destination ("header", "headerf") -> part
+    footers: dict[str, FurnitureView]
+
+
+class _View:
+    """Translates a booklet into the view objects, with RTF style numbers and cached cell strings."""
+
+    def __init__(self, booklet: Booklet) -> None:
+        self.booklet = booklet
+        self.styles: dict[str, StyleView] = {}
+        body = next((s for s in booklet.styles if s.name == "body"), TextStyle("body", 10.5))
+        self._add_style("Normal", body, exact=False)
+        for style in booklet.styles:
+            if style.name != "body":
+                self._add_style(word_style(style), style, exact=True)
+        self._add_style(GRID_STYLE, TextStyle("grid", body.size, align="center"), exact=False)
+        self._add_style(SPACER_STYLE, TextStyle("spacer", 1, leading=MIN_SPACER), exact=True)
+        self._rows: dict[tuple[int, int, int, float, int, float], tuple[object, object, str]] = {}
+        self._contents: dict[tuple[int, int], tuple[GridCell, RtfFragment]] = {}
+
+    def _add_style(self, name: str, style: TextStyle, *, exact: bool) -> None:
+        if name in self.styles:
+            return
+        props = [_ALIGN[style.align], f"\\f0\\fs{_half_points(style.size)}"]
+        if exact:
+            props.append(f"\\sl-{twips(style.leading)}\\slmult0")
+        if style.bold:
+            props.append("\\b")
+        self.styles[name] = StyleView(len(self.styles), name, RtfFragment("".join(props)))
+
+    def style(self, model: TextStyle) -> StyleView:
+        return self.styles[word_style(model)]
+
+    # -- blocks -------------------------------------------------------------
+
+    def page(self, page: Page, page_break: bool, field: str) -> tuple[Any, ...]:
+        out: list[Any] = []
+        spacer = self.styles[SPACER_STYLE]
+        for index, block in enumerate(page.blocks):
+            before = space_above(page, index)
+            brk = page_break and index == 0
+            where = f"{field}.blocks[{index}]"
+            if isinstance(block, TextBlock):
+                left, right = indents(block, page)
+                lines = tuple(check_text(line, where) for line in block.lines)
+                out.append(ParagraphView(self.style(block.style), lines, twips(before), twips(left),
+                                         twips(right), brk))
+                continue
+            # space above a table, or a page break before it, needs a paragraph
+            # (and two tables with nothing between them would merge into one)
+            if brk or before > 0 or (index and not isinstance(page.blocks[index - 1], TextBlock)):
+                out.append(SpacerView(spacer, max(twips(before), twips(MIN_SPACER)), brk))
+            out.append(self.table(block, page, where))
+        if not page.blocks and page_break:
+            out.append(SpacerView(spacer, twips(MIN_SPACER), True))
+        return tuple(out)
+
+    def table(self, band: Band, page: Page, field: str) -> TableView:
+        """A band as rows: caption cells over each grid, then the grid rows.
+
+        RTF rows carry their own cell boundaries, so a caption is simply one
+        cell as wide as its grid (no merging needed)."""
+        indent = band_indent(band, page)
+        segments = band_segments(band)
+        definitions: list[str] = []
+        captions: list[RtfFragment] = []
+        right = indent
+        for seg in segments:
+            right += seg.width
+            definitions.append(f"\\clvertalb\\cellx{twips(right)}")
+            if seg.item is None:
+                captions.append(_EMPTY)
+            else:
+                style = self.style(seg.item.caption_style)
+                text = check_text(seg.item.caption, f"{field}.caption")
+                captions.append(RtfFragment(f"\\s{style.number}{style.props} {rtf_escape(text)}"))
+        caption_height = max(item.caption_height for item in band.items)
+        rows = [RowView(_row_properties(indent, caption_height), RtfFragment("".join(definitions)), captions)]
+        grids = [seg.item.grid for seg in segments if seg.item is not None]
+        properties = _row_properties(indent, max(g.cell_size for g in grids))
+        for r in range(max(g.rows for g in grids)):
+            definitions = []
+            cells: list[RtfFragment] = []
+            right = indent
+            for seg in segments:
+                right += seg.width
+                if seg.item is None:
+                    definitions.append(f"\\cellx{twips(right)}")
+                    cells.append(_EMPTY)
+                    continue
+                grid = seg.item.grid
+                definitions.append(self._definitions(grid, r, seg.item.x - page.content_x))
+                size = _half_points(grid.font_size)
+                cells.extend(self._content(cell, size) for cell in grid.cells[r * grid.cols:(r + 1) * grid.cols])
+            rows.append(RowView(properties, RtfFragment("".join(definitions)), cells))
+        return TableView(tuple(rows))
+
+    def _definitions(self, grid: Grid, r: int, x: float) -> str:
+        """Cell definitions of one grid row at ``x`` (from the content box's left edge):
+        vertical centring, all four borders (neighbours agree, as the model
+        guarantees), shading, right edge. Layout shares one borders tuple per
+        shape, so the cache is keyed on its identity (and keeps it alive)."""
+        key = (id(grid.borders), id(grid.shaded), grid.cols, grid.cell_size, r, x)
+        entry = self._rows.get(key)
+        if entry is None or entry[0] is not grid.borders or entry[1] is not grid.shaded:
+            first = r * grid.cols
+            text = "".join(f"{_cell_frame(grid, first + c)}\\cellx{twips(x + (c + 1) * grid.cell_size)}"
+                           for c in range(grid.cols))
+            entry = (grid.borders, grid.shaded, text)
+            self._rows[key] = entry
+        return entry[2]
+
+    def _content(self, cell: GridCell, size: int) -> RtfFragment:
+        """A cell's paragraph properties and text: givens bold, solved digits
+        grey, queens in the symbol font. Layout shares cell objects, so the
+        cache is keyed on identity (and keeps the cell alive)."""
+        key = (id(cell), size)
+        entry = self._contents.get(key)
+        if entry is None or entry[0] is not cell:
+            char = {CellRole.GIVEN: "\\b", CellRole.SOLVED: f"\\cf{SOLVED}", CellRole.QUEEN: "\\f1"}.get(cell.role, "")
+            number = self.styles[GRID_STYLE].number
+            entry = (cell, RtfFragment(f"\\s{number}\\qc\\keepn\\f0\\fs{size}{char} {rtf_escape(cell.text)}"))
+            self._contents[key] = entry
+        return entry[1]
+
+    # -- sections -----------------------------------------------------------
+
+    def furniture(self, look: Furniture, kind: str) -> FurnitureView:
+        spacer = self.styles[SPACER_STYLE]
+        if kind == "header":
+            if look.header is None:
+                return FurnitureView(spacer, "")
+            return FurnitureView(self.style(look.header.style), check_text(look.header.text, "running head"))
+        folio: Folio | None = look.folio
+        if folio is None:
+            return FurnitureView(spacer, "")
+        check_text(folio.prefix + folio.suffix, "page number text")
+        return FurnitureView(self.style(folio.style), folio.prefix, folio.numbered, folio.suffix)
+
+    def sections(self) -> tuple[SectionView, ...]:
+        views = []
+        page_index = 0
+        for section in sections(self.booklet):
+            pages = []
+            for p_index, page in enumerate(section.pages):
+                pages.append(self.page(page, page.break_before and p_index > 0, f"pages[{page_index}]"))
+                page_index += 1
+            parts: dict[str, dict[str, FurnitureView]] = {"header": {}, "footer": {}}
+            for kind, found in parts.items():
+                found[kind] = self.furniture(section.rest, kind)
+                if section.title_page:
+                    found[kind + "f"] = self.furniture(section.first, kind)
+            views.append(SectionView(tuple(pages), section.title_page,
+                                     twips(section.header_distance(self.booklet)),
+                                     twips(section.footer_distance(self.booklet)),
+                                     parts["header"], parts["footer"]))
+        return tuple(views)
+
+
+def _row_properties(indent: float, height: float) -> RtfFragment:
+    """Row start: no gaps or padding (cells exactly as wide as the model's),
+    exact height (negative ``\\trrh``), kept on one page."""
+    return RtfFragment(f"\\trowd\\trgaph0\\trleft{twips(indent)}\\trrh-{twips(height)}\\trkeep"
+                       "\\trpaddl0\\trpaddr0\\trpaddt0\\trpaddb0\\trpaddfl3\\trpaddfr3\\trpaddft3\\trpaddfb3")
+
+
+def _border(side: str, width: float) -> str:
+    """``\\brdrs\\brdrwN`` with N in twips (LibreOffice draws ``\\brdrth`` wrongly); max 75."""
+    if width <= 0:
+        return ""
+    return f"\\clbrdr{side}\\brdrs\\brdrw{min(75, max(1, twips(width)))}\\brdrcf{BLACK}"
+
+
+def _cell_frame(grid: Grid, i: int) -> str:
+    b = grid.borders[i]
+    shade = f"\\clcbpat{SHADE}" if grid.shaded and grid.shaded[i] else ""
+    return ("\\clvertalc" + _border("t", b.top) + _border("l", b.left) + _border("b", b.bottom)
+                       + _border("r", b.right) + shade)
+
+
+def _colour(rgb: tuple[int, int, int]) -> RtfFragment:
+    return RtfFragment("\\red%d\\green%d\\blue%d;" % rgb)
+
+
+@register
+class RtfRenderer(Renderer):
+    """Rich Text Format through ``templates/rtf/booklet.rtf.j2`` (a user's folder is searched first)."""
+
+    name = "rtf"
+    extension = "rtf"
+
+    def render(self, booklet: Booklet) -> bytes:
+        for field, value in (("title", booklet.title), ("subject", booklet.subject),
+                             ("author", booklet.author or "")):
+            check_text(value, field)
+        env = make_environment(self.context.template_dirs, "rtf", autoescape=False, finalize=rtf_escape)
+        env.filters["rtf"] = RtfFragment      # marks macro output (already RTF) as such
+        view = _View(booklet)
+        parts = view.sections()
+        shade = grey_level(Grid.SHADE_GREY)
+        margins = booklet.margins
+        text = env.get_template(TEMPLATE).render(
+            booklet=booklet,
+            font=booklet.fonts.office_family,
+            symbol_font=SYMBOL_FONT,
+            symbol_font_alt=SYMBOL_FONT_ALT,
+            colours=(_colour((0, 0, 0)), _colour(SOLVED_GREY), _colour((shade, shade, shade))),
+            language=LANGUAGE_IDS.get(booklet.language.split("-")[0].lower()),
+            styles=tuple(view.styles.values()),
+            paper=(twips(booklet.page_width), twips(booklet.page_height)),
+            margins=(twips(margins.inside), twips(margins.outside), twips(margins.top), twips(margins.bottom)),
+            sections=parts,
+        )
+        try:
+            return text.encode("ascii")
+        except UnicodeEncodeError as error:
+            context = text[max(0, error.start - 40):error.end + 10]
+            raise ValueError(f"RTF template {TEMPLATE!r} wrote unescaped non-ASCII text near {context!r}: "
+                             "user text must go through {{ }}") from None
