@@ -8,10 +8,13 @@ and pages from what Chromium prints.
 from __future__ import annotations
 
 import base64
+import hashlib
 import io
 import json
+import os
 import re
 import subprocess
+import sys
 import tempfile
 from collections import Counter
 from dataclasses import dataclass, field
@@ -182,6 +185,13 @@ def test_identical_bytes_on_every_render(vi_book) -> None:
     html_module._subset_woff.cache_clear()            # subset the fonts again, from scratch
     for booklet in booklets:
         assert HtmlRenderer().render(booklet) == files[booklet.role]
+    # and in another process, with another string hash seed
+    script = ("import hashlib, sys; from publisher.layout import layout_book; "
+              "from publisher.render.html import HtmlRenderer; from tests.booksamples import vietnamese_book; "
+              "print(*(hashlib.sha256(HtmlRenderer().render(b)).hexdigest() for b in layout_book(vietnamese_book())))")
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True,
+                          cwd=Path(__file__).resolve().parent.parent, env={**os.environ, "PYTHONHASHSEED": "12345"})
+    assert done.stdout.split() == [hashlib.sha256(files[b.role]).hexdigest() for b in booklets]
 
 
 def test_embedded_fonts_are_small_subsets_covering_every_printed_character(vi_book) -> None:

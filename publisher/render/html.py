@@ -38,7 +38,7 @@ _ROLE_CLASS = {CellRole.BLANK: "", CellRole.GIVEN: "g", CellRole.SOLVED: "s", Ce
 
 
 def pt(value: float) -> str:
-    """A length in points as CSS, short and stable: 12.0 -> '12pt', 0.75 -> '.75pt'."""
+    """A length in points as CSS, short and stable: 12.0 -> '12pt', 0.7500001 -> '0.75pt'."""
     text = f"{value:.3f}".rstrip("0").rstrip(".")
     if text in ("", "-0"):
         text = "0"
