@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import hashlib
 import io
+import threading
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -278,17 +279,23 @@ def _line_runs(grid: Grid) -> list[tuple[float, float, float, float, float]]:
     return runs
 
 
+_RL_CONFIG_LOCK = threading.Lock()
+
+
 @contextmanager
 def _binary_streams() -> Iterator[None]:
     """Flate-compressed streams without reportlab's default ASCII85 wrapping:
     a quarter smaller and, in pure Python, a fifth of the render time. The
-    switch is process-wide in reportlab, so it is restored afterwards."""
-    saved = rl_config.useA85
-    rl_config.useA85 = 0
-    try:
-        yield
-    finally:
-        rl_config.useA85 = saved
+    switch is process-wide in reportlab, so renders hold a lock (two threads
+    must not flip it under each other: the bytes would differ run to run)
+    and it is restored afterwards."""
+    with _RL_CONFIG_LOCK:
+        saved = rl_config.useA85
+        rl_config.useA85 = 0
+        try:
+            yield
+        finally:
+            rl_config.useA85 = saved
 
 
 @register
