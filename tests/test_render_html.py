@@ -26,7 +26,7 @@ from fontTools.ttLib import TTFont
 
 from publisher.layout import layout_book
 from publisher.model import QUEEN, Band, Board, Booklet, BookSpec, CellRole
-from publisher.render import BUILTIN_TEMPLATES, RenderContext
+from publisher.render import BUILTIN_TEMPLATES, RenderContext, formats, get
 from publisher.render import html as html_module
 from publisher.render.html import HtmlRenderer, printed_text
 from tests.booksamples import PAGES, sample_book, vietnamese_book
@@ -133,6 +133,11 @@ def vi_book() -> tuple[BookSpec, tuple[Booklet, ...], dict[str, bytes]]:
     booklets = layout_book(spec)
     renderer = HtmlRenderer()
     return spec, booklets, {b.role: renderer.render(b) for b in booklets}
+
+
+def test_found_in_the_registry_by_its_name() -> None:
+    assert get("html") is HtmlRenderer
+    assert "html" in formats() and HtmlRenderer.extension == "html"
 
 
 def test_parses_cleanly_with_language_title_and_no_external_request(vi_book) -> None:
