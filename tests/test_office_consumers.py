@@ -1,0 +1,76 @@
+"""DOCX and RTF as LibreOffice sees them: converted to PDF headless, then read with poppler.
+
+Every sample booklet in both formats is converted in one LibreOffice run per
+format (it is slow to start). The PDFs must show the model's pages: the same
+page count, the configured page size, the title-page text and every cell of
+every grid on the page the model put it.
+"""
+from __future__ import annotations
+
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from publisher.model import Booklet
+from publisher.render.docx import DocxRenderer
+from publisher.render.rtf import RtfRenderer
+from tests.consumers import libreoffice_to_pdf, pdf_page_count, pdf_page_size, pdf_text
+from tests.office_books import all_booklets, placed_grids
+
+BOOKLETS = dict(all_booklets())
+FORMATS = {"docx": DocxRenderer, "rtf": RtfRenderer}
+CASES = [(name, fmt) for name in BOOKLETS for fmt in FORMATS]
+
+
+@pytest.fixture(scope="module")
+def pdfs(tmp_path_factory: pytest.TempPathFactory) -> dict[tuple[str, str], Path]:
+    folder = tmp_path_factory.mktemp("office")
+    sources = []
+    for name, fmt in CASES:
+        path = folder / f"{name}-{fmt}.{fmt}"
+        path.write_bytes(FORMATS[fmt]().render(BOOKLETS[name]))
+        sources.append(path)
+    converted = libreoffice_to_pdf(sources, folder / "pdf")
+    return dict(zip(CASES, converted))
+
+
+def _pages(pdf: Path) -> list[str]:
+    """The text of each page (pdftotext ends every page with a form feed)."""
+    return pdf_text(pdf).split("\f")[:-1]
+
+
+@pytest.mark.parametrize(("name", "fmt"), CASES)
+def test_same_pages_and_page_size_as_the_model(pdfs: dict[tuple[str, str], Path], name: str, fmt: str) -> None:
+    booklet = BOOKLETS[name]
+    pdf = pdfs[name, fmt]
+    assert pdf.exists(), f"LibreOffice did not convert {name}.{fmt}"
+    assert pdf_page_count(pdf) == booklet.page_count
+    width, height = pdf_page_size(pdf)
+    assert abs(width - booklet.page_width) < 0.5 and abs(height - booklet.page_height) < 0.5
+
+
+@pytest.mark.parametrize(("name", "fmt"), CASES)
+def test_every_text_and_cell_on_its_page(pdfs: dict[tuple[str, str], Path], name: str, fmt: str) -> None:
+    """Title-page text (Vietnamese included), headings, captions and running
+    heads on the model's page; the characters of every grid cell counted on it."""
+    booklet: Booklet = BOOKLETS[name]
+    pages = _pages(pdfs[name, fmt])
+    assert len(pages) == booklet.page_count
+    for index, page in enumerate(booklet.pages):
+        text = " ".join(pages[index].split())
+        for block in page.blocks:
+            for line in getattr(block, "lines", ()):
+                assert " ".join(line.split()) in text, f"page {page.number}: {line!r}"
+        if page.header is not None:
+            assert " ".join(page.header.text.split()) in text
+        if page.footer is not None:
+            assert page.footer.text in text
+    needed: dict[int, Counter[str]] = {}
+    for index, _band, item in placed_grids(booklet):
+        assert item.caption in " ".join(pages[index].split())
+        needed.setdefault(index, Counter()).update("".join(cell.text for cell in item.grid.cells))
+    for index, counts in needed.items():
+        shown = Counter(pages[index])
+        missing = {ch: n - shown[ch] for ch, n in counts.items() if shown[ch] < n}
+        assert not missing, f"page {index + 1} lacks cell text {missing}"
