@@ -20,6 +20,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from html.parser import HTMLParser
 from pathlib import Path
+from xml.etree import ElementTree
 
 import pytest
 from fontTools.ttLib import TTFont
@@ -86,11 +87,14 @@ class StrictParser(HTMLParser):
             self.out.queens[self.figure][-1] = True
         elif tag in ("title", "h1", "figcaption"):
             self.capture = tag
-        if tag not in VOID and tag not in SVG_LEAVES:
+        if tag not in VOID:
             self.stack.append(tag)
 
     def handle_startendtag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        assert tag in SVG_LEAVES, f"self-closing <{tag}/> outside SVG"
+        assert tag in VOID | SVG_LEAVES, f"<{tag}/> is not a void element"
+        self.handle_starttag(tag, attrs)
+        if tag in SVG_LEAVES:
+            self.stack.pop()
 
     def handle_endtag(self, tag: str) -> None:
         assert self.stack and self.stack[-1] == tag, f"</{tag}> closes <{self.stack[-1] if self.stack else None}>"
@@ -145,8 +149,11 @@ def test_parses_cleanly_with_language_title_and_no_external_request(vi_book) -> 
     for booklet in booklets:
         data = files[booklet.role]
         assert data.startswith(b"<!doctype html>\n")
-        assert b'<meta charset="utf-8">' in data
+        assert b'<meta charset="utf-8"/>' in data
         found = parse(data)
+        root = ElementTree.fromstring(data.removeprefix(b"<!doctype html>\n"))   # well-formed XML too
+        assert root.get("lang") == "vi"
+        assert len(root.findall("./body/section")) == booklet.page_count
         assert found.lang == "vi"
         assert found.title == booklet.title
         assert found.pages == booklet.page_count
