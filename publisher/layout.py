@@ -31,6 +31,7 @@ PAGE_SPARE = 0.10           # share of page height left free for office-font ref
 WRAP_SPARE = 0.92           # share of a line's width used when wrapping
 LARGE_PRINT_GRID = 140 * POINTS_PER_MM   # large print: a grid about 14 cm wide
 MAX_CELL = 0.5 * POINTS_PER_INCH         # standard books: cells no bigger than 1/2 in
+MAX_ANSWER_CELL = POINTS_PER_INCH / 3    # answer keys are smaller: cells up to 1/3 in
 ROUND_TO = 0.05             # sizes are multiples of one twip, so DOCX/RTF are exact
 
 #: digit size as a share of the cell, by the longest text a cell holds
@@ -302,20 +303,28 @@ class _BookletBuilder:
             raise LayoutError(f"{spec.key}.instructions", "the title page text does not fit on one page")
         self.drafts.append(_Draft(blocks, None))
 
-    def section(self, section: SectionSpec, first_number: int, answers: bool) -> None:
-        """One section on new pages: heading and instructions, then its grids."""
+    def _opening(self, section: SectionSpec, answers: bool) -> tuple[list[TextBlock | Band], float]:
+        """The heading (and, for puzzles, the instructions) at the top of a
+        section's first page, and where its grids may start."""
         s, labels = self.styles, self.labels
         title = f"{labels['answers']}: {section.title}" if answers else section.title
-        head = f"{labels['answers']} · {section.title}" if answers else f"{self.spec.title} · {section.title}"
-        blocks = [self.type.block(title, s.heading, 0.0, 0.0, self.content_width)]
+        blocks: list[TextBlock | Band] = [self.type.block(title, s.heading, 0.0, 0.0, self.content_width)]
         y = blocks[0].height
         if section.instructions and not answers:
             block = self.type.block(section.instructions, s.body, 0.0, y + s.body.size * 0.4, self.content_width)
             blocks.append(block)
             y = block.y + block.height
-        top = y + s.body.leading
+        return blocks, y + s.body.leading
+
+    def section(self, section: SectionSpec, first_number: int, answers: bool) -> None:
+        """One section on new pages: heading and instructions, then its grids.
+        Answer grids are never larger than the puzzle grids they solve."""
+        head = (f"{self.labels['answers']} · {section.title}" if answers
+                else f"{self.spec.title} · {section.title}")
+        blocks, top = self._opening(section, answers)
         slots = self._slots(section, answers, top)
-        rows = self._rows(section, first_number, answers, slots)
+        puzzle_slots = self._slots(section, False, self._opening(section, False)[1]) if answers else None
+        rows = self._rows(section, first_number, answers, slots, puzzle_slots)
         page_blocks: list[TextBlock | Band] = list(blocks)
         for start in range(0, max(len(rows), 1), slots.down):
             chunk = rows[start:start + slots.down]
@@ -348,15 +357,16 @@ class _BookletBuilder:
         height = (self.usable_height - top - (down - 1) * vgap) / down
         return _Slots(across, down, width, height, hgap, vgap, caption_height, key)
 
-    def _grid_size(self, board: Board, slots: _Slots, answers: bool) -> tuple[float, float]:
-        """Cell and text size of a board in a slot; LayoutError when the text
-        would drop below the printable minimum."""
+    def _grid_size(self, board: Board, slots: _Slots, answers: bool,
+                   cap: float | None = None) -> tuple[float, float]:
+        """Cell and text size of a board in a slot (cells at most ``cap``);
+        LayoutError when the text would drop below the printable minimum."""
         grid_height = slots.height - slots.caption_height
-        cell = min(slots.width / board.cols, grid_height / board.rows)
+        cell = min(slots.width / board.cols, grid_height / board.rows, cap or math.inf)
         if self.spec.large_print and not answers:
             cell = min(cell, LARGE_PRINT_GRID / board.cols)
         else:
-            cell = min(cell, MAX_CELL)
+            cell = min(cell, MAX_ANSWER_CELL if answers else MAX_CELL)
         ratio = _text_ratio(board, answers)
         cell = _floor(cell)
         font = round(cell * ratio, 1)
@@ -370,7 +380,7 @@ class _BookletBuilder:
         return cell, font
 
     def _rows(self, section: SectionSpec, first_number: int, answers: bool,
-              slots: _Slots) -> list[list[PlacedGrid]]:
+              slots: _Slots, puzzle_slots: _Slots | None) -> list[list[PlacedGrid]]:
         """Grids in rows of ``across``; a row also ends where the board shape
         changes, so each band holds grids of one shape."""
         rows: list[list[PlacedGrid]] = []
@@ -378,7 +388,8 @@ class _BookletBuilder:
         for number, board in enumerate(section.boards, first_number):
             shape = (board.rows, board.cols, board.kind, _text_ratio(board, answers))
             if shape not in sizes:
-                sizes[shape] = self._grid_size(board, slots, answers)
+                cap = self._grid_size(board, puzzle_slots, False)[0] if puzzle_slots else None
+                sizes[shape] = self._grid_size(board, slots, answers, cap)
             cell, font = sizes[shape]
             placed = self._placed(board, number, section, answers, slots, cell, font)
             if rows and len(rows[-1]) < slots.across and _same_shape(rows[-1][0].grid, placed.grid):
