@@ -7,16 +7,22 @@ every grid on the page the model put it.
 """
 from __future__ import annotations
 
+import html
+import re
+import subprocess
 from collections import Counter
 from pathlib import Path
 
 import pytest
 
-from publisher.model import Booklet
+from publisher.model import Booklet, TextBlock
 from publisher.render.docx import DocxRenderer
 from publisher.render.rtf import RtfRenderer
 from tests.consumers import libreoffice_to_pdf, pdf_page_count, pdf_page_size, pdf_text
 from tests.office_books import all_booklets, placed_grids
+
+#: LibreOffice needs ~10 s to start and convert each format's batch (still run in CI).
+pytestmark = pytest.mark.slow
 
 BOOKLETS = dict(all_booklets())
 FORMATS = {"docx": DocxRenderer, "rtf": RtfRenderer}
@@ -74,3 +80,30 @@ def test_every_text_and_cell_on_its_page(pdfs: dict[tuple[str, str], Path], name
         shown = Counter(pages[index])
         missing = {ch: n - shown[ch] for ch, n in counts.items() if shown[ch] < n}
         assert not missing, f"page {index + 1} lacks cell text {missing}"
+
+
+def _word_tops(pdf: Path) -> list[dict[str, list[float]]]:
+    """Per page: each word's text -> the tops (yMin, points from the page top) where it occurs."""
+    out = subprocess.run(["pdftotext", "-bbox", str(pdf), "-"], capture_output=True, text=True, check=True).stdout
+    pages: list[dict[str, list[float]]] = []
+    for page in out.split("<page ")[1:]:
+        words: dict[str, list[float]] = {}
+        for top, word in re.findall(r'<word xMin="[\d.]+" yMin="([\d.]+)"[^>]*>([^<]*)</word>', page):
+            words.setdefault(html.unescape(word), []).append(float(top))
+        pages.append(words)
+    return pages
+
+
+@pytest.mark.parametrize(("name", "fmt"), CASES)
+def test_text_lands_where_the_model_put_it(pdfs: dict[tuple[str, str], Path], name: str, fmt: str) -> None:
+    """Flow formats place blocks by spacing; the first word of every text block
+    and running head must still sit within a few points of the model's y."""
+    booklet = BOOKLETS[name]
+    pages = _word_tops(pdfs[name, fmt])
+    for index, page in enumerate(booklet.pages):
+        blocks = [b for b in page.blocks if isinstance(b, TextBlock)] + [h for h in (page.header,) if h]
+        for block in blocks:
+            word = block.lines[0].split()[0]
+            tops = pages[index].get(word, [])
+            assert any(abs(top - block.y) <= 4 for top in tops), (
+                f"page {page.number}: {word!r} expected near y={block.y:.1f}, found at {tops}")

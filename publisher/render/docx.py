@@ -306,7 +306,7 @@ def _setup_styles(doc, booklet: Booklet) -> None:  # noqa: ANN001
     ppr.append(parse_xml(f'<w:spacing {nsdecls("w")} w:after="0" w:line="240" w:lineRule="auto"/>'))
 
     body = next((s for s in booklet.styles if s.name == "body"), TextStyle("body", 10.5))
-    _set_style(doc, "Normal", body.size, body.bold, body.align, None)
+    _set_style(doc, "Normal", body.size, body.bold, body.align, body.leading)
     for style in booklet.styles:
         if style.name != "body":
             _set_style(doc, word_style(style), style.size, style.bold, style.align, style.leading)

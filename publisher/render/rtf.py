@@ -177,7 +177,7 @@ class _View:
         self.booklet = booklet
         self.styles: dict[str, StyleView] = {}
         body = next((s for s in booklet.styles if s.name == "body"), TextStyle("body", 10.5))
-        self._add_style("Normal", body, exact=False)
+        self._add_style("Normal", body, exact=True)
         for style in booklet.styles:
             if style.name != "body":
                 self._add_style(word_style(style), style, exact=True)
