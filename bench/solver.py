@@ -1,0 +1,129 @@
+"""Benchmark: full verification (solve and prove uniqueness) per puzzle, ours beside published solvers.
+
+Run from the repo root: ``python bench/solver.py [--others-sample N]``.
+Prints median, p90 and max milliseconds per puzzle for:
+
+* ``top1465`` and ``17clue-1000`` (9x9, from ``../shared/data``), every puzzle;
+* a deterministic set of 16x16 puzzles and one 25x25 puzzle, generated here;
+* the same 9x9 sets with PyPI solvers (``dlxsudoku``: singles then dancing links,
+  asks for a second solution; ``py-sudoku``: ``solve()`` plus
+  ``has_multiple_solutions()``), installed with pip if missing. They are far
+  slower, so they run on the first ``--others-sample`` puzzles of each set.
+
+Target on the project's 2-core machine: median < 1 ms, p90 < 3 ms on top1465.
+"""
+from __future__ import annotations
+
+import argparse
+import importlib
+import random
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Callable, Sequence
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from solver.sudoku import Geometry, Puzzle, default_symbols, parse_text, solve, verify  # noqa: E402
+from solver.sudoku.search import Search  # noqa: E402
+from solver.verdict import Status  # noqa: E402
+
+DATA = ROOT.parent / "shared" / "data"
+PUBLISHED = {"dlxsudoku": "dlxsudoku", "sudoku": "py-sudoku"}   # module -> PyPI name
+
+
+def ensure_published() -> None:
+    """Install the published solvers the comparison needs, through pip, if they are missing."""
+    missing = [pypi for module, pypi in PUBLISHED.items()
+               if importlib.util.find_spec(module) is None]
+    if missing:
+        subprocess.run([sys.executable, "-m", "pip", "install", "--quiet", *missing], check=True)
+        importlib.invalidate_caches()
+
+
+def figures(times: Sequence[float]) -> str:
+    ordered = sorted(times)
+    p90 = ordered[min(len(ordered) - 1, int(0.9 * len(ordered)))]
+    return (f"n={len(ordered):5d}  median {statistics.median(ordered):9.3f}  "
+            f"p90 {p90:9.3f}  max {ordered[-1]:10.3f}  ms")
+
+
+def time_each(items: Sequence, run: Callable[[object], object]) -> list[float]:
+    times = []
+    for item in items:
+        start = time.perf_counter()
+        run(item)
+        times.append((time.perf_counter() - start) * 1000)
+    return times
+
+
+def ours(puzzle: Puzzle) -> None:
+    verdict = verify(puzzle)
+    if verdict.status is not Status.UNIQUE:
+        raise AssertionError(f"{puzzle.format()}: {verdict.status.value} {verdict.reason}")
+
+
+def dlxsudoku_verify(line: str) -> None:
+    from dlxsudoku import Sudoku
+    Sudoku(line.replace(".", "0")).solve()   # raises when there is a second solution
+
+
+def py_sudoku_verify(line: str) -> None:
+    from sudoku import Sudoku
+    board = [[0 if ch in ".0" else int(ch) for ch in line[r * 9:(r + 1) * 9]] for r in range(9)]
+    Sudoku(3, 3, board=board).solve()
+    Sudoku(3, 3, board=board).has_multiple_solutions()
+
+
+def generated(size: int, count: int, seed: int) -> list[Puzzle]:
+    """Unique puzzles: a shuffled solved grid with cells dug out while singles alone still
+    solve it (so the puzzle is unique), tried in a seeded random order."""
+    rng = random.Random(seed)
+    geometry, symbols = Geometry.boxed(size), default_symbols(size)
+    puzzles = []
+    for _ in range(count):
+        first_row = rng.sample(range(1, size + 1), size)
+        grid = list(solve(Puzzle(geometry, symbols, tuple(first_row) + (0,) * (size * size - size))))
+        for cell in rng.sample(range(size * size), size * size):
+            kept, grid[cell] = grid[cell], 0
+            search = Search(geometry, grid, node_limit=1)
+            if next(search.solutions(), None) is None:
+                grid[cell] = kept
+        puzzles.append(Puzzle(geometry, symbols, tuple(grid)))
+    return puzzles
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--others-sample", type=int, default=30,
+                        help="puzzles per set for the (slow) published solvers")
+    parser.add_argument("--no-others", action="store_true", help="skip the published solvers")
+    args = parser.parse_args()
+    sets = {name: (DATA / f"{name}.txt").read_text().split() for name in ("top1465", "17clue-1000")}
+    print("full verification (solve + prove uniqueness), ms per puzzle")
+    for name, lines in sets.items():
+        print(f"{name:12s} puzzlepress  {figures(time_each(parse_text(chr(10).join(lines)), ours))}")
+    start = time.perf_counter()
+    sixteen = generated(16, 10, seed=16)
+    twenty_five = generated(25, 1, seed=25)
+    print(f"(generated 16x16 and 25x25 puzzles in {time.perf_counter() - start:.1f} s; givens: "
+          f"{[sum(1 for v in p.givens if v) for p in sixteen + twenty_five]})")
+    print(f"{'16x16':12s} puzzlepress  {figures(time_each(sixteen, ours))}")
+    print(f"{'25x25':12s} puzzlepress  {figures(time_each(twenty_five, ours))}")
+    if args.no_others:
+        return
+    ensure_published()
+    for name, lines in sets.items():
+        sample = lines[:args.others_sample]
+        print(f"{name:12s} puzzlepress  {figures(time_each(parse_text(chr(10).join(sample)), ours))}"
+              f"  (same sample)")
+        print(f"{name:12s} dlxsudoku    {figures(time_each(sample, dlxsudoku_verify))}")
+        print(f"{name:12s} py-sudoku    "
+              f"{figures(time_each(sample[:max(1, args.others_sample // 3)], py_sudoku_verify))}")
+
+
+if __name__ == "__main__":
+    main()
