@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 import subprocess
+import sys
 from html import unescape
 from pathlib import Path
 
@@ -203,3 +204,14 @@ def test_queens_are_drawn_as_shapes(vi: list[tuple[Booklet, Path]], tmp_path: Pa
         cy = (placed.y + placed.caption_height + (r + 0.5) * size) * scale
         ink = _darkness(png, (int(cx - 2), int(cy - 2), int(cx + 2), int(cy + 2)))
         assert (ink > 0.8) == (cell.role is CellRole.QUEEN), (r, c, ink)
+
+
+def test_identical_bytes_across_processes(tmp_path: Path) -> None:
+    """A fresh interpreter (new font registration, new object ids) writes the same file."""
+    script = ("import sys; from publisher.layout import layout_book; from publisher.render.pdf import PdfRenderer;"
+              "from tests.booksamples import vietnamese_book;"
+              "sys.stdout.buffer.write(PdfRenderer().render(layout_book(vietnamese_book())[1]))")
+    root = Path(__file__).resolve().parent.parent
+    runs = [subprocess.run([sys.executable, "-c", script], capture_output=True, check=True, cwd=root).stdout
+            for _ in range(2)]
+    assert runs[0] == runs[1] == PdfRenderer().render(layout_book(vietnamese_book())[1])
