@@ -215,3 +215,20 @@ def test_identical_bytes_across_processes(tmp_path: Path) -> None:
     runs = [subprocess.run([sys.executable, "-c", script], capture_output=True, check=True, cwd=root).stdout
             for _ in range(2)]
     assert runs[0] == runs[1] == PdfRenderer().render(layout_book(vietnamese_book())[1])
+
+
+def test_large_print_givens_print_at_24pt_or_more(tmp_path: Path) -> None:
+    """Word heights from pdftotext scale with the type size; the 16 pt body
+    text of the same page is the ruler."""
+    booklet = layout_book(sample_book(large_print=True, count=2))[0]
+    pdf = _write(booklet, tmp_path)
+    words = _words(pdf, 2)
+    body = next(b for b in booklet.pages[1].blocks if getattr(b, "style", None) and b.style.name == "body")
+    assert body.style.size >= 16
+    ruler = next(w for w in words if w[4] == body.lines[0].split()[0])
+    per_point = (ruler[3] - ruler[1]) / body.style.size
+    placed = _grids(booklet, 1)[0]
+    top = placed.y + placed.caption_height
+    digits = [w for w in words if w[4].isdigit() and top < w[1] < top + placed.grid.height]
+    assert len(digits) == sum(1 for c in placed.grid.cells if c.text)
+    assert all((w[3] - w[1]) / per_point >= 24 - 0.1 for w in digits)
