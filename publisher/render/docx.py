@@ -1,9 +1,11 @@
 """DOCX renderer: real Word tables and styles, pages exactly as the model lays them out.
 
-python-docx gives us the package, the style sheet and the core properties;
-the body (paragraphs and one table per band) is generated as WordprocessingML
-text and parsed once per page, because python-docx's per-cell API rebuilds
-the cell list on every call and is quadratic in the table size.
+python-docx gives us the package, the style sheet, header/footer parts and
+the core properties; the body (paragraphs and one table per band) is
+generated as WordprocessingML text and spliced into the saved document part,
+because python-docx's per-cell API rebuilds the cell list on every call (it
+is quadratic in the table size) and even parsing the text back into lxml
+costs seconds for a 1,000-puzzle book.
 
 Vertical placement follows the model: each paragraph gets the space above it
 that layout left, line heights are exact, table rows have exact heights, and
@@ -45,8 +47,10 @@ from publisher.render.flow import (
     band_indent,
     band_segments,
     check_text,
+    ends_on_paragraph,
     grey_level,
     indents,
+    needs_spacer,
     sections,
     space_above,
     twips,
@@ -90,8 +94,7 @@ class _Body:
     caches: the cell properties by position and shape (borders, shading) and
     the run by content (text, role, size)."""
 
-    def __init__(self, booklet: Booklet) -> None:
-        self.booklet = booklet
+    def __init__(self) -> None:
         self._frames: dict[tuple[int, int, int], tuple[object, object, tuple[str, ...]]] = {}
         self._runs: dict[tuple[int, int], tuple[GridCell, str]] = {}
 
@@ -189,19 +192,16 @@ class _Body:
         table, which Word requires anyway; "" for the body-level last section)."""
         last = len(page.blocks) - 1
         for index, block in enumerate(page.blocks):
-            before = space_above(page, index)
             brk = page_break and index == 0
             where = f"{field}.blocks[{index}]"
             if isinstance(block, TextBlock):
                 closing = sect_pr if index == last and sect_pr is not None else ""
-                yield self.paragraph(block, page, before, brk, where, closing)
+                yield self.paragraph(block, page, space_above(page, index), brk, where, closing)
                 continue
-            # a table cannot carry a page break or space above, and two
-            # tables with nothing between them would merge into one
-            if brk or before > 0 or (index and not isinstance(page.blocks[index - 1], TextBlock)):
-                yield _spacer(before, brk)
+            if needs_spacer(page, index, page_break):
+                yield _spacer(space_above(page, index), brk)
             yield self.table(block, page, where)
-        if sect_pr is not None and (last < 0 or not isinstance(page.blocks[last], TextBlock)):
+        if sect_pr is not None and not ends_on_paragraph(page):
             yield _spacer(MIN_SPACER, page_break and last < 0, sect_pr)
         elif last < 0 and page_break:
             yield _spacer(MIN_SPACER, True)
@@ -228,8 +228,8 @@ def _cell_run(cell: GridCell, size: int) -> str:
     if not cell.text:
         return ""
     if cell.role is CellRole.QUEEN:
-        font = f'<w:rFonts w:ascii="{SYMBOL_FONT}" w:hAnsi="{SYMBOL_FONT}" w:eastAsia="{SYMBOL_FONT}" w:cs="{SYMBOL_FONT}"/>'
-        props = font
+        props = (f'<w:rFonts w:ascii="{SYMBOL_FONT}" w:hAnsi="{SYMBOL_FONT}" w:eastAsia="{SYMBOL_FONT}" '
+                 f'w:cs="{SYMBOL_FONT}"/>')
     elif cell.role is CellRole.GIVEN:
         props = "<w:b/>"
     elif cell.role is CellRole.SOLVED:
@@ -312,7 +312,6 @@ def _setup_styles(doc, booklet: Booklet) -> None:  # noqa: ANN001
             _set_style(doc, word_style(style), style.size, style.bold, style.align, style.leading)
     _set_style(doc, GRID_STYLE, body.size, False, "center", None)
     _set_style(doc, SPACER_STYLE, 1, False, "left", MIN_SPACER)
-    doc.styles[GRID_STYLE].paragraph_format.keep_with_next = True
 
 
 def _setup_settings(doc, booklet: Booklet) -> None:  # noqa: ANN001
@@ -334,13 +333,21 @@ def _setup_font_table(doc) -> None:  # noqa: ANN001
     part._blob = etree.tostring(root, xml_declaration=True, encoding="UTF-8", standalone=True)
 
 
-def _folio_paragraph(folio: Folio | None, header: TextBlock | None) -> str:
-    if header is not None:
-        check_text(header.text, "running head")
-        return (f'<w:p><w:pPr><w:pStyle w:val="{style_id(word_style(header.style))}"/></w:pPr>'
-                f'{_run_text([header.text])}</w:p>')
+_EMPTY_PART = f'<w:p><w:pPr><w:pStyle w:val="{style_id(SPACER_STYLE)}"/></w:pPr></w:p>'
+
+
+def _header_paragraph(header: TextBlock | None) -> str:
+    if header is None:
+        return _EMPTY_PART
+    check_text(header.text, "running head")
+    return (f'<w:p><w:pPr><w:pStyle w:val="{style_id(word_style(header.style))}"/></w:pPr>'
+            f'{_run_text([header.text])}</w:p>')
+
+
+def _footer_paragraph(folio: Folio | None) -> str:
+    """The page-number line: its text around a PAGE field, so the number stays right if a user edits."""
     if folio is None:
-        return f'<w:p><w:pPr><w:pStyle w:val="{style_id(SPACER_STYLE)}"/></w:pPr></w:p>'
+        return _EMPTY_PART
     check_text(folio.prefix + folio.suffix, "page number text")
     runs = _run_text([folio.prefix]) if folio.prefix else ""
     if folio.numbered:
@@ -361,7 +368,7 @@ class _Parts:
         self._made: dict[tuple[str, str], str] = {}
 
     def rid(self, kind: str, furniture: Furniture) -> str:
-        xml = _folio_paragraph(None, furniture.header) if kind == "header" else _folio_paragraph(furniture.folio, None)
+        xml = _header_paragraph(furniture.header) if kind == "header" else _footer_paragraph(furniture.folio)
         key = (kind, xml)
         if key not in self._made:
             package = self.doc.part.package
@@ -394,7 +401,7 @@ def _sect_pr(booklet: Booklet, section: Section, parts: _Parts) -> str:
 
 def _body_xml(doc, booklet: Booklet) -> str:  # noqa: ANN001
     """The body of document.xml, sections and their header/footer parts included."""
-    builder = _Body(booklet)
+    builder = _Body()
     parts = _Parts(doc)
     split = sections(booklet)
     _setup_settings(doc, booklet)
@@ -412,8 +419,8 @@ def _body_xml(doc, booklet: Booklet) -> str:  # noqa: ANN001
     return "".join(out)
 
 
-def _splice_body(document_xml: bytes, body: str) -> list[bytes]:
-    """The document part with the generated body in place of its empty one, in pieces.
+def _splice_body(document_xml: bytes, body: str) -> bytes:
+    """The document part with the generated body in place of its empty one.
 
     Parsing a 25 MB body into lxml only for python-docx to serialise it again
     costs seconds per booklet; splicing the text costs nothing. The body is
@@ -421,7 +428,7 @@ def _splice_body(document_xml: bytes, body: str) -> list[bytes]:
     back, LibreOffice opens it)."""
     head, empty, tail = document_xml.partition(b"<w:body/>")
     assert empty and b"<w:body" not in tail, "document part must have one empty body"
-    return [head, b"<w:body>", body.encode("utf-8"), b"</w:body>", tail]
+    return b"".join((head, b"<w:body>", body.encode("utf-8"), b"</w:body>", tail))
 
 
 def _set_core_properties(doc, booklet: Booklet) -> None:  # noqa: ANN001
@@ -444,10 +451,10 @@ def _set_core_properties(doc, booklet: Booklet) -> None:  # noqa: ANN001
         del rels[rid]
 
 
-def normalise_zip(data: bytes, replace: dict[str, Callable[[bytes], list[bytes]]] | None = None) -> bytes:
+def normalise_zip(data: bytes, replace: dict[str, Callable[[bytes], bytes]] | None = None) -> bytes:
     """Rewrite a zip with fixed timestamps and attributes (same member order),
     so identical content gives identical bytes; ``replace`` maps member names
-    to a function giving that member's new content in pieces.
+    to a function giving that member's new content.
 
     Replaced members are the large generated ones: they are compressed at
     level 1, several times faster than the default for repetitive XML."""
@@ -458,7 +465,7 @@ def normalise_zip(data: bytes, replace: dict[str, Callable[[bytes], list[bytes]]
             content = source.read(info.filename)
             generated = info.filename in replace
             if generated:
-                content = b"".join(replace[info.filename](content))
+                content = replace[info.filename](content)
             fixed = zipfile.ZipInfo(info.filename, date_time=ZIP_DATE)
             fixed.compress_type = zipfile.ZIP_DEFLATED
             fixed.external_attr = 0o644 << 16

@@ -104,6 +104,20 @@ def space_above(page: Page, index: int) -> float:
     return max(0.0, block.y - top)
 
 
+def needs_spacer(page: Page, index: int, page_break: bool) -> bool:
+    """Whether the table at ``index`` needs an empty paragraph before it: a
+    table cannot carry a page break or space above, and two tables with
+    nothing between them would merge into one."""
+    previous = page.blocks[index - 1] if index else None
+    return (page_break and index == 0) or space_above(page, index) > 0 or isinstance(previous, Band)
+
+
+def ends_on_paragraph(page: Page) -> bool:
+    """Whether the page's last block is a paragraph. A section (and the
+    document) must end on one, so after a final table an empty one is added."""
+    return bool(page.blocks) and isinstance(page.blocks[-1], TextBlock)
+
+
 def indents(block: TextBlock, page: Page) -> tuple[float, float]:
     """(left, right) paragraph indents that keep a text block inside its own box."""
     left = max(0.0, block.x - page.content_x)

@@ -31,8 +31,10 @@ from publisher.render.flow import (
     band_indent,
     band_segments,
     check_text,
+    ends_on_paragraph,
     grey_level,
     indents,
+    needs_spacer,
     sections,
     space_above,
     twips,
@@ -201,26 +203,24 @@ class _View:
 
     # -- blocks -------------------------------------------------------------
 
-    def page(self, page: Page, page_break: bool, field: str) -> tuple[Any, ...]:
+    def page(self, page: Page, page_break: bool, field: str, closing: bool) -> tuple[Any, ...]:
+        """The blocks of one model page; ``closing`` on the last page of a section."""
         out: list[Any] = []
         spacer = self.styles[SPACER_STYLE]
         for index, block in enumerate(page.blocks):
-            before = space_above(page, index)
+            before = twips(space_above(page, index))
             brk = page_break and index == 0
             where = f"{field}.blocks[{index}]"
             if isinstance(block, TextBlock):
                 left, right = indents(block, page)
                 lines = tuple(check_text(line, where) for line in block.lines)
-                out.append(ParagraphView(self.style(block.style), lines, twips(before), twips(left),
-                                         twips(right), brk))
+                out.append(ParagraphView(self.style(block.style), lines, before, twips(left), twips(right), brk))
                 continue
-            # space above a table, or a page break before it, needs a paragraph
-            # (and two tables with nothing between them would merge into one)
-            if brk or before > 0 or (index and not isinstance(page.blocks[index - 1], TextBlock)):
-                out.append(SpacerView(spacer, max(twips(before), twips(MIN_SPACER)), brk))
+            if needs_spacer(page, index, page_break):
+                out.append(SpacerView(spacer, max(before, twips(MIN_SPACER)), brk))
             out.append(self.table(block, page, where))
-        if not page.blocks and page_break:
-            out.append(SpacerView(spacer, twips(MIN_SPACER), True))
+        if (closing and not ends_on_paragraph(page)) or (not page.blocks and page_break):
+            out.append(SpacerView(spacer, twips(MIN_SPACER), page_break and not page.blocks))
         return tuple(out)
 
     def table(self, band: Band, page: Page, field: str) -> TableView:
@@ -287,7 +287,7 @@ class _View:
         if entry is None or entry[0] is not cell:
             char = {CellRole.GIVEN: "\\b", CellRole.SOLVED: f"\\cf{SOLVED}", CellRole.QUEEN: "\\f1"}.get(cell.role, "")
             number = self.styles[GRID_STYLE].number
-            entry = (cell, RtfFragment(f"\\s{number}\\qc\\keepn\\f0\\fs{size}{char} {rtf_escape(cell.text)}"))
+            entry = (cell, RtfFragment(f"\\s{number}\\qc\\f0\\fs{size}{char} {rtf_escape(cell.text)}"))
             self._contents[key] = entry
         return entry[1]
 
@@ -311,7 +311,8 @@ class _View:
         for section in sections(self.booklet):
             pages = []
             for p_index, page in enumerate(section.pages):
-                pages.append(self.page(page, page.break_before and p_index > 0, f"pages[{page_index}]"))
+                pages.append(self.page(page, page.break_before and p_index > 0, f"pages[{page_index}]",
+                                       closing=p_index == len(section.pages) - 1))
                 page_index += 1
             parts: dict[str, dict[str, FurnitureView]] = {"header": {}, "footer": {}}
             for kind, found in parts.items():
