@@ -8,6 +8,8 @@ from dataclasses import replace
 
 import docx
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from docx.shared import Pt
 
 from publisher.model import CellRole
@@ -160,3 +162,14 @@ def test_control_characters_are_refused_naming_the_field() -> None:
     broken = replace(booklet, pages=(booklet.pages[0], replace(page, blocks=(block,) + page.blocks[1:])))
     with pytest.raises(OfficeTextError, match=r"pages\[1\]\.blocks\[0\]"):
         DocxRenderer().render(broken)
+
+
+@settings(max_examples=10, deadline=None)
+@given(st.text(st.characters(blacklist_categories=("Cc", "Cs"), blacklist_characters="\ufffe\uffff"),
+               min_size=1, max_size=30))
+def test_any_printable_title_reads_back_unchanged(text: str) -> None:
+    booklet = booklets("6x9in")[1]
+    first = booklet.pages[0]
+    block = replace(first.blocks[0], text=text, lines=(text,))
+    changed = replace(booklet, pages=(replace(first, blocks=(block,) + first.blocks[1:]),) + booklet.pages[1:])
+    assert _document(DocxRenderer().render(changed)).paragraphs[0].text == text
