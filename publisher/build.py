@@ -17,7 +17,7 @@ from typing import Any
 
 from publisher import fonts as fontlib
 from publisher import render
-from publisher.config import ConfigError, LoadedConfig, load
+from publisher.config import ConfigError, LoadedConfig, default_per_page, load
 from publisher.kinds import KINDS
 from publisher.layout import layout_book
 from publisher.model import Board, Booklet, BookSpec, LayoutError, Margins, SectionSpec
@@ -188,9 +188,13 @@ def _book_spec(loaded: LoadedConfig, b: int, stem: str, sections: list[SectionRe
     section_specs = []
     for s, (section, result) in enumerate(zip(book.sections, sections)):
         boards = tuple(_board(c) for c in result.accepted)
+        side = max(max(board.rows, board.cols) for board in boards)
+        puzzles, answers = default_per_page(book.page.size[0], side)
         section_specs.append(SectionSpec(title=section.title, boards=boards, instructions=section.instructions,
-                                         puzzles_per_page=section.puzzles_per_page,
-                                         answers_per_page=section.answers_per_page,
+                                         puzzles_per_page=section.puzzles_per_page or book.layout.puzzles_per_page
+                                         or puzzles,
+                                         answers_per_page=section.answers_per_page or book.layout.answers_per_page
+                                         or answers,
                                          key=f"{key}.sections[{s}]"))
     return BookSpec(
         title=book.title, stem=stem, page_width=book.page.size[0], page_height=book.page.size[1],
@@ -198,7 +202,8 @@ def _book_spec(loaded: LoadedConfig, b: int, stem: str, sections: list[SectionRe
                         inside=GUTTER_MINIMUM if auto_gutter else margins.inside, outside=margins.outside),
         fonts=fonts, sections=tuple(section_specs), subtitle=book.subtitle, author=book.author,
         language=book.language, instructions=book.instructions, mirrored=book.page.mirrored,
-        puzzles_per_page=book.layout.puzzles_per_page, answers_per_page=book.layout.answers_per_page,
+        puzzles_per_page=book.layout.puzzles_per_page or (2, 3),
+        answers_per_page=book.layout.answers_per_page or (3, 4),
         large_print=book.layout.large_print, answers=book.answers, labels=dict(book.labels), key=key,
         gutter_auto=auto_gutter,
     )

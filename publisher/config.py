@@ -99,10 +99,27 @@ class Page(Strict):
     mirrored: bool = False          # mirror inside/outside margins on left- and right-hand pages
 
 
+#: Grids per page (across x down) when neither the book nor the section names them,
+#: as (puzzles, answers), by trim and by the largest board side in the section:
+#: 2x3 puzzles and 3x4 answers of 9x9 on A4/Letter-class pages, fewer on small
+#: trims (A5, 6x9 in, 5x8 in) and for big grids, so every default fits the page.
+PER_PAGE_DEFAULTS: dict[str, list[tuple[int, tuple[tuple[int, int], tuple[int, int]]]]] = {
+    "large": [(9, ((2, 3), (3, 4))), (12, ((1, 2), (2, 3))), (16, ((1, 1), (2, 2))), (99, ((1, 1), (1, 1)))],
+    "small": [(9, ((1, 2), (2, 3))), (12, ((1, 1), (1, 2))), (99, ((1, 1), (1, 1)))],
+}
+SMALL_PAGE_WIDTH = 7 * 72   # narrower than 7 in is a small trim
+
+
 class Layout(Strict):
-    puzzles_per_page: PerPage = (2, 3)    # across x down
-    answers_per_page: PerPage = (3, 4)
+    puzzles_per_page: PerPage | None = None   # across x down; default: PER_PAGE_DEFAULTS
+    answers_per_page: PerPage | None = None
     large_print: bool = False             # one puzzle per page, ~14 cm grid, 24 pt givens, 16 pt text
+
+
+def default_per_page(page_width: float, board_side: int) -> tuple[tuple[int, int], tuple[int, int]]:
+    """(puzzles, answers) per page for a section nobody configured."""
+    table = PER_PAGE_DEFAULTS["small" if page_width < SMALL_PAGE_WIDTH else "large"]
+    return next(per_page for side, per_page in table if board_side <= side)
 
 
 class Fonts(Strict):
@@ -306,6 +323,10 @@ def _message(error: dict[str, Any], data: Any) -> str:
     if kind == "extra_forbidden":
         name = str(loc[-1])
         allowed = _allowed_keys(loc[:-1], data)
+        owners = [kind for kind, model in _SECTION_MODELS.items() if name in model.model_fields]
+        if len(loc) >= 2 and loc[-3:-1][0] == "sections" and owners:
+            return f"'{name}' is not a key of a {_walk(data, loc[:-1]).get('kind', 'sudoku')} section " \
+                   f"(it belongs to {' and '.join(owners)})"
         close = difflib.get_close_matches(name, allowed, n=1, cutoff=0.6)
         hint = f" (did you mean '{close[0]}'?)" if close else f" (allowed: {', '.join(sorted(allowed))})"
         return f"unknown key '{name}'{hint}"

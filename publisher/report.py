@@ -79,10 +79,14 @@ def summary(result: BuildResult) -> str:
         lines.append(f"  wrote {output.path} ({output.pages} pages, {_size(output.bytes)})")
     for warning in result.warnings:
         lines.append(f"  warning: {warning}")
-    stages = ", ".join(f"{name} {seconds:.2f} s" for name, seconds in result.timings.items())
+    stages = ", ".join(f"{name} {seconds:.2f} s" for name, seconds in result.timings.items() if "." not in name)
+    renderers = ", ".join(f"{name[7:]} {seconds:.2f} s" for name, seconds in result.timings.items()
+                          if name.startswith("render."))
     head = {"built": "Built", "rejected": "Not built: puzzles were rejected",
             "error": "Not built"}[result.status]
-    return "\n".join([f"{head} ({stages})" if stages else head, *lines])
+    times = [f"  time: {stages}"] if stages else []
+    times += [f"  renderers: {renderers}"] if renderers else []
+    return "\n".join([head, *lines, *times])
 
 
 def _size(n: int) -> str:
