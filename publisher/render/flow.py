@@ -141,7 +141,7 @@ def band_segments(band: Band) -> tuple[Segment, ...]:
     for item in band.items:
         if previous is not None:
             gap = item.x - (previous.x + previous.grid.width)
-            if gap > 0:
+            if twips(gap) > 0:          # less than half a twip is rounding, not a gap
                 segments.append(Segment(None, gap))
         segments.append(Segment(item, item.grid.width))
         previous = item
