@@ -9,8 +9,8 @@ formats make the same translations, decided here once:
 * a :class:`~publisher.model.Band` becomes one table whose columns are each
   grid's cells with a spacer column between neighbouring grids;
 * running heads and page numbers become per-section header/footer parts: a
-  section is a run of pages whose odd and even pages share their furniture,
-  with the first page of each section allowed to differ (the title page).
+  section is a run of pages with the same running head and folio, opened
+  by the title page (which has neither) as its distinct first page.
 
 Both formats also refuse the same characters (control characters, lone
 surrogates), so that check lives here too.
@@ -185,6 +185,7 @@ class Furniture:
 
 
 def furniture(page: Page) -> Furniture:
+    """The page's running head and folio, the folio split around its page number."""
     folio = None
     if page.footer is not None:
         text = page.footer.text
