@@ -8,6 +8,7 @@ import pytest
 
 from solver.sudoku import (Geometry, Puzzle, contradictions, count_solutions, default_symbols,
                            describe, iter_solutions, nth_solution, parse_text, solve, verify)
+from solver.sudoku.search import Search
 from solver.verdict import Status
 from tests.sudoku_oracle import (box_regions, count_exact, exact_cover_solutions, full_grid,
                                  is_solution)
@@ -212,3 +213,35 @@ def test_bad_region_maps_are_explained() -> None:
         Geometry.jigsaw(6, "AAABBB" "AAAABB" + "CCCDDD" * 2 + "EEEFFF" * 2)
     with pytest.raises(ValueError, match="region map has 35 cells, expected 36"):
         Geometry.jigsaw(6, JIGSAW_6[:-1])
+
+
+# --- bounded and resumed search -------------------------------------------------------------
+
+def test_a_paused_search_resumes_where_it_stopped() -> None:
+    puzzle = empty(4)
+    search = Search(puzzle.geometry, puzzle.givens, node_limit=5)
+    resumed = []
+    for item in search.walk():
+        if item is None:
+            assert search.bounded and search.stats.nodes == search.node_limit
+            search.node_limit += 5
+        else:
+            resumed.append(item)
+    assert resumed == list(Search(puzzle.geometry, puzzle.givens).solutions())
+    assert len(resumed) == 288
+
+
+@pytest.mark.parametrize("size,blank", [(16, 0.9), (25, 0.8)])
+def test_sparse_large_grids_are_found_multiple_quickly(size: int, blank: float) -> None:
+    """Missing givens on big grids: two solutions are found within a small node budget."""
+    rng = random.Random(size)
+    root = int(size ** 0.5)
+    givens = full_grid(size, root, root, rng)
+    for cell in rng.sample(range(size * size), int(size * size * blank)):
+        givens[cell] = 0
+    verdict = verify(Puzzle(Geometry.boxed(size), default_symbols(size), tuple(givens)),
+                     node_limit=5_000)
+    regions = box_regions(size, root, root)
+    assert verdict.status is Status.MULTIPLE and verdict.stats.nodes <= 5_000
+    assert is_solution(verdict.solution, size, regions, givens)
+    assert is_solution(verdict.other_solution, size, regions, givens)

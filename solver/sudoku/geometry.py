@@ -25,6 +25,11 @@ def default_symbols(n: int) -> str:
     return _SYMBOL_ALPHABET[:n]
 
 
+def _check_size(size: int) -> None:
+    if not 2 <= size <= MAX_SIZE:
+        raise ValueError(f"size {size} is not supported (2..{MAX_SIZE})")
+
+
 def _default_box(size: int) -> tuple[int, int]:
     """The most square factorisation rows x cols (rows <= cols) with both factors > 1."""
     if size in _DEFAULT_BOXES:
@@ -59,8 +64,7 @@ class Geometry:
     @classmethod
     def boxed(cls, size: int, box_rows: int | None = None, box_cols: int | None = None) -> Geometry:
         """A grid with rectangular boxes; the box shape defaults to the usual one for ``size``."""
-        if size < 1 or size > MAX_SIZE:
-            raise ValueError(f"size {size} is not supported (1..{MAX_SIZE})")
+        _check_size(size)
         if box_rows is None and box_cols is None:
             box_rows, box_cols = _default_box(size)
         elif box_rows is None:
@@ -81,8 +85,7 @@ class Geometry:
 
         Regions are numbered in order of first appearance so equal maps give equal geometries.
         """
-        if size < 1 or size > MAX_SIZE:
-            raise ValueError(f"size {size} is not supported (1..{MAX_SIZE})")
+        _check_size(size)
         labels = list(labels)
         if len(labels) != size * size:
             raise ValueError(f"region map has {len(labels)} cells, expected {size * size}")

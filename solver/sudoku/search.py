@@ -21,6 +21,7 @@ Two branching orders, both deterministic:
 """
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass, field
 from operator import itemgetter
 from typing import Callable, Iterator, Sequence
@@ -29,6 +30,7 @@ from solver.sudoku.geometry import Geometry, Tables, tables
 from solver.sudoku.puzzle import Puzzle
 from solver.verdict import SolveStats
 
+_BITS = tuple(1 << v for v in range(64))
 #: The original program's counting cap: above it, report "more than 10,000".
 DEFAULT_CAP = 10_000
 
@@ -86,38 +88,58 @@ class Search:
 
     ``node_limit`` bounds the nodes visited (the root counts as one); when it
     is reached the stream simply ends with ``bounded`` set, never hangs.
+    ``seed`` tries the candidates of each branch cell in a seeded random order
+    instead of increasing order: a cheap, reproducible way to escape the huge
+    dead subtrees one unlucky early choice can open on sparse large grids.
     """
 
     geometry: Geometry
     givens: Sequence[int]
     lexicographic: bool = False
     node_limit: int | None = None
+    seed: int | None = None
     stats: SolveStats = field(default_factory=SolveStats)
     bounded: bool = False
 
     def solutions(self) -> Iterator[tuple[int, ...]]:
         """Yield every solution (tuples of values 1..N) in this search's branching order."""
+        for solution in self.walk():
+            if solution is None:
+                return
+            yield solution
+
+    def walk(self) -> Iterator[tuple[int, ...] | None]:
+        """Like :meth:`solutions`, but pauses at the node limit by yielding None.
+
+        The caller may raise ``node_limit`` and keep iterating to resume exactly
+        where the search stopped, so a bounded search is never wasted work.
+        """
         t: Tables = tables(self.geometry)
         peers, full, n = t.peers, t.full, t.size
         units = [(unit, itemgetter(*unit)) for unit in t.units]
-        ncells = n * n
-        cand = [full] * ncells
+        cand = [full] * (n * n)
         queue = []
         for cell, value in enumerate(self.givens):
             if value:
                 cand[cell] = 1 << (value - 1)
                 queue.append(cell)
         stats = self.stats
-        limit = self.node_limit or 0
         lexicographic = self.lexicographic
-        nodes, guesses, backtracks = 1, 0, 0
+        shuffle = None if self.seed is None else random.Random(self.seed)
+        stats.nodes = 1
         fixed = _propagate(cand, queue, peers, units, full)
         if fixed < 0:
-            stats.nodes, stats.backtracks = 1, 1
+            stats.backtracks = 1
             return
-        propagations = fixed
+        nodes, guesses, backtracks, propagations = 1, 0, 0, fixed
+
+        def record() -> None:
+            stats.nodes, stats.guesses = nodes, guesses
+            stats.backtracks, stats.propagations = backtracks, propagations
+
         stack: list[list] = []   # [parent candidates, branch cell, untried candidate bits]
         current: list[int] | None = cand
+        limit = self.node_limit or 0
         while True:
             if current is not None:
                 cell = -1
@@ -136,8 +158,7 @@ class Search:
                                 if k == 2:
                                     break
                 if cell < 0:
-                    stats.nodes, stats.guesses, stats.backtracks = nodes, guesses, backtracks
-                    stats.propagations = propagations
+                    record()
                     yield tuple(c.bit_length() for c in current)
                 else:
                     stack.append([current, cell, current[cell]])
@@ -145,12 +166,22 @@ class Search:
             # Take the next untried branch, backing up through exhausted ones.
             while current is None:
                 if not stack:
-                    stats.nodes, stats.guesses, stats.backtracks = nodes, guesses, backtracks
-                    stats.propagations = propagations
+                    record()
                     return
+                if limit and nodes >= limit:
+                    self.bounded = True
+                    record()
+                    yield None
+                    self.bounded = False
+                    limit = self.node_limit or 0
+                    continue
                 top = stack[-1]
                 parent, cell, bits = top
-                bit = bits & -bits
+                if shuffle is None:
+                    bit = bits & -bits
+                else:
+                    options = [b for b in _BITS[:n] if bits & b]
+                    bit = options[shuffle.randrange(len(options))]
                 bits ^= bit
                 if bits:
                     top[2] = bits
@@ -158,11 +189,6 @@ class Search:
                 else:
                     stack.pop()
                     child = parent
-                if limit and nodes >= limit:
-                    self.bounded = True
-                    stats.nodes, stats.guesses, stats.backtracks = nodes, guesses, backtracks
-                    stats.propagations = propagations
-                    return
                 nodes += 1
                 guesses += 1
                 child[cell] = bit
