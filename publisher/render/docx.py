@@ -95,7 +95,7 @@ class _Body:
     the run by content (text, role, size)."""
 
     def __init__(self) -> None:
-        self._frames: dict[tuple[int, int, int], tuple[object, object, tuple[str, ...]]] = {}
+        self._frames: dict[tuple[int, int, int, float], tuple[object, object, tuple[str, ...]]] = {}
         self._runs: dict[tuple[int, int], tuple[GridCell, str]] = {}
 
     def paragraph(self, block: TextBlock, page: Page, before: float, page_break: bool, field: str,
@@ -126,13 +126,13 @@ class _Body:
         grids = [seg.item.grid for seg in segments if seg.item is not None]
         height = twips(max(g.cell_size for g in grids))
         row_start = f'<w:tr><w:trPr><w:cantSplit/><w:trHeight w:val="{height}" w:hRule="exact"/></w:trPr>'
-        columns = [None if seg.item is None else (seg.item.grid, self._cell_frames(seg.item.grid))
+        columns = [_empty_cell(seg.width) if seg.item is None else (seg.item.grid, self._cell_frames(seg.item.grid))
                    for seg in segments]
         for r in range(max(g.rows for g in grids)):
             out.append(row_start)
             for column in columns:
-                if column is None:
-                    out.append(_EMPTY_CELL)
+                if isinstance(column, str):
+                    out.append(column)
                 else:
                     out.extend(self._grid_row(*column, r))
             out.append("</w:tr>")
@@ -144,11 +144,12 @@ class _Body:
         cells = [f'<w:tr><w:trPr><w:cantSplit/><w:trHeight w:val="{height}" w:hRule="exact"/></w:trPr>']
         for seg in segments:
             if seg.item is None:
-                cells.append(_EMPTY_CELL)
+                cells.append(_empty_cell(seg.width))
                 continue
             item = seg.item
             check_text(item.caption, f"{field}.caption")
-            cells.append(f'<w:tc><w:tcPr><w:gridSpan w:val="{item.grid.cols}"/><w:vAlign w:val="bottom"/></w:tcPr>'
+            cells.append(f'<w:tc><w:tcPr><w:tcW w:w="{twips(seg.width)}" w:type="dxa"/>'
+                         f'<w:gridSpan w:val="{item.grid.cols}"/><w:vAlign w:val="bottom"/></w:tcPr>'
                          f'<w:p><w:pPr><w:pStyle w:val="{style_id(word_style(item.caption_style))}"/></w:pPr>'
                          f'{_run_text([item.caption])}</w:p></w:tc>')
         cells.append("</w:tr>")
@@ -170,14 +171,14 @@ class _Body:
         return entry[1]
 
     def _cell_frames(self, grid: Grid) -> tuple[str, ...]:
-        """Per cell, the XML up to its run: borders, shading, centring, style.
+        """Per cell, the XML up to its run: width, borders, shading, centring, style.
 
         Only the top and left side of each cell is written (plus the right of
         the last column and the bottom of the last row): neighbours share a
         side and the model guarantees they agree on it."""
         # Layout shares one borders tuple per shape: key on identity (the
         # entry keeps the tuples alive, so an id cannot be reused meanwhile).
-        key = (id(grid.borders), id(grid.shaded), grid.cols)
+        key = (id(grid.borders), id(grid.shaded), grid.cols, grid.cell_size)
         entry = self._frames.get(key)
         if entry is None or entry[0] is not grid.borders or entry[1] is not grid.shaded:
             entry = (grid.borders, grid.shaded, tuple(_cell_frame(grid, i) for i in range(grid.rows * grid.cols)))
@@ -207,7 +208,9 @@ class _Body:
             yield _spacer(MIN_SPACER, True)
 
 
-_EMPTY_CELL = "<w:tc><w:p/></w:tc>"
+def _empty_cell(width: float) -> str:
+    """A spacer cell: no borders, no text."""
+    return f'<w:tc><w:tcPr><w:tcW w:w="{twips(width)}" w:type="dxa"/></w:tcPr><w:p/></w:tc>'
 
 
 def _cell_frame(grid: Grid, i: int) -> str:
@@ -220,7 +223,8 @@ def _cell_frame(grid: Grid, i: int) -> str:
         sides.append(_border("right", borders.right))
     shade = (f'<w:shd w:val="clear" w:color="auto" w:fill="{_grey_hex(Grid.SHADE_GREY)}"/>'
              if grid.shaded and grid.shaded[i] else "")
-    return (f'<w:tc><w:tcPr><w:tcBorders>{"".join(sides)}</w:tcBorders>{shade}<w:vAlign w:val="center"/></w:tcPr>'
+    return (f'<w:tc><w:tcPr><w:tcW w:w="{twips(grid.cell_size)}" w:type="dxa"/><w:tcBorders>{"".join(sides)}'
+            f'</w:tcBorders>{shade}<w:vAlign w:val="center"/></w:tcPr>'
             f'<w:p><w:pPr><w:pStyle w:val="{style_id(GRID_STYLE)}"/></w:pPr>')
 
 
