@@ -18,6 +18,10 @@ Two branching orders, both deterministic:
   propagation only fixes cells that every solution below a node shares, this
   order yields solutions sorted by their row-major value strings, which is the
   order :func:`iter_solutions` and :func:`nth_solution` promise.
+
+A :class:`Search` may also take a ``seed`` (candidates of a branch tried in a
+seeded random order; used by verification to probe sparse grids) and a node
+limit at which it pauses rather than ends (:meth:`Search.walk`).
 """
 from __future__ import annotations
 
@@ -30,9 +34,10 @@ from solver.sudoku.geometry import Geometry, Tables, tables
 from solver.sudoku.puzzle import Puzzle
 from solver.verdict import SolveStats
 
-_BITS = tuple(1 << v for v in range(64))
 #: The original program's counting cap: above it, report "more than 10,000".
 DEFAULT_CAP = 10_000
+#: Single-candidate masks, for picking a seeded random candidate of a branch cell.
+_BITS = tuple(1 << v for v in range(64))
 
 
 def _propagate(cand: list[int], queue: list[int], peers: Sequence[tuple[int, ...]],
