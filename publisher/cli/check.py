@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import sys
 import time
+from itertools import islice
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Iterable, Iterator
@@ -284,18 +285,17 @@ def _solve_nth(source: str, puzzle: Puzzle, nth: int, as_json: bool) -> bool:
 
 
 def _solve_all(source: str, puzzle: Puzzle, limit: int, as_json: bool) -> bool:
+    stream = iter_solutions(puzzle)
     found = 0
-    for found, solution in enumerate(iter_solutions(puzzle), 1):
-        if found > limit:
-            found = limit
-            if not as_json:
-                click.echo(f"(stopped at --limit {limit})")
-            break
+    for found, solution in enumerate(islice(stream, limit), 1):
         if as_json:
             emit_json(_record(source, puzzle, number=found, solution=puzzle.format(solution)))
         else:
             click.echo(f"{_where(source, puzzle)}: solution {found}")
             _show_grid(puzzle, solution)
-    if not found and not as_json:
-        click.echo(f"{_where(source, puzzle)}: no solution")
+    if not as_json:
+        if not found:
+            click.echo(f"{_where(source, puzzle)}: no solution")
+        elif found == limit and next(stream, None) is not None:
+            click.echo(f"(stopped at --limit {limit}; there are more)")
     return found > 0
