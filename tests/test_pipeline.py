@@ -278,3 +278,27 @@ def test_version() -> None:
     from publisher import __version__
     assert main(["--version"]) == 0
     assert __version__.count(".") == 2
+
+
+def _with_templates(tmp_path: Path, template: str) -> Path:
+    config = minimal(tmp_path, GOOD, formats="[html]")
+    (tmp_path / "mytemplates" / "html").mkdir(parents=True)
+    (tmp_path / "mytemplates" / "html" / "booklet.html.j2").write_text(template, encoding="utf-8")
+    config.write_text(config.read_text(encoding="utf-8") + "templates: mytemplates\n", encoding="utf-8")
+    return config
+
+
+def test_user_template_folder_is_searched_first(tmp_path: Path) -> None:
+    config = _with_templates(tmp_path, "<p>{{ booklet.title }}: {{ pages|length }} pages</p>\n")
+    assert run(str(config)) == 0
+    html = (tmp_path / "out" / "kiem-tra-puzzles.html").read_text(encoding="utf-8")
+    assert html.startswith("<p>Kiểm tra: ") and html.strip().endswith("pages</p>")
+
+
+def test_broken_user_template_is_one_line_naming_the_file(tmp_path: Path,
+                                                          capsys: pytest.CaptureFixture[str]) -> None:
+    config = _with_templates(tmp_path, "<p>\n{% for page in pages %}\n</p>\n")
+    assert run(str(config)) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and "booklet.html.j2:" in err[0] and "template error" in err[0]
+    assert not (tmp_path / "out").exists()

@@ -21,6 +21,7 @@ import re
 from dataclasses import dataclass
 
 from publisher.model import Band, Block, Booklet, Page, PlacedGrid, TextBlock, TextStyle
+from publisher.render import RenderError
 
 TWIPS_PER_POINT = 20
 
@@ -55,7 +56,7 @@ MIN_SPACER = 1.0
 _FORBIDDEN = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff\ud800-\udfff]")
 
 
-class OfficeTextError(ValueError):
+class OfficeTextError(RenderError, ValueError):
     """User text that a Word-like document cannot hold, naming where it came from."""
 
     def __init__(self, field: str, characters: str) -> None:

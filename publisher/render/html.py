@@ -31,7 +31,7 @@ from fontTools import subset
 
 from publisher.model import Band, Booklet, CellRole, Grid, Page, PlacedGrid, TextBlock, TextStyle
 from publisher.render import RenderContext, Renderer, register
-from publisher.render.templating import make_environment
+from publisher.render.templating import make_environment, template_errors
 
 #: CSS class of a cell's text role; a blank cell needs none.
 _ROLE_CLASS = {CellRole.BLANK: "", CellRole.GIVEN: "g", CellRole.SOLVED: "s", CellRole.QUEEN: "q"}
@@ -281,17 +281,19 @@ class HtmlRenderer(Renderer):
 
     def __init__(self, context: RenderContext | None = None) -> None:
         super().__init__(context)
-        self._template = _environment(tuple(self.context.template_dirs)).get_template("booklet.html.j2")
+        with template_errors():
+            self._template = _environment(tuple(self.context.template_dirs)).get_template("booklet.html.j2")
 
     def render(self, booklet: Booklet) -> bytes:
         view = _BookletView(booklet)
-        html = self._template.render(
-            booklet=booklet,
-            pages=view.pages,
-            faces=font_faces(booklet),
-            border_rules=view.border_rules(),
-            shape_rules=view.shape_rules(),
-            style_rules=view.style_rules(),
-            shade=_grey(Grid.SHADE_GREY),
-        )
+        with template_errors():
+            html = self._template.render(
+                booklet=booklet,
+                pages=view.pages,
+                faces=font_faces(booklet),
+                border_rules=view.border_rules(),
+                shape_rules=view.shape_rules(),
+                style_rules=view.style_rules(),
+                shade=_grey(Grid.SHADE_GREY),
+            )
         return html.encode("utf-8")

@@ -40,7 +40,7 @@ from publisher.render.flow import (
     twips,
     word_style,
 )
-from publisher.render.templating import make_environment
+from publisher.render.templating import make_environment, template_errors
 
 TEMPLATE = "booklet.rtf.j2"
 
@@ -368,18 +368,19 @@ class RtfRenderer(Renderer):
         parts = view.sections()
         shade = grey_level(Grid.SHADE_GREY)
         margins = booklet.margins
-        text = env.get_template(TEMPLATE).render(
-            booklet=booklet,
-            font=booklet.fonts.office_family,
-            symbol_font=SYMBOL_FONT,
-            symbol_font_alt=SYMBOL_FONT_ALT,
-            colours=(_colour((0, 0, 0)), _colour(SOLVED_GREY), _colour((shade, shade, shade))),
-            language=LANGUAGE_IDS.get(booklet.language.split("-")[0].lower()),
-            styles=tuple(view.styles.values()),
-            paper=(twips(booklet.page_width), twips(booklet.page_height)),
-            margins=(twips(margins.inside), twips(margins.outside), twips(margins.top), twips(margins.bottom)),
-            sections=parts,
-        )
+        with template_errors():
+            text = env.get_template(TEMPLATE).render(
+                booklet=booklet,
+                font=booklet.fonts.office_family,
+                symbol_font=SYMBOL_FONT,
+                symbol_font_alt=SYMBOL_FONT_ALT,
+                colours=(_colour((0, 0, 0)), _colour(SOLVED_GREY), _colour((shade, shade, shade))),
+                language=LANGUAGE_IDS.get(booklet.language.split("-")[0].lower()),
+                styles=tuple(view.styles.values()),
+                paper=(twips(booklet.page_width), twips(booklet.page_height)),
+                margins=(twips(margins.inside), twips(margins.outside), twips(margins.top), twips(margins.bottom)),
+                sections=parts,
+            )
         try:
             return text.encode("ascii")
         except UnicodeEncodeError as error:

@@ -12,11 +12,14 @@ is decided here once.
 """
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
 import jinja2
+
+from publisher.render import RenderError
 
 
 def make_environment(
@@ -44,3 +47,15 @@ def make_environment(
         keep_trailing_newline=True,
         auto_reload=False,
     )
+
+
+@contextmanager
+def template_errors() -> Iterator[None]:
+    """Turn a broken template (often a user's override) into a one-line RenderError
+    naming the template file and line, instead of a traceback."""
+    try:
+        yield
+    except jinja2.TemplateSyntaxError as error:
+        raise RenderError(f"{error.filename or error.name}:{error.lineno}: template error: {error.message}") from None
+    except jinja2.TemplateError as error:
+        raise RenderError(f"template error: {error.message or error}") from None
