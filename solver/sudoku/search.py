@@ -73,7 +73,7 @@ def _propagate(cand: list[int], queue: list[int], peers: Sequence[tuple[int, ...
             if once != full:
                 return -1
             hidden = once & ~twice
-            if hidden:
+            if hidden and hidden != full:   # == full: every cell of the unit is decided
                 for cell in unit:
                     c = cand[cell]
                     h = c & hidden
