@@ -141,3 +141,12 @@ def test_every_shared_collection_parses(tmp_path: Path) -> None:
               for path in sorted(data.glob("*.txt"))}
     assert counts["top1465.txt"] == 1465 and counts["top95.txt"] == 95
     assert counts["17clue-1000.txt"] == 1000 and counts["graded-hard-250.txt"] == 250
+
+
+def test_short_line_between_one_line_puzzles_does_not_swallow_the_next() -> None:
+    """Regression: a stray short line used to start a 'grid' that ate the next puzzle."""
+    good = "2.68..7..794.....1.8.9.4.3694.6..8....24.53....7..2.4567.2.3.5.4.....123..3..86.9"
+    results = parse_text("\n".join([good, "12345", good, good]))
+    assert [type(r).__name__ for r in results] == ["Puzzle", "ParseIssue", "Puzzle", "Puzzle"]
+    assert [r.line for r in results] == [1, 2, 3, 4]
+    assert results[1].message.startswith("5 cells")

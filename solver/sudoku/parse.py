@@ -153,17 +153,23 @@ class _TextReader:
         content, comment = _strip_comment(raw)
         if set(content) <= _RULE_CHARACTERS:
             return
+        if (self.grid is not None or self.skipping) and self._whole_line(content):
+            self._end_block(number)   # a full one-line puzzle never continues a broken grid
         if self.grid is None and self._one_line(number, content, comment):
             self.skipping = False
         elif not self.skipping:
             self._grid_row(number, content)
 
+    def _whole_line(self, content: str) -> bool:
+        token = content.split(None, 1)[0]
+        return not any(ch in _GRID_SEPARATORS for ch in token) and self._looks_whole(token)
+
     def _one_line(self, number: int, content: str, comment: str | None) -> bool:
         """Read ``content`` as a whole puzzle if it is one; False means it is a grid row."""
+        if not self._whole_line(content):
+            return False
         lead = len(content) - len(content.lstrip())
         token, *rest = content.split(None, 1)
-        if any(ch in _GRID_SEPARATORS for ch in token) or not self._looks_whole(token):
-            return False
         cells = [(number, lead + i + 1, ch) for i, ch in enumerate(token)]
         label = " ".join(part.strip() for part in (*rest, comment) if part) or None
         try:
@@ -215,7 +221,11 @@ class _TextReader:
 
     def _end_block(self, number: int) -> None:
         grid = self.grid
-        if grid is not None:
+        if grid is not None and len(grid.rows) == 1:
+            # a lone short line between one-line puzzles: most likely a truncated puzzle
+            self._emit_issue(_Problem(f"{grid.width} cells: not a puzzle line, and no grid "
+                                      "rows follow it", grid.line))
+        elif grid is not None:
             self._emit_issue(_Problem(f"grid has {len(grid.rows)} rows, expected {grid.width}",
                                       grid.line))
         self.grid = None
