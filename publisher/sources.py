@@ -9,14 +9,16 @@ from __future__ import annotations
 
 import glob
 import os
+import sys
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import yaml
 
-from publisher.config import LoadedConfig, key_path
-from publisher.kinds import KINDS
+from publisher.config import LoadedConfig
+from publisher.kinds import KINDS, PuzzleKind
 from solver.parsing import ParseIssue
 
 STRUCTURED_SUFFIXES = {".yaml", ".yml", ".json"}
@@ -51,11 +53,12 @@ def display_path(path: Path) -> str:
         return str(path)
 
 
-def read_text(path: Path) -> str:
-    """A puzzle file as text: UTF-8 (a BOM is allowed), else a clear SourceError."""
-    shown = display_path(path)
+def read_text(path: Path | str) -> str:
+    """A puzzle file (or ``-``: standard input) as text: UTF-8 (a BOM is allowed),
+    else a clear SourceError naming the file and line."""
+    shown = "<stdin>" if str(path) == "-" else display_path(Path(path))
     try:
-        data = path.read_bytes()
+        data = sys.stdin.buffer.read() if str(path) == "-" else Path(path).read_bytes()
     except FileNotFoundError:
         raise SourceError(f"{shown}: file not found") from None
     except IsADirectoryError:
@@ -68,6 +71,53 @@ def read_text(path: Path) -> str:
         line = data[: error.start].count(b"\n") + 1
         raise SourceError(f"{shown}:{line}: not UTF-8 text (byte 0x{data[error.start]:02x}); "
                           "save the file as UTF-8") from None
+
+
+def parse_file(path: Path | str, kind: PuzzleKind, hints: Mapping[str, Any]) -> list[Any]:
+    """Every puzzle of one file (or ParseIssue in its place), in file order.
+
+    Text formats go to the kind's text parser; ``.yaml``/``.yml``/``.json`` files
+    hold a list of mappings, a mapping with a ``puzzles`` list, or one mapping,
+    each keeping the line where it starts (JSON is read as YAML for the lines)."""
+    text = read_text(path)
+    if Path(str(path)).suffix.lower() not in STRUCTURED_SUFFIXES:
+        return kind.parse_text(text, hints)
+    shown = display_path(Path(path))
+    try:
+        node = yaml.compose(text, Loader=yaml.SafeLoader)
+        data = yaml.safe_load(text)
+    except yaml.MarkedYAMLError as error:
+        mark = error.problem_mark
+        where = f"{mark.line + 1}:{mark.column + 1}" if mark else "1"
+        raise SourceError(f"{shown}:{where}: YAML syntax error: {error.problem}") from None
+    if isinstance(data, dict) and "puzzles" in data:
+        node = next(value for key, value in node.value if key.value == "puzzles")
+        data = data["puzzles"]
+    if isinstance(data, dict):
+        data, node = [data], yaml.SequenceNode("tag:yaml.org,2002:seq", [node])
+    if not isinstance(data, list):
+        raise SourceError(f"{shown}:1: expected a list of puzzles (or a mapping with a 'puzzles' list)")
+    found = []
+    for index, (entry, entry_node) in enumerate(zip(data, node.value)):
+        line = entry_node.start_mark.line + 1
+        if isinstance(entry, dict):
+            found.append(kind.parse_mapping(entry, hints, line=line, index=index))
+        elif isinstance(entry, str):
+            found.append(_one(kind.parse_text(entry, hints), line, index))
+        else:
+            found.append(ParseIssue(line, "expected a puzzle string or mapping", index=index))
+    return found
+
+
+def _one(parsed: list[Any], line: int, index: int) -> Any:
+    """The single puzzle of an embedded string (a YAML entry, an inline config entry)."""
+    if len(parsed) != 1:
+        return ParseIssue(line, f"expected one puzzle in the entry, found {len(parsed)}", index=index)
+    puzzle = parsed[0]
+    if isinstance(puzzle, ParseIssue):
+        return ParseIssue(line + puzzle.line - 1, puzzle.message, puzzle.column, index)
+    from dataclasses import replace
+    return replace(puzzle, line=line, index=index)
 
 
 def section_files(patterns: list[str], base: Path, where: str) -> list[Path]:
@@ -86,36 +136,6 @@ def section_files(patterns: list[str], base: Path, where: str) -> list[Path]:
     return list(unique)
 
 
-def _structured(text: str, path: Path, kind: Any, hints: dict[str, Any], default: str | None) -> list[Item]:
-    """Puzzles from a YAML/JSON file: a list of mappings, or a mapping with a 'puzzles' list."""
-    shown = display_path(path)
-    try:
-        node = yaml.compose(text, Loader=yaml.SafeLoader)
-        data = yaml.safe_load(text)
-    except yaml.MarkedYAMLError as error:
-        mark = error.problem_mark
-        line = f"{mark.line + 1}:{mark.column + 1}" if mark else "1"
-        raise SourceError(f"{shown}:{line}: YAML syntax error: {error.problem}") from None
-    entries = data.get("puzzles") if isinstance(data, dict) else data
-    nodes = node
-    if isinstance(data, dict) and node is not None:
-        nodes = next((v for k, v in node.value if k.value == "puzzles"), None)
-    if not isinstance(entries, list):
-        raise SourceError(f"{shown}:1: expected a list of puzzles (or a mapping with a 'puzzles' list)")
-    items = []
-    for index, (entry, entry_node) in enumerate(zip(entries, nodes.value)):
-        line = entry_node.start_mark.line + 1
-        if isinstance(entry, str):
-            parsed = kind.parse_text(entry, hints)
-            puzzle = parsed[0] if len(parsed) == 1 else ParseIssue(line, "expected one puzzle", index=index)
-        elif isinstance(entry, dict):
-            puzzle = kind.parse_mapping(entry, hints, line=line, index=index)
-        else:
-            puzzle = ParseIssue(line, "expected a puzzle string or mapping", index=index)
-        items.append(_item(kind.name, shown, puzzle, line, index, default))
-    return items
-
-
 def _item(kind: str, source: str, parsed: Any, line: int, index: int, difficulty: str | None) -> Item:
     if isinstance(parsed, ParseIssue):
         where = parsed.line or line
@@ -131,15 +151,11 @@ def read_section(loaded: LoadedConfig, loc: tuple[Any, ...], section: Any) -> li
     where = loaded.where(loc)
     items: list[Item] = []
     for path in section_files(section.puzzles, loaded.base, where + ".puzzles"):
-        text = read_text(path)
-        if path.suffix.lower() in STRUCTURED_SUFFIXES:
-            found = _structured(text, path, kind, hints, section.difficulty)
-        else:
-            shown = display_path(path)
-            found = [_item(kind.name, shown, p, p.line, i, section.difficulty)
-                     for i, p in enumerate(kind.parse_text(text, hints))]
+        shown = display_path(path)
+        found = [_item(kind.name, shown, p, p.line, i, section.difficulty)
+                 for i, p in enumerate(parse_file(path, kind, hints))]
         if not found:
-            raise SourceError(f"{display_path(path)}:1: no puzzles found in the file")
+            raise SourceError(f"{shown}:1: no puzzles found in the file")
         items.extend(found)
 
     config_file = display_path(loaded.path)
@@ -148,11 +164,7 @@ def read_section(loaded: LoadedConfig, loc: tuple[Any, ...], section: Any) -> li
         if isinstance(entry, dict):
             parsed = kind.parse_mapping(entry, hints, line=line, index=index)
         else:
-            found = kind.parse_text(entry, hints)
-            parsed = found[0] if len(found) == 1 else ParseIssue(
-                line, f"expected one puzzle in an inline entry, found {len(found)}", index=index)
-            if not isinstance(parsed, ParseIssue):
-                parsed = _at_line(parsed, line)
+            parsed = _one(kind.parse_text(entry, hints), line, index)
         items.append(_item(kind.name, config_file, parsed, line, index, section.difficulty))
 
     for index, board in enumerate(getattr(section, "boards", [])):
@@ -163,15 +175,3 @@ def read_section(loaded: LoadedConfig, loc: tuple[Any, ...], section: Any) -> li
     if not items:
         raise SourceError(f"{where}: the section has no puzzles")
     return items[: section.limit] if section.limit else items
-
-
-def _at_line(puzzle: Any, line: int) -> Any:
-    """An inline puzzle's line is the config line of its entry."""
-    from dataclasses import replace
-    try:
-        return replace(puzzle, line=line)
-    except (TypeError, ValueError):
-        return puzzle
-
-
-__all__ = ["Item", "SourceError", "read_section", "read_text", "display_path", "key_path"]

@@ -83,8 +83,8 @@ def test_unreadable_inputs_are_usage_errors_after_the_rest(
     assert code == EXIT_USAGE
     assert [r["source"] for r in json_lines(out)] == [str(good)]
     assert err.splitlines() == [
-        f"puzzlepress: error: cannot read {missing}: No such file or directory",
-        f"puzzlepress: error: cannot read {latin1}: not UTF-8 text (byte 85)"]
+        f"puzzlepress: error: {missing}: file not found",
+        f"puzzlepress: error: {latin1}:1: not UTF-8 text (byte 0xe9); save the file as UTF-8"]
 
 
 def test_check_reads_stdin(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture) -> None:

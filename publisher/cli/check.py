@@ -12,7 +12,6 @@ With ``--json`` every result is one JSON object on one line (README, "CLI contra
 """
 from __future__ import annotations
 
-import sys
 import time
 from itertools import islice
 from dataclasses import dataclass
@@ -20,16 +19,15 @@ from pathlib import Path
 from typing import Any, Iterable, Iterator
 
 import click
-import yaml
 
 from publisher.cli import EXIT_OK, EXIT_REJECTED, EXIT_USAGE, UsageError, cli, emit_json
+from publisher.kinds import KINDS
+from publisher.sources import SourceError, parse_file
 from solver.parsing import ParseIssue
 from solver.sudoku import (DEFAULT_CAP, DEFAULT_NODE_LIMIT, Puzzle, cell_name, count_solutions,
-                           describe, iter_solutions, nth_solution, parse_mapping, parse_text,
+                           describe, iter_solutions, nth_solution, parse_text,
                            verify)
 from solver.verdict import Status, Verdict
-
-_STRUCTURED = (".yaml", ".yml", ".json")
 
 
 @dataclass(frozen=True)
@@ -41,52 +39,9 @@ class TextOptions:
     symbols: str | None = None
 
 
-class Unreadable(Exception):
-    """An input that cannot be read at all (missing, a folder, not UTF-8)."""
-
-
-def _read(source: str) -> str:
-    try:
-        if source == "-":
-            stream = getattr(sys.stdin, "buffer", None)
-            return stream.read().decode("utf-8-sig") if stream else sys.stdin.read()
-        return Path(source).read_bytes().decode("utf-8-sig")
-    except UnicodeDecodeError as error:
-        raise Unreadable(f"cannot read {source}: not UTF-8 text (byte {error.start})") from None
-    except OSError as error:
-        raise Unreadable(f"cannot read {source}: {error.strerror or error}") from None
-
-
-def _structured(text: str) -> list[Puzzle | ParseIssue]:
-    """Puzzles of a YAML/JSON file: a list of mappings, a mapping with ``puzzles:``, or one
-    mapping; each keeps the line where its mapping starts (from the YAML node marks)."""
-    loader = yaml.SafeLoader(text)
-    try:
-        node = loader.get_single_node()
-        data = loader.construct_document(node) if node is not None else None
-    except yaml.YAMLError as error:
-        mark = getattr(error, "problem_mark", None)
-        line = mark.line + 1 if mark else 1
-        return [ParseIssue(line, f"not valid YAML/JSON: {getattr(error, 'problem', error)}")]
-    finally:
-        loader.dispose()
-    if isinstance(data, dict) and "puzzles" in data:
-        node = next(value for key, value in node.value if key.value == "puzzles")
-        data = data["puzzles"]
-    if isinstance(data, dict):
-        return [parse_mapping(data, line=node.start_mark.line + 1)]
-    if not isinstance(data, list):
-        return [ParseIssue(1, "expected a list of puzzles or a mapping with 'puzzles:'")]
-    return [parse_mapping(item, line=item_node.start_mark.line + 1, index=index)
-            for index, (item, item_node) in enumerate(zip(data, node.value))]
-
-
 def load(source: str, options: TextOptions) -> list[Puzzle | ParseIssue]:
-    """Every puzzle (or parse issue) of one input; raises :class:`Unreadable`."""
-    text = _read(source)
-    if source.lower().endswith(_STRUCTURED):
-        return _structured(text)
-    return parse_text(text, size=options.size, box=options.box, symbols=options.symbols)
+    """Every puzzle (or parse issue) of one input; raises :class:`SourceError`."""
+    return parse_file(source, KINDS["sudoku"], vars(options))
 
 
 def _box(value: str | None) -> tuple[int, int] | None:
@@ -137,7 +92,7 @@ def _inputs(sources: Iterable[str], options: TextOptions,
     for source in sources:
         try:
             items = load(source, options)
-        except Unreadable as error:
+        except SourceError as error:
             failures.append(str(error))
             continue
         for item in items:
@@ -196,7 +151,7 @@ def _solve_sources(target: str, options: TextOptions) -> list[tuple[str, Puzzle 
     if target == "-" or Path(target).exists():
         try:
             return [(target, item) for item in load(target, options)]
-        except Unreadable as error:
+        except SourceError as error:
             raise UsageError(str(error)) from None
     return [("<argument>", item) for item in
             parse_text(target, size=options.size, box=options.box, symbols=options.symbols)]
