@@ -302,3 +302,39 @@ def test_broken_user_template_is_one_line_naming_the_file(tmp_path: Path,
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 1 and "booklet.html.j2:" in err[0] and "template error" in err[0]
     assert not (tmp_path / "out").exists()
+
+
+def test_ci_logs_get_plain_progress_lines(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    config = minimal(tmp_path, GOOD)
+    assert main(["build", str(config)]) == 0
+    out = capsys.readouterr().out
+    assert "\r" not in out and "\x1b[" not in out            # no animation in a log file
+    assert "verify: 3 puzzles ..." in out and "render: 4 files ..." in out
+    assert "Tuyển tập" not in out and "Kiểm tra / Bộ 1: 3 accepted" in out
+
+
+def test_terminal_gets_a_progress_bar(tmp_path: Path) -> None:
+    """On a terminal (a pseudo-terminal here) rich draws the bar; it is transient."""
+    import os
+    import pty
+    import subprocess
+    import sys
+    config = minimal(tmp_path, GOOD)
+    leader, follower = pty.openpty()
+    child = subprocess.Popen([sys.executable, "-c", "import sys; from publisher.cli import main; "
+                              f"sys.exit(main(['build', {str(config)!r}]))"],
+                             stdout=follower, stderr=subprocess.DEVNULL, cwd=REPO)
+    os.close(follower)
+    chunks = []
+    while True:                       # read as it runs: a full pty buffer would block the child
+        try:
+            chunk = os.read(leader, 65536)
+        except OSError:               # EIO: the child closed the terminal
+            break
+        if not chunk:
+            break
+        chunks.append(chunk)
+    os.close(leader)
+    assert child.wait(timeout=120) == 0
+    screen = b"".join(chunks).decode("utf-8", "replace")
+    assert "\x1b[" in screen and "Built" in screen
