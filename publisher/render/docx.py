@@ -435,13 +435,23 @@ def _splice_body(document_xml: bytes, body: str) -> bytes:
     return b"".join((head, b"<w:body>", body.encode("utf-8"), b"</w:body>", tail))
 
 
+#: Word (and python-docx) keep at most 255 characters in a document property
+PROPERTY_LIMIT = 255
+
+
+def _property(value: str) -> str:
+    """A document property within Word's limit: a 300-character title is still
+    printed in full on the page; only the metadata copy is shortened."""
+    return value if len(value) <= PROPERTY_LIMIT else value[:PROPERTY_LIMIT - 1].rstrip() + "…"
+
+
 def _set_core_properties(doc, booklet: Booklet) -> None:  # noqa: ANN001
     for field, value in (("title", booklet.title), ("subject", booklet.subject), ("author", booklet.author or "")):
         check_text(value, field)
     props = doc.core_properties
-    props.title = booklet.title
-    props.subject = booklet.subject
-    props.author = booklet.author or ""
+    props.title = _property(booklet.title)
+    props.subject = _property(booklet.subject)
+    props.author = _property(booklet.author or "")
     props.language = booklet.language
     props.comments = ""
     props.keywords = ""

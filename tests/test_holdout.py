@@ -1,0 +1,409 @@
+"""Hold-out acceptance: books nobody has built yet, through the real CLI.
+
+Each case is a config a demanding user would try (odd trims, mirrored
+margins, dense or impossible layouts, every Sudoku size, jigsaw regions,
+custom symbols, long and hostile titles, other scripts, user fonts). The
+puzzles are generated here, independently of the solver: a full grid from
+the pattern ``((r % br) * bc + r // br + c) % n`` with shuffled symbols,
+bands, rows, stacks and columns, then cells blanked only while every blank
+is a naked single of the givens -- so each puzzle has exactly one solution
+by construction.
+
+Oracles: the README's exit-code and report contract, poppler (pdfinfo,
+pdffonts, pdftotext), the book model's geometry (every block inside the
+content box, no two overlapping), bytes of a second build, and for a few
+cases LibreOffice and Chromium page counts.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+import random
+import re
+import subprocess
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+
+import publisher.build as build_module
+from publisher.cli import main
+from publisher.model import Band, Booklet, Page, TextBlock
+from tests import consumers
+
+SYMBOLS = "123456789ABCDEFGHIJKLMNOP"
+BOXES = {4: (2, 2), 6: (2, 3), 8: (2, 4), 9: (3, 3), 10: (2, 5), 12: (3, 4), 16: (4, 4), 25: (5, 5)}
+MM = 72 / 25.4
+INCH = 72.0
+#: page sizes as the README names them, in points (the oracle, not publisher.units)
+SIZES = {"A4": (210 * MM, 297 * MM), "A5": (148 * MM, 210 * MM), "Letter": (8.5 * INCH, 11 * INCH),
+         "6x9in": (6 * INCH, 9 * INCH), "8.5x11in": (8.5 * INCH, 11 * INCH), "5x8in": (5 * INCH, 8 * INCH),
+         "170x240mm": (170 * MM, 240 * MM), "400x600pt": (400.0, 600.0)}
+DEJAVU = Path("/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf")
+DEJAVU_MONO = Path("/usr/share/fonts/truetype/dejavu/DejaVuSansMono.ttf")
+TOLERANCE = 0.05   # points: model coordinates are rounded to 0.01
+
+
+# --------------------------------------------------------------------------
+# Puzzles, unique by construction
+# --------------------------------------------------------------------------
+
+def full_grid(n: int, rng: random.Random, box: tuple[int, int] | None = None) -> list[int]:
+    """A valid n x n Sudoku solution (values 0..n-1) with boxes of ``box``."""
+    br, bc = box or BOXES[n]
+    base = [[((r % br) * bc + r // br + c) % n for c in range(n)] for r in range(n)]
+    symbols = rng.sample(range(n), n)
+    bands, stacks = rng.sample(range(n // br), n // br), rng.sample(range(n // bc), n // bc)
+    rows = [b * br + r for b in bands for r in rng.sample(range(br), br)]
+    cols = [s * bc + c for s in stacks for c in rng.sample(range(bc), bc)]
+    return [symbols[base[r][c]] for r in rows for c in cols]
+
+
+def _units(n: int, regions: list[int]) -> list[list[int]]:
+    units = [[r * n + c for c in range(n)] for r in range(n)] + [[r * n + c for r in range(n)] for c in range(n)]
+    by_region: dict[int, list[int]] = {}
+    for cell, region in enumerate(regions):
+        by_region.setdefault(region, []).append(cell)
+    return units + list(by_region.values())
+
+
+def box_regions(n: int, box: tuple[int, int] | None = None) -> list[int]:
+    br, bc = box or BOXES[n]
+    return [(i // n) // br * (n // bc) + (i % n) // bc for i in range(n * n)]
+
+
+def blank_cells(solution: list[int], n: int, regions: list[int], rng: random.Random,
+                share: float = 0.5) -> list[bool]:
+    """Which cells stay given: blanks are added in random order only while every
+    blank is a naked single of the givens (its peers' givens leave one value),
+    so the puzzle has exactly one solution without any search."""
+    peers: list[set[int]] = [set() for _ in solution]
+    for unit in _units(n, regions):
+        for cell in unit:
+            peers[cell].update(unit)
+    for cell, found in enumerate(peers):
+        found.discard(cell)
+    given = [True] * len(solution)
+    blanks = 0
+
+    def forced(cell: int) -> bool:
+        return len({solution[p] for p in peers[cell] if given[p]}) == n - 1
+
+    for cell in rng.sample(range(len(solution)), len(solution)):
+        if blanks >= share * len(solution):
+            break
+        given[cell] = False
+        if forced(cell) and all(forced(p) for p in peers[cell] if not given[p]):
+            blanks += 1
+        else:
+            given[cell] = True
+    return given
+
+
+def sudoku_line(n: int, rng: random.Random, symbols: str = SYMBOLS, blank: str = ".") -> tuple[str, str]:
+    """(puzzle, solution) as one-line strings."""
+    solution = full_grid(n, rng)
+    given = blank_cells(solution, n, box_regions(n), rng)
+    puzzle = "".join(symbols[v] if g else blank for v, g in zip(solution, given))
+    return puzzle, "".join(symbols[v] for v in solution)
+
+
+#: a 6x6 jigsaw: connected irregular regions (rows 0-1 / 2-3 / 4-5 differ from 2x3 boxes)
+JIGSAW_6 = [0, 0, 0, 1, 1, 1,
+            0, 0, 2, 1, 1, 1,
+            0, 2, 2, 2, 3, 3,
+            4, 4, 2, 3, 3, 3,
+            4, 4, 5, 5, 5, 3,
+            4, 4, 5, 5, 5, 2]
+
+
+def jigsaw_solution(n: int, regions: list[int], rng: random.Random) -> list[int] | None:
+    """A solution of a jigsaw layout by plain backtracking (tiny grids only)."""
+    units = _units(n, regions)
+    cell_units = [[u for u in units if cell in u] for cell in range(n * n)]
+    grid = [-1] * (n * n)
+
+    def fill(cell: int) -> bool:
+        if cell == n * n:
+            return True
+        used = {grid[p] for u in cell_units[cell] for p in u}
+        for value in rng.sample(range(n), n):
+            if value not in used:
+                grid[cell] = value
+                if fill(cell + 1):
+                    return True
+        grid[cell] = -1
+        return False
+
+    return grid if fill(0) else None
+
+
+# --------------------------------------------------------------------------
+# Cases: a config and what the build must do with it
+# --------------------------------------------------------------------------
+
+@dataclass
+class Case:
+    """One hold-out config. ``sections`` maps to ``books[0].sections`` with the
+    puzzle lines written to files; ``book`` holds the other book keys."""
+
+    name: str
+    book: dict[str, Any]
+    sections: list[dict[str, Any]]
+    formats: tuple[str, ...] = ("pdf", "docx", "rtf", "html")
+    exit_code: int = 0
+    error: str | None = None           # a regex the one stderr line must match (exit 2)
+    extra: dict[str, Any] = field(default_factory=dict)   # top-level keys
+
+
+def section(title: str, lines: list[str], **keys: Any) -> dict[str, Any]:
+    return {"title": title, "_lines": lines, **keys}
+
+
+def write_case(case: Case, folder: Path) -> Path:
+    sections = []
+    for s, spec in enumerate(case.sections):
+        spec = dict(spec)
+        lines = spec.pop("_lines", None)
+        if lines is not None:
+            name = f"set{s}.{spec.pop('_ext', 'txt')}"
+            (folder / name).write_text(lines if isinstance(lines, str) else "\n".join(lines) + "\n",
+                                       encoding="utf-8")
+            spec["puzzles"] = name
+        sections.append(spec)
+    config = {"books": [{**case.book, "sections": sections}],
+              "output": {"folder": "out", "formats": list(case.formats)}, **case.extra}
+    path = folder / "config.yaml"
+    path.write_text(yaml.safe_dump(config, allow_unicode=True, sort_keys=False), encoding="utf-8")
+    return path
+
+
+@dataclass
+class Built:
+    code: int
+    err: str
+    report: dict[str, Any]
+    booklets: list[Booklet]
+    folder: Path
+
+
+def run_build(case: Case, folder: Path, monkeypatch: pytest.MonkeyPatch,
+              capsys: pytest.CaptureFixture[str]) -> Built:
+    """Build through the CLI, keeping the booklets layout returned (the model
+    every renderer drew)."""
+    folder.mkdir(parents=True, exist_ok=True)
+    config = write_case(case, folder)
+    booklets: list[Booklet] = []
+    real = build_module.layout_book
+
+    def spy(spec: Any) -> tuple[Booklet, ...]:
+        made = real(spec)
+        booklets.extend(made)
+        return made
+
+    monkeypatch.setattr(build_module, "layout_book", spy)
+    capsys.readouterr()
+    report = folder / "report.json"
+    code = main(["build", str(config), "--report", str(report), "--quiet", "--jobs", "1"])
+    err = capsys.readouterr().err
+    return Built(code, err, json.loads(report.read_text(encoding="utf-8")), booklets, folder)
+
+
+# --------------------------------------------------------------------------
+# Checks
+# --------------------------------------------------------------------------
+
+def _box(block: TextBlock | Band) -> tuple[float, float, float, float]:
+    return block.x, block.y, block.x + block.width, block.y + block.height
+
+
+def _overlap(a: tuple[float, ...], b: tuple[float, ...]) -> bool:
+    return (min(a[2], b[2]) - max(a[0], b[0]) > TOLERANCE) and (min(a[3], b[3]) - max(a[1], b[1]) > TOLERANCE)
+
+
+def check_page_geometry(page: Page, width: float, height: float) -> None:
+    """Every block inside the content box, every grid inside its band, no two
+    blocks (or grids) overlapping, running head and folio on the page and
+    clear of the content."""
+    content = (page.content_x, page.content_y, page.content_x + page.content_width,
+               page.content_y + page.content_height)
+    boxes = []
+    for block in page.blocks:
+        box = _box(block)
+        assert box[0] >= content[0] - TOLERANCE and box[1] >= content[1] - TOLERANCE, (page.number, block)
+        assert box[2] <= content[2] + TOLERANCE and box[3] <= content[3] + TOLERANCE, (page.number, box, content)
+        boxes.append(box)
+        if isinstance(block, Band):
+            grids = [(p.x, p.y, p.x + p.grid.width, p.y + p.caption_height + p.grid.height) for p in block.items]
+            for g in grids:
+                assert g[0] >= box[0] - TOLERANCE and g[2] <= box[2] + TOLERANCE and g[3] <= box[3] + TOLERANCE
+            assert not any(_overlap(a, b) for i, a in enumerate(grids) for b in grids[i + 1:]), page.number
+        elif isinstance(block, TextBlock):
+            assert block.height == pytest.approx(len(block.lines) * block.style.leading, abs=0.02)
+    for i, a in enumerate(boxes):
+        for b in boxes[i + 1:]:
+            assert not _overlap(a, b), (page.number, a, b)
+    for margin in (page.header, page.footer):
+        if margin is not None:
+            box = _box(margin)
+            assert box[0] >= -TOLERANCE and box[1] >= -TOLERANCE and box[2] <= width + TOLERANCE
+            assert box[3] <= height + TOLERANCE
+            assert not _overlap(box, content), (page.number, margin)
+
+
+def check_model(built: Built, size: tuple[float, float]) -> None:
+    for booklet in built.booklets:
+        assert (booklet.page_width, booklet.page_height) == pytest.approx(size, abs=0.01)
+        assert [p.number for p in booklet.pages] == list(range(1, booklet.page_count + 1))
+        for page in booklet.pages:
+            check_page_geometry(page, booklet.page_width, booklet.page_height)
+
+
+def _words(pdf: Path) -> list[tuple[int, float, float, float, float, str]]:
+    """(page, xmin, ymin, xmax, ymax, word) from ``pdftotext -bbox``."""
+    html = subprocess.run(["pdftotext", "-bbox", str(pdf), "-"], capture_output=True, text=True,
+                          check=True).stdout
+    words, page = [], 0
+    for line in html.splitlines():
+        if "<page " in line:
+            page += 1
+        found = re.search(r'xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">(.*)</word>', line)
+        if found:
+            words.append((page, *map(float, found.groups()[:4]), found.group(5)))
+    return words
+
+
+def check_pdf(pdf: Path, pages: int, size: tuple[float, float], title: str, numbers: range) -> None:
+    """What poppler sees: page count, page size, embedded fonts, the title, every
+    puzzle number as a word, and no word outside the page."""
+    assert consumers.pdf_page_count(pdf) == pages
+    assert consumers.pdf_page_size(pdf) == pytest.approx(size, abs=0.01)
+    fonts = consumers.pdf_fonts(pdf)
+    assert fonts and all(f["emb"] == "yes" for f in fonts), fonts
+    text = " ".join(consumers.pdf_text(pdf, first=1, last=1).split())
+    words = _words(pdf)
+    assert " ".join(title.split())[:40] in text.replace("- ", "-") or _title_in(title, text)
+    found = {w[5] for w in words}
+    missing = [n for n in numbers if str(n) not in found]
+    assert not missing, f"puzzle numbers not in {pdf.name}: {missing[:10]}"
+    for page, x0, y0, x1, y1, word in words:
+        assert -0.5 <= x0 and x1 <= size[0] + 0.5 and -0.5 <= y0 and y1 <= size[1] + 0.5, (page, word)
+
+
+def _title_in(title: str, text: str) -> bool:
+    """The title's words in order in the text (pdftotext may break lines anywhere)."""
+    return "".join(title.split())[:40] in "".join(text.split())
+
+
+def check_outputs(built: Built, case: Case, size: tuple[float, float], expect_roles: set[str]) -> None:
+    report = built.report
+    assert report["status"] == "built" and report["exit_code"] == 0 and report["errors"] == []
+    outputs = report["outputs"]
+    assert {(o["format"], o["role"]) for o in outputs} == {(f, r) for f in case.formats for r in expect_roles}
+    by_role = {b.role: b for b in built.booklets}
+    accepted = sum(s["accepted"] for s in report["sections"])
+    numbers = [p["number"] for p in report["puzzles"] if p["number"] is not None]
+    assert sorted(numbers) == list(range(1, accepted + 1))
+    for out in outputs:
+        path = built.folder / "out" / Path(out["path"]).name
+        data = path.read_bytes()
+        assert len(data) == out["bytes"] and hashlib.sha256(data).hexdigest() == out["sha256"]
+        assert out["pages"] == by_role[out["role"]].page_count
+        if out["format"] == "pdf":
+            check_pdf(path, out["pages"], size, case.book["title"], range(1, accepted + 1))
+
+
+def outputs_bytes(folder: Path) -> dict[str, bytes]:
+    return {p.name: p.read_bytes() for p in sorted((folder / "out").iterdir())}
+
+
+# --------------------------------------------------------------------------
+# The cases
+# --------------------------------------------------------------------------
+
+def lines(n: int, count: int, seed: int, symbols: str = SYMBOLS) -> list[str]:
+    rng = random.Random(seed * 1000 + n)
+    return [sudoku_line(n, rng, symbols)[0] for _ in range(count)]
+
+
+def jigsaw_yaml(count: int, seed: int) -> str:
+    rng = random.Random(seed)
+    puzzles = []
+    for i in range(count):
+        solution = jigsaw_solution(6, JIGSAW_6, rng)
+        assert solution is not None
+        given = blank_cells(solution, 6, JIGSAW_6, rng)
+        rows = ["".join(SYMBOLS[v] if g else "." for v, g in zip(solution[r * 6:r * 6 + 6], given[r * 6:r * 6 + 6]))
+                for r in range(6)]
+        puzzles.append({"id": f"j{i}", "givens": rows, "regions": JIGSAW_6})
+    return yaml.safe_dump(puzzles, sort_keys=False)
+
+
+VI = "Tuyển tập Sudoku cho người cao tuổi — Điền số vào ô trống"
+EL = "Συλλογή γρίφων Σουντόκου"
+RU = "Сборник судоку: от простого к сложному"
+HOSTILE = r"<script>alert('x')</script> & {braces} \par \\ back\slash"
+LONG_TITLE = ("A Very Long Title For A Puzzle Book " * 9)[:300]
+
+CASES = [
+    Case("a4-default-9x9", {"title": "Holdout A4"}, [section("Easy", lines(9, 7, 1))]),
+    Case("a5-1x2-mirrored-auto", {"title": "Holdout A5", "page": {"size": "A5", "mirrored": True,
+                                                                   "margins": {"inside": "auto"}},
+                                   "layout": {"puzzles_per_page": "1x2"}},
+         [section("S", lines(9, 5, 2))]),
+    Case("letter-2x2-back", {"title": "Letter back", "page": {"size": "Letter"}, "answers": "back",
+                             "layout": {"puzzles_per_page": "2x2", "answers_per_page": "2x3"}},
+         [section("S", lines(9, 9, 3))]),
+    Case("6x9in-large-print-both", {"title": VI, "language": "vi", "page": {"size": "6x9in"},
+                                    "layout": {"large_print": True}, "answers": "both"},
+         [section("Bộ 1", lines(9, 3, 4), instructions=VI)]),
+    Case("8.5x11-3x3", {"title": "Dense", "page": {"size": "8.5x11in"},
+                        "layout": {"puzzles_per_page": "3x3", "answers_per_page": "3x4"}},
+         [section("S", lines(9, 11, 5))]),
+    Case("5x8in-small-margins", {"title": "Pocket", "page": {"size": "5x8in", "margins": {
+        "top": "0.4in", "bottom": "0.4in", "inside": "0.3in", "outside": "0.25in"}}},
+         [section("S", lines(9, 4, 6)), section("Kids", lines(4, 5, 6))]),
+    Case("custom-mm-big-margins", {"title": "Custom mm", "page": {"size": "170x240mm", "margins": {
+        "top": "30mm", "bottom": "30mm", "inside": "25mm", "outside": "25mm"}, "mirrored": True}},
+         [section("S", lines(6, 6, 7))]),
+    Case("custom-pt-3x4", {"title": "Custom pt", "page": {"size": "400x600pt"},
+                           "layout": {"puzzles_per_page": "3x4", "answers_per_page": "3x4"}},
+         [section("Four", lines(4, 13, 8))]),
+    Case("all-sizes-mixed", {"title": "Every size", "page": {"size": "A4"}},
+         [section("Mixed", lines(4, 2, 9) + lines(6, 2, 9) + lines(9, 2, 9) + lines(4, 1, 10)),
+          section("8x8", lines(8, 3, 9)), section("10x10", lines(10, 3, 9)), section("12x12", lines(12, 3, 9)),
+          section("16x16", lines(16, 2, 9)), section("25x25", lines(25, 1, 9))]),
+    Case("hex-symbols", {"title": "Hex", "language": "fr"},
+         [section("Hex", lines(16, 2, 11, "0123456789ABCDEF"), symbols="0123456789ABCDEF")]),
+    Case("jigsaw", {"title": "Jigsaw"}, [section("J", jigsaw_yaml(4, 12), _ext="yaml")]),
+    Case("one-puzzle", {"title": "One"}, [section("S", lines(9, 1, 13))]),
+    Case("scripts", {"title": EL, "subtitle": RU, "author": "Nguyễn Văn Ánh", "language": "vi",
+                     "instructions": RU + " " + EL},
+         [section(RU, lines(9, 3, 14), instructions=EL), section(EL, lines(6, 3, 14))]),
+    Case("hostile-text", {"title": HOSTILE, "subtitle": "{\\rtf1 }", "author": "A & B <b>",
+                          "instructions": "\\u1234? {x} </style>"},
+         [section("{S} & <i>", lines(9, 2, 15), instructions="\\\\server\\share {0}")]),
+    Case("long-title", {"title": LONG_TITLE, "instructions": "Fill the grid. " * 60},
+         [section(LONG_TITLE, lines(9, 3, 16), instructions="Every row, column and box. " * 25)]),
+    Case("user-font-dejavu", {"title": VI, "language": "vi", "fonts": {"regular": str(DEJAVU)}},
+         [section("Bộ 1", lines(9, 3, 17))]),
+]
+
+
+def _roles(case: Case) -> set[str]:
+    return {"puzzles"} if case.book.get("answers") == "back" else {"puzzles", "answers"}
+
+
+def _size(case: Case) -> tuple[float, float]:
+    return SIZES[case.book.get("page", {}).get("size", "A4")]
+
+
+@pytest.mark.parametrize("case", CASES, ids=lambda c: c.name)
+def test_holdout_book_builds_and_reads_back(case: Case, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                            capsys: pytest.CaptureFixture[str]) -> None:
+    built = run_build(case, tmp_path, monkeypatch, capsys)
+    assert built.code == 0, built.err
+    check_model(built, _size(case))
+    check_outputs(built, case, _size(case), _roles(case))
