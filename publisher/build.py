@@ -190,11 +190,12 @@ def _book_spec(loaded: LoadedConfig, b: int, stem: str, sections: list[SectionRe
         boards = tuple(_board(c) for c in result.accepted)
         side = max(max(board.rows, board.cols) for board in boards)
         puzzles, answers = default_per_page(book.page.size[0], side)
+        defaults = {field: value for field, value in (("puzzles_per_page", puzzles), ("answers_per_page", answers))
+                    if not (getattr(section, field) or getattr(book.layout, field))}
         section_specs.append(SectionSpec(title=section.title, boards=boards, instructions=section.instructions,
-                                         puzzles_per_page=section.puzzles_per_page or book.layout.puzzles_per_page
-                                         or puzzles,
-                                         answers_per_page=section.answers_per_page or book.layout.answers_per_page
-                                         or answers,
+                                         puzzles_per_page=section.puzzles_per_page or defaults.get("puzzles_per_page"),
+                                         answers_per_page=section.answers_per_page or defaults.get("answers_per_page"),
+                                         per_page_defaults=tuple(defaults),
                                          key=f"{key}.sections[{s}]"))
     return BookSpec(
         title=book.title, stem=stem, page_width=book.page.size[0], page_height=book.page.size[1],

@@ -87,7 +87,7 @@ class SudokuKind(PuzzleKind):
         givens = tuple(symbols[v - 1] if v else "" for v in puzzle.givens)
         answer = tuple(symbols[v - 1] for v in verdict.solution)
         return Board(kind=self.name, rows=puzzle.size, cols=puzzle.size, givens=givens, answer=answer,
-                     regions=tuple(puzzle.geometry.regions), title=puzzle.title or puzzle.label,
+                     regions=tuple(puzzle.geometry.regions), title=puzzle.title,
                      difficulty=puzzle.difficulty or difficulty, source=source)
 
 

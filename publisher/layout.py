@@ -344,12 +344,28 @@ class _BookletBuilder:
         field = "answers_per_page" if answers else "puzzles_per_page"
         own = getattr(section, field)
         if spec.large_print and not answers:
-            across, down, key = 1, 1, f"{spec.key}.large_print"
+            across, down, key = 1, 1, f"{spec.key}.layout.large_print"
         else:
             across, down = own or getattr(spec, field)
-            key = f"{section.key}.{field}" if own else f"{spec.key}.{field}"
+            key = f"{section.key}.{field}" if own else f"{spec.key}.layout.{field}"
         if across < 1 or down < 1:
             raise LayoutError(key, f"{across}x{down} grids per page: both numbers must be at least 1")
+        if field not in section.per_page_defaults:
+            return self._slot_grid(across, down, answers, top, key)
+        # a default that does not fit shrinks to the largest arrangement that does
+        largest = max(section.boards, key=lambda board: board.rows * board.cols)
+        candidates = sorted(((a, d) for a in range(1, across + 1) for d in range(1, down + 1)),
+                            key=lambda ad: (-ad[0] * ad[1], -ad[0]))
+        for a, d in candidates:
+            slots = self._slot_grid(a, d, answers, top, key)
+            try:
+                self._grid_size(largest, slots, answers)
+            except LayoutError:
+                continue
+            return slots
+        return slots
+
+    def _slot_grid(self, across: int, down: int, answers: bool, top: float, key: str) -> _Slots:
         caption = self.styles.answer_caption if answers else self.styles.caption
         caption_height = round(caption.leading + caption.size * 0.3, 2)
         hgap = vgap = max(caption.size * 1.5, 12.0)
@@ -402,10 +418,14 @@ class _BookletBuilder:
                 slots: _Slots, cell: float, font: float) -> PlacedGrid:
         labels, style = self.labels, self.styles.answer_caption if answers else self.styles.caption
         grid_width = board.cols * cell
-        detail = section.title if answers else labels.get(board.difficulty or "", board.difficulty)
+        difficulty = labels.get(board.difficulty or "", board.difficulty)
+        options = ([section.title] if answers else
+                   [" · ".join(filter(None, (board.title, difficulty))), board.title or "", difficulty or ""])
         caption = str(number)
-        if detail and self.type.fits(f"{number} · {detail}", style, max(grid_width, slots.width)):
-            caption = f"{number} · {detail}"
+        for detail in options:   # the most informative caption that fits above the grid
+            if detail and self.type.fits(f"{number} · {detail}", style, max(grid_width, slots.width)):
+                caption = f"{number} · {detail}"
+                break
         word = labels["solution"] if answers else labels["puzzle"]
         kind = labels.get(board.kind, board.kind)
         grid = Grid(
@@ -454,7 +474,7 @@ class _BookletBuilder:
         margin = self.frame.margins.top if top else self.frame.margins.bottom
         if margin < style.leading + 4:
             where = "top" if top else "bottom"
-            raise LayoutError(f"{self.spec.key}.margins.{where}",
+            raise LayoutError(f"{self.spec.key}.page.margins.{where}",
                               f"the {where} margin ({margin:.1f} pt) is too small for the running "
                               f"{'head' if top else 'page number'}: at least {style.leading + 4:.1f} pt")
         inset = (margin - style.leading) / 2
@@ -480,7 +500,7 @@ def _book_text(spec: BookSpec, labels: dict[str, str]) -> str:
     for section in spec.sections:
         parts += [section.title, section.instructions or ""]
         for board in section.boards:
-            parts += [board.difficulty or ""]
+            parts += [board.difficulty or "", board.title or ""]
             parts += [text for text in board.answer + board.givens if text != QUEEN]
     return "".join(parts)
 
@@ -498,10 +518,10 @@ def _check_spec(spec: BookSpec) -> None:
         raise LayoutError(f"{spec.key}.answers",
                           f"'{spec.answers}' is not an answer placement: use separate, back or both")
     if spec.page_width <= 0 or spec.page_height <= 0:
-        raise LayoutError(f"{spec.key}.page", "the page size must be positive")
+        raise LayoutError(f"{spec.key}.page.size", "the page size must be positive")
     m = spec.margins
     if m.inside + m.outside >= spec.page_width * 0.8 or m.top + m.bottom >= spec.page_height * 0.8:
-        raise LayoutError(f"{spec.key}.margins", "the margins leave too little room on the page")
+        raise LayoutError(f"{spec.key}.page.margins", "the margins leave too little room on the page")
     for section in spec.sections:
         for board in section.boards:
             cells = board.rows * board.cols

@@ -63,6 +63,10 @@ class SectionSpec:
     puzzles_per_page: tuple[int, int] | None = None   # (across, down); None: the book's
     answers_per_page: tuple[int, int] | None = None
     key: str = ""                                      # config key path, e.g. "books[0].sections[2]"
+    #: which of "puzzles_per_page" / "answers_per_page" hold defaults nobody configured:
+    #: layout may put fewer grids on a page until they fit, instead of failing (a
+    #: configured value that cannot fit is an error naming its key)
+    per_page_defaults: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)

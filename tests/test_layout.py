@@ -300,10 +300,10 @@ def test_cannot_fit_is_a_layout_error_naming_the_section_key() -> None:
 def test_book_wide_setting_error_names_the_book_key() -> None:
     with pytest.raises(LayoutError) as error:
         layout_book(sample_book(page="A5", per_page=(5, 6)))
-    assert error.value.key == "books[0].puzzles_per_page"
+    assert error.value.key == "books[0].layout.puzzles_per_page"
     with pytest.raises(LayoutError) as error:
         layout_book(sample_book(per_page=(0, 2)))
-    assert error.value.key == "books[0].puzzles_per_page"
+    assert error.value.key == "books[0].layout.puzzles_per_page"
 
 
 def test_missing_glyph_stops_the_build_naming_the_characters() -> None:
@@ -361,7 +361,7 @@ def test_title_page_that_cannot_fit_is_an_error() -> None:
 def test_margin_too_small_for_the_running_head_is_an_error() -> None:
     with pytest.raises(LayoutError) as error:
         layout_book(sample_book(margins=Margins(top=6, bottom=36, inside=36, outside=36)))
-    assert error.value.key == "books[0].margins.top" and "running head" in error.value.message
+    assert error.value.key == "books[0].page.margins.top" and "running head" in error.value.message
 
 
 def test_a_band_holds_grids_of_one_shape() -> None:

@@ -338,3 +338,28 @@ def test_terminal_gets_a_progress_bar(tmp_path: Path) -> None:
     assert child.wait(timeout=120) == 0
     screen = b"".join(chunks).decode("utf-8", "replace")
     assert "\x1b[" in screen and "Built" in screen
+
+
+def test_default_grids_per_page_shrink_to_fit_but_configured_ones_fail_loudly(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    body = """\
+        books:
+          - title: Tours
+            page: {size: A5}
+            {layout}
+            sections:
+              - title: Big boards
+                kind: knights_tour
+                boards:
+                  - {size: 14x14, start: a1, closed: true}
+                  - {size: 14x14, start: c3}
+        output: {formats: [pdf]}
+        """
+    config = write_config(tmp_path, body.replace("{layout}", ""))
+    report = tmp_path / "report.json"
+    assert run(str(config), "--report", str(report)) == 0
+    pages = {o["role"]: o["pages"] for o in json.loads(report.read_text())["outputs"]}
+    assert pages["answers"] >= 2                       # 3-digit numbers: one 14x14 answer per A5 page
+    config = write_config(tmp_path, body.replace("{layout}", "layout: {answers_per_page: 2x3}"))
+    assert run(str(config)) == 2
+    assert ":4: books[0].layout.answers_per_page: 2x3 grids of 14x14 do not fit on A5" in capsys.readouterr().err
