@@ -122,7 +122,8 @@ class KnightsTourKind(PuzzleKind):
     def solution_text(self, puzzle: Any, verdict: Verdict) -> str | None:
         if not verdict.solution:
             return None
-        return " ".join(_square_name(r, c, puzzle.rows) for r, c in verdict.solution)
+        from solver.knights import square_name
+        return " ".join(square_name(square, puzzle.rows, puzzle.cols) for square in verdict.solution)
 
     def to_board(self, puzzle: Any, verdict: Verdict, *, difficulty: str | None, source: str) -> Board:
         cells = puzzle.rows * puzzle.cols
@@ -164,7 +165,8 @@ class QueensKind(PuzzleKind):
     def solution_text(self, puzzle: Any, verdict: Verdict) -> str | None:
         if not verdict.solution:
             return None
-        return " ".join(_square_name(row, col, puzzle.n) for row, col in enumerate(verdict.solution))
+        from solver.knights import square_name
+        return " ".join(square_name(square, puzzle.n, puzzle.n) for square in enumerate(verdict.solution))
 
     def to_board(self, puzzle: Any, verdict: Verdict, *, difficulty: str | None, source: str) -> Board:
         n = puzzle.n
@@ -176,13 +178,6 @@ class QueensKind(PuzzleKind):
             answer[r * n + c] = QUEEN
         return Board(kind=self.name, rows=n, cols=n, givens=tuple(givens), answer=tuple(answer),
                      title=puzzle.title, difficulty=difficulty, source=source)
-
-
-def _square_name(row: int, col: int, rows: int) -> str:
-    """Algebraic name of a 0-based (row from the top, col) square: a1 is bottom-left."""
-    files = "abcdefghijklmnopqrstuvwxyz"
-    file = files[col] if col < len(files) else f"{col + 1},"
-    return f"{file}{rows - row}"
 
 
 KINDS: dict[str, PuzzleKind] = {k.name: k for k in (SudokuKind(), KnightsTourKind(), QueensKind())}
