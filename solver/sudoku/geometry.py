@@ -140,3 +140,102 @@ def tables(geometry: Geometry) -> Tables:
             peer_sets[cell].update(unit)
     peers = tuple(tuple(sorted(s - {cell})) for cell, s in enumerate(peer_sets))
     return Tables(n, (1 << n) - 1, units, tuple(names), peers)
+
+
+#: Largest grid whose elimination masks are all built up front; beyond it (25x25: 127 MB of
+#: masks) each mask is computed when a candidate is placed.
+_TABLED_SIZE = 16
+
+
+@dataclass(frozen=True)
+class Board:
+    """The packed candidate board of a geometry: how :mod:`solver.sudoku.search` holds a grid.
+
+    One int holds 4*N*N *groups* of ``width`` = N+1 bits: for every row, column
+    and region and every digit, the places left for that digit there; and for
+    every cell, the digits left for it (the cell groups sit at the top). Each
+    candidate (cell, digit) therefore has one bit in four groups, and a
+    solution picks exactly one candidate per group, which is the whole rule
+    set of Sudoku. The extra bit of a group is its guard: set while the group
+    is open. Because every group has the same shape, "which groups have no
+    candidate / exactly one" is a handful of whole-board int operations
+    (borrow-free subtraction of one per group), whatever the size.
+
+    ``keep[p]`` (``p`` = the candidate's bit in its cell group) is the mask
+    that places it: it clears every candidate sharing a group with it, in all
+    four copies, and closes its four groups, keeping only its own cell bit so
+    a finished board reads as the solution. ``owner`` maps any candidate bit
+    to that cell-group bit.
+    """
+
+    size: int
+    width: int
+    guards: int             # the guard bit of every group
+    lows: int               # the lowest bit of every group
+    cell_guards: int        # the guard bits of the cell groups
+    cell_base: int          # bit offset of cell 0's group
+    start: int              # every candidate possible, every group open
+    owner: tuple[int, ...]
+    keep: Sequence[int]
+
+
+class _Placements:
+    """The placement masks of :class:`Board`, computed from per-cell pieces.
+
+    Placing digit ``d`` in a cell clears its cell group and the other digits'
+    bits in its units (``own``), plus digit ``d`` of its peers: in the cell
+    groups (``peer_cells`` shifted by ``d``) and in the unit families
+    (``peer_units``, its own unit groups included, shifted by ``d`` planes).
+    """
+
+    def __init__(self, full: int, cell_base: int, width: int, plane: int, own: list[int],
+                 peer_cells: list[int], peer_units: list[int]) -> None:
+        self.full, self.cell_base, self.width, self.plane = full, cell_base, width, plane
+        self.own, self.peer_cells, self.peer_units = own, peer_cells, peer_units
+
+    def __getitem__(self, bit: int) -> int:
+        cell, digit = divmod(bit - self.cell_base, self.width)
+        cleared = (self.own[cell] | self.peer_cells[cell] << digit
+                   | self.peer_units[cell] << digit * self.plane)
+        return (self.full ^ cleared) | 1 << bit
+
+
+@lru_cache(maxsize=16)
+def board(geometry: Geometry) -> Board:
+    """The packed-board tables of a geometry (see :class:`Board`), built once per geometry."""
+    t = tables(geometry)
+    n, cells = t.size, geometry.cells
+    width = n + 1
+    plane = n * width                    # one digit's groups in a unit family
+    family = cells * width               # a family: N units x N digits, or N*N cells
+    cell_base = 3 * family
+    group = (1 << width) - 1
+    total = 4 * family
+    full = (1 << total) - 1
+    lows = full // group                 # the bottom bit of every group
+    # Unit k (rows, columns, regions in tables() order) at digit 0 starts at unit_base[k].
+    unit_base = [(k // n) * family + (k % n) * width for k in range(3 * n)]
+    unit_bits = [0] * cells              # a cell's three unit-family bits at digit 0
+    unit_groups = [0] * cells            # its three unit groups at digit 0, guards included
+    owner = [-1] * total
+    for k, unit in enumerate(t.units):
+        for index, cell in enumerate(unit):
+            unit_bits[cell] |= 1 << (unit_base[k] + index)
+            unit_groups[cell] |= group << unit_base[k]
+            for digit in range(n):
+                owner[unit_base[k] + digit * plane + index] = cell_base + cell * width + digit
+    for bit in range(cell_base, total):
+        if (bit - cell_base) % width < n:
+            owner[bit] = bit
+    own = [group << (cell_base + cell * width)
+           | sum(unit_bits[cell] << digit * plane for digit in range(n)) for cell in range(cells)]
+    peer_cells = [sum(1 << (cell_base + peer * width) for peer in t.peers[cell])
+                  for cell in range(cells)]
+    peer_units = [unit_groups[cell] | sum(unit_bits[peer] for peer in t.peers[cell])
+                  for cell in range(cells)]
+    placements = _Placements(full, cell_base, width, plane, own, peer_cells, peer_units)
+    keep: Sequence[int] = placements
+    if n <= _TABLED_SIZE:
+        keep = [placements[bit] if owner[bit] == bit else 0 for bit in range(total)]
+    return Board(n, width, lows << n, lows, (full >> cell_base) // group << (cell_base + n),
+                 cell_base, full, tuple(owner), keep)

@@ -1,23 +1,36 @@
-"""Exact search: candidate bitmasks, naked and hidden singles, iterative depth-first branching.
+"""Exact search on a packed board: singles over whole-board int operations, iterative branching.
 
-Every cell holds a bitmask of its candidates (bit ``v-1`` for value ``v``).
-Propagation repeats two rules to a fixpoint: a cell with one candidate removes
-it from all its peers (naked single); a value with one possible cell in a unit
-goes there (hidden single). A cell with no candidate, or a unit with no room
-for a value, is a dead end. Search branches on a cell, trying its candidates
-in increasing order, on an explicit stack of candidate lists (copied on
-branch, the last branch reuses its parent), so depth is bounded by memory, not
-by Python's recursion limit, even on 25x25 grids.
+The grid's state is one int, the packed board of :func:`solver.sudoku.geometry.board`:
+for every cell its digits left, and for every row, column and region and
+every digit its places left, as groups of equal width with a guard bit while
+the group is open. Python's big-int operations are single C calls, so one
+propagation round costs about a dozen of them whatever the grid size:
+
+* subtracting one from every group at once (``(cand | guards) - lows``, the
+  guard absorbs the borrow) finds the open groups that are empty -- a dead
+  end -- and, applied twice, the groups with exactly one candidate left;
+* those lone candidates are naked singles (cell groups) and hidden singles
+  (row, column and region groups) together. Placing one is a single AND with
+  its precomputed mask, which also closes its groups.
+
+Rounds repeat to a fixpoint. Because the state is an immutable int, a branch
+copies nothing: the stack holds the parent board and the candidates still to
+try, so depth is bounded by memory, not by Python's recursion limit, even on
+25x25 grids.
 
 Two branching orders, both deterministic:
 
-* ``fewest`` (the default, fastest): the cell with the fewest candidates,
-  lowest index on ties. Used by :func:`solve`, :func:`count_solutions` and
-  verification.
-* ``lexicographic``: the first undecided cell in row-major order. Because
-  propagation only fixes cells that every solution below a node shares, this
-  order yields solutions sorted by their row-major value strings, which is the
-  order :func:`iter_solutions` and :func:`nth_solution` promise.
+* ``fewest`` (the default, fastest): an open group with the fewest
+  candidates, cell groups first, then higher positions (regions, columns,
+  rows by descending digit and unit). A group of two -- a cell with two
+  digits, or a digit with two places in a unit -- is an exact two-way split,
+  since every solution puts exactly one candidate in each group. Used by
+  :func:`solve`, :func:`count_solutions` and verification.
+* ``lexicographic``: the first undecided cell in row-major order, digits in
+  increasing order. Because propagation only fixes cells that every solution
+  below a node shares, this order yields solutions sorted by their row-major
+  value strings, which is the order :func:`iter_solutions` and
+  :func:`nth_solution` promise.
 
 A :class:`Search` may also take a ``seed`` (candidates of a branch tried in a
 seeded random order; used by verification to probe sparse grids) and a node
@@ -27,64 +40,71 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
-from operator import itemgetter
-from typing import Callable, Iterator, Sequence
+from typing import Iterator, Sequence
 
-from solver.sudoku.geometry import Geometry, Tables, tables
-from solver.sudoku.puzzle import Puzzle
+from solver.sudoku.geometry import Board, Geometry, board
 from solver.verdict import SolveStats
+
+from solver.sudoku.puzzle import Puzzle
 
 #: The original program's counting cap: above it, report "more than 10,000".
 DEFAULT_CAP = 10_000
-#: Single-candidate masks, for picking a seeded random candidate of a branch cell.
-_BITS = tuple(1 << v for v in range(64))
 
 
-def _propagate(cand: list[int], queue: list[int], peers: Sequence[tuple[int, ...]],
-               units: Sequence[tuple[tuple[int, ...], Callable]], full: int) -> int:
-    """Apply naked and hidden singles to a fixpoint, in place.
+def _propagate(z: int, guards: int, lows: int, n: int, keep: Sequence[int],
+               owner: Sequence[int]) -> int:
+    """Place naked and hidden singles to a fixpoint; the new board, or -1 at a dead end.
 
-    ``queue`` holds cells already reduced to one candidate whose value has not
-    yet been removed from their peers. Returns the number of cells fixed, or
-    -1 when the grid has no solution.
+    Lone candidates are placed highest bit first (``bit_length`` is constant
+    time, unlike isolating the lowest bit). One found twice (as a naked and a
+    hidden single) or ruled out by an earlier placement of the same round is
+    no longer on the board and is skipped; a ruled-out one leaves its group
+    empty, which the next round reports.
     """
-    fixed = 0
-    pop = queue.pop
-    push = queue.append
     while True:
-        while queue:
-            cell = pop()
-            bit = cand[cell]
-            for peer in peers[cell]:
-                c = cand[peer]
-                if c & bit:
-                    c ^= bit
-                    if not c:
-                        return -1
-                    cand[peer] = c
-                    if not c & (c - 1):
-                        push(peer)
-                        fixed += 1
-        for unit, get in units:
-            once = twice = 0
-            for c in get(cand):
-                twice |= once & c
-                once |= c
-            if once != full:
-                return -1
-            hidden = once & ~twice
-            if hidden and hidden != full:   # == full: every cell of the unit is decided
-                for cell in unit:
-                    c = cand[cell]
-                    h = c & hidden
-                    if h and h != c:
-                        if h & (h - 1):
-                            return -1
-                        cand[cell] = h
-                        push(cell)
-                        fixed += 1
-        if not queue:
-            return fixed
+        opened = z & guards
+        cand = z ^ opened
+        less = (cand | guards) - lows          # every group minus one; guard kept iff non-empty
+        if less & opened != opened:
+            return -1
+        single = opened ^ (((cand & less) | guards) - lows) & guards
+        if not single:
+            return z
+        lone = cand & (single - (single >> n))
+        while lone:
+            bit = lone.bit_length() - 1
+            lone ^= 1 << bit
+            if z >> bit & 1:
+                z &= keep[owner[bit]]
+
+
+def _fewest(z: int, opened: int, guards: int, lows: int) -> int:
+    """The guard bit of the highest open group with the fewest candidates (at least two)."""
+    rest = z ^ opened
+    rest &= (rest | guards) - lows             # each group without its lowest candidate
+    at_least = opened                          # open groups with more than k-1 candidates
+    while True:
+        rest &= (rest | guards) - lows
+        more = ((rest | guards) - lows) & guards
+        exact = at_least ^ more
+        if exact:
+            return 1 << (exact.bit_length() - 1)
+        at_least = more
+
+
+def _nth_bit(bits: int, index: int) -> int:
+    """The ``index``-th lowest set bit of ``bits`` (0-based), as a one-bit int."""
+    for _ in range(index):
+        bits &= bits - 1
+    return bits & -bits
+
+
+def _values(z: int, b: Board) -> tuple[int, ...]:
+    """The solution a finished board holds in its cell groups."""
+    mask = (1 << b.size) - 1
+    cells = z >> b.cell_base
+    return tuple((cells >> shift & mask).bit_length()
+                 for shift in range(0, b.size * b.size * b.width, b.width))
 
 
 @dataclass
@@ -93,7 +113,7 @@ class Search:
 
     ``node_limit`` bounds the nodes visited (the root counts as one); when it
     is reached the stream simply ends with ``bounded`` set, never hangs.
-    ``seed`` tries the candidates of each branch cell in a seeded random order
+    ``seed`` tries the candidates of each branch group in a seeded random order
     instead of increasing order: a cheap, reproducible way to escape the huge
     dead subtrees one unlucky early choice can open on sparse large grids.
     """
@@ -119,57 +139,54 @@ class Search:
         The caller may raise ``node_limit`` and keep iterating to resume exactly
         where the search stopped, so a bounded search is never wasted work.
         """
-        t: Tables = tables(self.geometry)
-        peers, full, n = t.peers, t.full, t.size
-        units = [(unit, itemgetter(*unit)) for unit in t.units]
-        cand = [full] * (n * n)
-        queue = []
+        b = board(self.geometry)
+        guards, lows, n, keep, owner = b.guards, b.lows, b.size, b.keep, b.owner
+        cell_guards = b.cell_guards
+        stats = self.stats
+        stats.nodes = 1
+        z = b.start
+        placed = 0
         for cell, value in enumerate(self.givens):
             if value:
-                cand[cell] = 1 << (value - 1)
-                queue.append(cell)
-        stats = self.stats
-        lexicographic = self.lexicographic
-        shuffle = None if self.seed is None else random.Random(self.seed)
-        stats.nodes = 1
-        fixed = _propagate(cand, queue, peers, units, full)
-        if fixed < 0:
+                bit = b.cell_base + cell * b.width + value - 1
+                if not z >> bit & 1:
+                    z = -1
+                    break
+                z &= keep[bit]
+                placed += 1
+        if z >= 0:
+            z = _propagate(z, guards, lows, n, keep, owner)
+        if z < 0:
             stats.backtracks = 1
             return
-        nodes, guesses, backtracks, propagations = 1, 0, 0, fixed
+        nodes, guesses, backtracks = 1, 0, 0
+        propagations = n * n - (z & cell_guards).bit_count() - placed
 
         def record() -> None:
             stats.nodes, stats.guesses = nodes, guesses
             stats.backtracks, stats.propagations = backtracks, propagations
 
-        stack: list[list] = []   # [parent candidates, branch cell, untried candidate bits]
-        current: list[int] | None = cand
+        lexicographic = self.lexicographic
+        shuffle = None if self.seed is None else random.Random(self.seed)
+        stack: list[list[int]] = []   # [parent board, its untried candidate bits]
+        current = z
         limit = self.node_limit or 0
         while True:
-            if current is not None:
-                cell = -1
-                if lexicographic:
-                    for i, c in enumerate(current):
-                        if c & (c - 1):
-                            cell = i
-                            break
-                else:
-                    best = n + 1
-                    for i, c in enumerate(current):
-                        if c & (c - 1):
-                            k = c.bit_count()
-                            if k < best:
-                                best, cell = k, i
-                                if k == 2:
-                                    break
-                if cell < 0:
+            if current >= 0:
+                opened = current & guards
+                if not opened:
                     record()
-                    yield tuple(c.bit_length() for c in current)
+                    yield _values(current, b)
                 else:
-                    stack.append([current, cell, current[cell]])
-                current = None
+                    if lexicographic:
+                        group = opened & cell_guards
+                        group &= -group
+                    else:
+                        group = _fewest(current, opened, guards, lows)
+                    stack.append([current, current & (group - (group >> n))])
+                current = -1
             # Take the next untried branch, backing up through exhausted ones.
-            while current is None:
+            while current < 0:
                 if not stack:
                     record()
                     return
@@ -181,27 +198,25 @@ class Search:
                     limit = self.node_limit or 0
                     continue
                 top = stack[-1]
-                parent, cell, bits = top
+                parent, bits = top
                 if shuffle is None:
                     bit = bits & -bits
                 else:
-                    options = [b for b in _BITS[:n] if bits & b]
-                    bit = options[shuffle.randrange(len(options))]
+                    bit = _nth_bit(bits, shuffle.randrange(bits.bit_count()))
                 bits ^= bit
                 if bits:
-                    top[2] = bits
-                    child = parent[:]
+                    top[1] = bits
                 else:
                     stack.pop()
-                    child = parent
                 nodes += 1
                 guesses += 1
-                child[cell] = bit
-                fixed = _propagate(child, [cell], peers, units, full)
-                if fixed < 0:
+                child = _propagate(parent & keep[owner[bit.bit_length() - 1]],
+                                   guards, lows, n, keep, owner)
+                if child < 0:
                     backtracks += 1
                 else:
-                    propagations += fixed
+                    propagations += ((parent & cell_guards).bit_count()
+                                     - (child & cell_guards).bit_count() - 1)
                     current = child
 
 
