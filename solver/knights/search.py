@@ -18,14 +18,32 @@ from solver.graphs import PathProblem, PathSearch, search_paths
 from solver.knights.board import Square, neighbours
 
 
+#: Tie-break orders tried in turn by :func:`search_tour`, each with a small node
+#: budget, before one exhaustive search: when Warnsdorff's rule walks into a
+#: dead end under one order, another order usually avoids it at once, which is
+#: far cheaper than backtracking out of it (5x11 from c3: 55 nodes instead of
+#: over 20,000).
+TIE_ORDERS = ("outside", "inside", "rows", "rows reversed")
+
+
 @lru_cache(maxsize=64)
-def _outside_first(rows: int, cols: int) -> tuple[int, ...]:
-    """Rank of every square: 0 for the one farthest from the centre, and so on."""
+def tie_ranks(rows: int, cols: int, order: str = "outside") -> tuple[int, ...]:
+    """Rank of every square among equally constrained ones (lower goes first):
+    ``outside`` = farthest from the centre first (Roth's rule), ``inside`` the
+    reverse, ``rows`` = reading order, ``rows reversed`` its reverse."""
+    size = rows * cols
+    if order == "rows":
+        return tuple(range(size))
+    if order == "rows reversed":
+        return tuple(range(size - 1, -1, -1))
+
     def spread(index: int) -> tuple[int, int]:
         row, col = divmod(index, cols)
         return -((2 * row - rows + 1) ** 2 + (2 * col - cols + 1) ** 2), index
-    ranked = sorted(range(rows * cols), key=spread)
-    rank = [0] * (rows * cols)
+    ranked = sorted(range(size), key=spread)
+    if order == "inside":
+        ranked.reverse()
+    rank = [0] * size
     for position, index in enumerate(ranked):
         rank[index] = position
     return tuple(rank)
@@ -33,7 +51,8 @@ def _outside_first(rows: int, cols: int) -> tuple[int, ...]:
 
 def knight_problem(rows: int, cols: int, *, closed: bool = False,
                    fixed: Mapping[int, Square] | None = None,
-                   forced: Iterable[tuple[Square, Square]] = ()) -> PathProblem:
+                   forced: Iterable[tuple[Square, Square]] = (),
+                   order: str = "outside") -> PathProblem:
     """The tour problem on a rows x cols board as a path problem on square indices.
 
     ``fixed`` maps a 0-based move position to the square that must be there.
@@ -46,7 +65,7 @@ def knight_problem(rows: int, cols: int, *, closed: bool = False,
         closed=closed,
         fixed={position: flat(square) for position, square in (fixed or {}).items()},
         forced=tuple((flat(a), flat(b)) for a, b in forced),
-        tie_break=_outside_first(rows, cols),
+        tie_break=tie_ranks(rows, cols, order),
         independent=_outer_ranks(rows, cols),
     )
 
@@ -73,12 +92,23 @@ def search_tours(rows: int, cols: int, *, closed: bool = False,
 
 def search_tour(rows: int, cols: int, *, start: Square | None = (0, 0), closed: bool = False,
                 forced: Iterable[tuple[Square, Square]] = ()) -> tuple[Square, ...] | None:
-    """One tour from ``start`` by exhaustive (hence decisive) search, or ``None``."""
+    """One tour from ``start``, or ``None`` when there is none.
+
+    Short searches under each of :data:`TIE_ORDERS` come first; the last
+    attempt has no node limit, so the answer is always decided by exhaustion,
+    never by a time limit."""
     fixed = {} if start is None else {0: start}
-    outcome = search_tours(rows, cols, closed=closed, fixed=fixed, forced=forced)
-    if not outcome.paths:
-        return None
-    return tuple(divmod(i, cols) for i in outcome.paths[0])
+    forced = tuple(forced)
+    budget = 20 * rows * cols + 1000
+    attempts = [(order, budget) for order in TIE_ORDERS] + [(TIE_ORDERS[0], None)]
+    for order, limit in attempts:
+        problem = knight_problem(rows, cols, closed=closed, fixed=fixed, forced=forced, order=order)
+        outcome = search_paths(problem, cap=1, node_limit=limit)
+        if outcome.paths:
+            return tuple(divmod(i, cols) for i in outcome.paths[0])
+        if outcome.complete:
+            return None
+    return None
 
 
 def count_tours(rows: int, cols: int, *, start: Square | None = None, closed: bool = False) -> int:
