@@ -51,6 +51,25 @@ from solver.sudoku.puzzle import Puzzle
 DEFAULT_CAP = 10_000
 
 
+def givens_board(b: Board, givens: Sequence[int]) -> int:
+    """The board with the givens placed and nothing inferred, or -1 when they break a rule
+    outright: a value twice in a unit, a blank cell with no value left, or a value with no
+    place left in a unit (exactly the cases :func:`solver.sudoku.verdict.contradictions` names).
+    """
+    z, keep = b.start, b.keep
+    base, width = b.cell_base - 1, b.width
+    for cell, value in enumerate(givens):
+        if value:
+            bit = base + cell * width + value
+            if not z >> bit & 1:
+                return -1
+            z &= keep[bit]
+    opened = z & b.guards
+    if ((z ^ opened) | b.guards) - b.lows & opened != opened:
+        return -1
+    return z
+
+
 def _propagate(z: int, guards: int, lows: int, n: int, keep: Sequence[int],
                owner: Sequence[int]) -> int:
     """Place naked and hidden singles to a fixpoint; the new board, or -1 at a dead end.
@@ -144,23 +163,14 @@ class Search:
         cell_guards = b.cell_guards
         stats = self.stats
         stats.nodes = 1
-        z = b.start
-        placed = 0
-        for cell, value in enumerate(self.givens):
-            if value:
-                bit = b.cell_base + cell * b.width + value - 1
-                if not z >> bit & 1:
-                    z = -1
-                    break
-                z &= keep[bit]
-                placed += 1
+        z = givens_board(b, self.givens)
         if z >= 0:
             z = _propagate(z, guards, lows, n, keep, owner)
         if z < 0:
             stats.backtracks = 1
             return
         nodes, guesses, backtracks = 1, 0, 0
-        propagations = n * n - (z & cell_guards).bit_count() - placed
+        propagations = n * n - (z & cell_guards).bit_count() - sum(1 for v in self.givens if v)
 
         def record() -> None:
             stats.nodes, stats.guesses = nodes, guesses
