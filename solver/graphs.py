@@ -83,7 +83,7 @@ def bfs_distances(adjacency: Sequence[Sequence[int]], source: int) -> list[int]:
 
 
 def search_paths(problem: PathProblem, *, cap: int = 1, keep: int = 2,
-                 node_limit: int | None = None) -> PathSearch:
+                 node_limit: int | None = None, thorough: bool | None = None) -> PathSearch:
     """Find up to ``cap`` Hamiltonian paths (cycles if ``problem.closed``).
 
     A closed cycle is reported as the path from position 0 around the cycle,
@@ -123,7 +123,8 @@ def search_paths(problem: PathProblem, *, cap: int = 1, keep: int = 2,
     in_set = bytearray(n)
     for node in problem.independent:
         in_set[node] = 1
-    thorough = n <= THOROUGH_LIMIT
+    if thorough is None:
+        thorough = n <= THOROUGH_LIMIT
     set_left = len(problem.independent)     # unvisited nodes of the independent set
     path: list[int] = []
     found: list[tuple[int, ...]] = []
