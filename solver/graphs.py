@@ -310,7 +310,10 @@ def hamiltonian_path(adjacency: Mapping[H, Iterable[H]], *, start: H | None = No
             names.append(node)
         return index[node]
 
-    edges = [(number(a), number(b)) for a, targets in adjacency.items() for b in targets]
+    edges = []
+    for a, targets in adjacency.items():
+        number(a)
+        edges.extend((index[a], number(b)) for b in targets)
     if start is not None:
         number(start)
     if end is not None:
