@@ -1,0 +1,253 @@
+"""N-queens: count, enumerate, symmetry classes, a direct construction, puzzles.
+
+Solutions are tuples of columns, one per row (row 0 at the top), 0-based.
+Searches are iterative bitmask backtracking: a row's free columns are one
+integer, so each step is a few machine-word operations.
+
+Queens-completion puzzle text format (:func:`parse_queens_puzzles`)::
+
+    # optional title line
+    . . Q . . . . .
+    ........          <- spaces between cells are optional
+    ...
+
+An n x n grid of ``.`` (empty) and ``Q`` (a given queen), one row per line,
+row 1 at the top; puzzles are separated by blank lines.  Lines starting with
+``#`` before a grid give its title.
+"""
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+from time import perf_counter
+
+from solver.parsing import ParseIssue
+from solver.verdict import SolveStats, Status, Verdict
+
+
+def _search(n: int, fixed: dict[int, int], cap: int | None, node_limit: int | None,
+            first_row_cols: range | None = None) -> tuple[list[tuple[int, ...]], int, bool, SolveStats]:
+    """Depth-first bitmask search, rows in order; ``fixed`` pins a column in some rows.
+
+    Returns (first two solutions, count, complete, stats).  Lexicographic order."""
+    began = perf_counter()
+    stats = SolveStats()
+    full = (1 << n) - 1
+    found: list[tuple[int, ...]] = []
+    count = 0
+    complete = True
+    cols = [0] * n
+    # per row: (free-column bitmask still to try, columns, left diagonals, right diagonals)
+    def choices(row: int, used: int, left: int, right: int) -> int:
+        free = full & ~(used | left | right)
+        if row in fixed:
+            return free & (1 << fixed[row])
+        if row == 0 and first_row_cols is not None:
+            mask = 0
+            for col in first_row_cols:
+                mask |= 1 << col
+            return free & mask
+        return free
+    if n == 0:
+        return [()], 1, True, stats
+    stack = [(choices(0, 0, 0, 0), 0, 0, 0)]
+    while stack:
+        free, used, left, right = stack[-1]
+        row = len(stack) - 1
+        if not free:
+            stack.pop()
+            stats.backtracks += 1
+            continue
+        bit = free & -free
+        stack[-1] = (free ^ bit, used, left, right)
+        stats.nodes += 1
+        if node_limit is not None and stats.nodes > node_limit:
+            complete = False
+            break
+        cols[row] = bit.bit_length() - 1
+        if row == n - 1:
+            count += 1
+            if len(found) < 2:
+                found.append(tuple(cols))
+            if cap is not None and count >= cap:
+                break
+            continue
+        used2, left2, right2 = used | bit, ((left | bit) << 1) & full, (right | bit) >> 1
+        stack.append((choices(row + 1, used2, left2, right2), used2, left2, right2))
+    stats.ms = (perf_counter() - began) * 1000.0
+    return found, count, complete, stats
+
+
+def count_solutions(n: int) -> int:
+    """Number of ways to place n non-attacking queens (OEIS A000170).
+
+    Counts only first-row queens in the left half and doubles them (the mirror
+    image of a solution has its first queen in the other half), plus the
+    middle column once for odd n."""
+    if n <= 1:
+        return 1 if n == 1 else 0
+    half = _search(n, {}, None, None, range(n // 2))[1]
+    middle = _search(n, {}, None, None, range(n // 2, n // 2 + 1))[1] if n % 2 else 0
+    return 2 * half + middle
+
+
+def iter_solutions(n: int) -> Iterator[tuple[int, ...]]:
+    """Every solution, in lexicographic order, lazily (iterative, no recursion)."""
+    if n < 1:
+        return
+    full = (1 << n) - 1
+    cols = [0] * n
+    stack = [(full, 0, 0, 0)]
+    while stack:
+        free, used, left, right = stack[-1]
+        row = len(stack) - 1
+        free &= ~(used | left | right)
+        if not free:
+            stack.pop()
+            continue
+        bit = free & -free
+        stack[-1] = (free ^ bit, used, left, right)
+        cols[row] = bit.bit_length() - 1
+        if row == n - 1:
+            yield tuple(cols)
+            continue
+        stack.append((full, used | bit, ((left | bit) << 1) & full, (right | bit) >> 1))
+
+
+def symmetries(solution: tuple[int, ...]) -> list[tuple[int, ...]]:
+    """The solution under the 8 symmetries of the square (some may coincide)."""
+    n = len(solution)
+    images = []
+    current = solution
+    for _ in range(4):
+        images.append(current)
+        images.append(tuple(reversed(current)))                  # mirror top-bottom
+        rotated = [0] * n                                         # rotate a quarter turn
+        for row, col in enumerate(current):
+            rotated[col] = n - 1 - row
+        current = tuple(rotated)
+    return images
+
+
+def distinct_solutions(n: int) -> list[tuple[int, ...]]:
+    """One representative (the lexicographically least image) of every class of
+    solutions under rotation and reflection (OEIS A002562 counts them)."""
+    return [s for s in iter_solutions(n) if s == min(symmetries(s))]
+
+
+def count_distinct(n: int) -> int:
+    return len(distinct_solutions(n))
+
+
+def one_solution(n: int) -> tuple[int, ...] | None:
+    """A solution by explicit construction in linear time (None for n = 2, 3).
+
+    The classic construction (Bernhardsson 1991; Hoffman, Loessi and Moore
+    1969): even columns then odd columns, repaired for n mod 6 = 2 or 3."""
+    if n in (2, 3) or n < 1:
+        return None
+    evens = list(range(2, n + 1, 2))
+    odds = list(range(1, n + 1, 2))
+    if n % 6 == 2:
+        odds = [3, 1] + odds[3:] + [5] if n > 2 else odds
+    elif n % 6 == 3:
+        evens = evens[1:] + [2]
+        odds = odds[2:] + [1, 3]
+    return tuple(c - 1 for c in evens + odds)
+
+
+@dataclass(frozen=True)
+class QueensPuzzle:
+    """A queens-completion puzzle: place the other queens around the given ones."""
+
+    n: int
+    given: tuple[tuple[int, int], ...]
+    line: int = 0
+    index: int = 0
+    title: str | None = None
+
+
+def _name(square: tuple[int, int], n: int) -> str:
+    row, col = square
+    return f"{chr(ord('a') + col)}{n - row}" if n <= 26 else f"{row + 1},{col + 1}"
+
+
+def _attack(a: tuple[int, int], b: tuple[int, int]) -> str | None:
+    if a[0] == b[0]:
+        return "same row"
+    if a[1] == b[1]:
+        return "same column"
+    if abs(a[0] - b[0]) == abs(a[1] - b[1]):
+        return "diagonal"
+    return None
+
+
+def verify_queens(puzzle: QueensPuzzle, *, node_limit: int = 200_000) -> Verdict:
+    """Does the puzzle have exactly one completion?  Contradictory givens are named."""
+    n = puzzle.n
+    if n < 1:
+        return Verdict(Status.MALFORMED, f"board size {n} is not positive")
+    for square in puzzle.given:
+        if not (0 <= square[0] < n and 0 <= square[1] < n):
+            return Verdict(Status.CONTRADICTORY, f"queen at {square} is off the {n}x{n} board")
+    givens = list(dict.fromkeys(puzzle.given))     # in the order given, for the message
+    for i, a in enumerate(givens):
+        for b in givens[i + 1:]:
+            how = _attack(a, b)
+            if how:
+                return Verdict(Status.CONTRADICTORY,
+                               f"queens at {_name(a, n)} and {_name(b, n)} attack each other ({how})")
+    found, count, complete, stats = _search(n, dict(givens), 2, node_limit)
+    if count >= 2:
+        first, second = found
+        differ = tuple((row, col) for row, col in enumerate(first) if second[row] != col)
+        return Verdict(Status.MULTIPLE, f"more than one way to place the queens (rows "
+                       f"{', '.join(str(n - r) for r, _ in differ)} differ)",
+                       first, second, differ, stats)
+    if not complete:
+        return Verdict(Status.UNDETERMINED, f"search stopped after {node_limit} nodes", stats=stats)
+    if count == 0:
+        return Verdict(Status.UNSOLVABLE, "the given queens cannot be completed to a full solution",
+                       stats=stats)
+    return Verdict(Status.UNIQUE, None, found[0], stats=stats)
+
+
+def parse_queens_puzzles(text: str) -> list[QueensPuzzle | ParseIssue]:
+    """Read puzzles in the format of the module docstring; bad ones become ParseIssues."""
+    results: list[QueensPuzzle | ParseIssue] = []
+    block: list[tuple[int, str]] = []
+    title: str | None = None
+    for number, raw in enumerate(text.splitlines() + [""], start=1):
+        line = raw.rstrip()
+        if line.strip().startswith("#") and not block:
+            title = line.strip().lstrip("#").strip() or None
+            continue
+        if line.strip():
+            block.append((number, line))
+            continue
+        if block:
+            results.append(_read_grid(block, title, len(results)))
+            block, title = [], None
+    return results
+
+
+def _read_grid(block: list[tuple[int, str]], title: str | None,
+               index: int) -> QueensPuzzle | ParseIssue:
+    n = len(block)
+    given = []
+    width = None
+    for row, (number, line) in enumerate(block):
+        cells = [(col + 1, ch) for col, ch in enumerate(line) if not ch.isspace()]
+        for column, ch in cells:
+            if ch not in ".Qq":
+                return ParseIssue(number, f"unexpected {ch!r}: use '.' for empty and 'Q' for a queen",
+                                  column, index)
+        if width is not None and len(cells) != width:
+            return ParseIssue(number, f"row has {len(cells)} cells, the first row has {width}",
+                              None, index)
+        width = len(cells)
+        given.extend((row, col) for col, (_, ch) in enumerate(cells) if ch in "Qq")
+    if width != n:
+        return ParseIssue(block[0][0], f"the grid is {width} wide and {n} tall: a queens board "
+                          "is square", None, index)
+    return QueensPuzzle(n, tuple(given), block[0][0], index, title)
