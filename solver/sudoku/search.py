@@ -75,10 +75,12 @@ def _propagate(z: int, guards: int, lows: int, n: int, keep: Sequence[int],
     """Place naked and hidden singles to a fixpoint; the new board, or -1 at a dead end.
 
     Lone candidates are placed highest bit first (``bit_length`` is constant
-    time, unlike isolating the lowest bit). One found twice (as a naked and a
-    hidden single) or ruled out by an earlier placement of the same round is
-    no longer on the board and is skipped; a ruled-out one leaves its group
-    empty, which the next round reports.
+    time, unlike isolating the lowest bit), so a naked single (cell groups
+    are on top) is placed before its copies in unit groups, which the
+    placement clears. After each placement the lone bits are cut down to
+    what is still on the board: a candidate ruled out by an earlier placement
+    of the same round is skipped, and its now empty group is reported by the
+    next round -- placing it anyway would hide that contradiction.
     """
     while True:
         opened = z & guards
@@ -92,9 +94,8 @@ def _propagate(z: int, guards: int, lows: int, n: int, keep: Sequence[int],
         lone = cand & (single - (single >> n))
         while lone:
             bit = lone.bit_length() - 1
-            lone ^= 1 << bit
-            if z >> bit & 1:
-                z &= keep[owner[bit]]
+            z &= keep[owner[bit]]
+            lone = (lone ^ (1 << bit)) & z
 
 
 def _fewest(z: int, opened: int, guards: int, lows: int) -> int:
