@@ -28,6 +28,7 @@ THIN_LINE = 0.75            # cell lines: the print minimum
 THICK_LINE = 2.25           # box, region and frame lines: 3x thin, clearly thicker
 MIN_TEXT = 7.0              # smallest printable text size, points
 PAGE_SPARE = 0.10           # share of page height left free for office-font reflow
+OPENING_SHRINK = 0.15       # a section opening may shrink the section's grids by at most this share
 WRAP_SPARE = 0.92           # share of a line's width used when wrapping
 LARGE_PRINT_GRID = 140 * POINTS_PER_MM   # large print: a grid about 14 cm wide
 MAX_CELL = 0.5 * POINTS_PER_INCH         # standard books: cells no bigger than 1/2 in
@@ -287,20 +288,20 @@ class _BookletBuilder:
     # -- pages ---------------------------------------------------------------
     def title_page(self, subtitle: str | None, with_instructions: bool) -> None:
         s, spec, width = self.styles, self.spec, self.content_width
-        parts = [(spec.title, s.title, 0.0)]
+        parts = [("title", spec.title, s.title, 0.0)]
         if subtitle:
-            parts.append((subtitle, s.subtitle, s.title.size * 0.6))
+            parts.append(("subtitle", subtitle, s.subtitle, s.title.size * 0.6))
         if spec.author:
-            parts.append((spec.author, s.author, s.subtitle.size * 1.2))
+            parts.append(("author", spec.author, s.author, s.subtitle.size * 1.2))
         if spec.instructions and with_instructions:
-            parts.append((spec.instructions, s.intro, s.author.size * 2.5))
+            parts.append(("instructions", spec.instructions, s.intro, s.author.size * 2.5))
         blocks, y = [], self.content_height * 0.25
-        for text, style, space in parts:
+        for key, text, style, space in parts:
             block = self.type.block(text, style, 0.0, y + space, width)
             blocks.append(block)
             y = block.y + block.height
-        if y > self.usable_height:
-            raise LayoutError(f"{spec.key}.instructions", "the title page text does not fit on one page")
+            if y > self.usable_height:   # name the text that pushed the page over, not always the last
+                raise LayoutError(f"{spec.key}.{key}", "the title page text does not fit on one page")
         self.drafts.append(_Draft(blocks, None))
 
     def _opening(self, section: SectionSpec, answers: bool) -> tuple[list[TextBlock | Band], float]:
@@ -321,22 +322,49 @@ class _BookletBuilder:
         Answer grids are never larger than the puzzle grids they solve."""
         head = (f"{self.labels['answers']} · {section.title}" if answers
                 else f"{self.spec.title} · {section.title}")
-        blocks, top = self._opening(section, answers)
-        slots = self._slots(section, answers, top)
-        puzzle_slots = self._slots(section, False, self._opening(section, False)[1]) if answers else None
+        blocks, top, slots, first_rows = self._area(section, answers)
+        puzzle_slots = self._area(section, False)[2] if answers else None
         rows = self._rows(section, first_number, answers, slots, puzzle_slots)
         page_blocks: list[TextBlock | Band] = list(blocks)
-        for start in range(0, max(len(rows), 1), slots.down):
-            chunk = rows[start:start + slots.down]
-            area_top = top if start == 0 else 0.0
+        chunks = [rows[:first_rows]] + [rows[i:i + slots.down] for i in range(first_rows, len(rows), slots.down)]
+        for index, chunk in enumerate(chunks):
             space = self.usable_height - slots.down * slots.height - (slots.down - 1) * slots.vgap
-            pad = max(space, 0.0) / (2 * slots.down) if start else 0.0
-            y = area_top + pad
+            pad = max(space, 0.0) / (2 * slots.down) if index else 0.0
+            y = (0.0 if index else top) + pad
             for row in chunk:
                 page_blocks.append(self._band(row, y, slots))
                 y += slots.height + slots.vgap + 2 * pad
             self.drafts.append(_Draft(page_blocks, head))
             page_blocks = []
+
+    def _area(self, section: SectionSpec, answers: bool) -> tuple[list[TextBlock | Band], float, _Slots, int]:
+        """The section's opening, where its grids start under it, their slots,
+        and how many rows of grids the opening's page holds.
+
+        Every page of a section shares one slot size. A short opening takes its
+        room from all of them (the grids shrink a little, the first page stays
+        full); a long one would shrink every grid of the section by more than
+        :data:`OPENING_SHRINK` (or leave no room at all), so then the grids keep
+        the size they have under a bare heading and the first page holds only
+        the rows that fit under the opening -- none when it fills the page."""
+        blocks, top = self._opening(section, answers)
+        if top > self.usable_height:
+            key = "instructions" if section.instructions and not answers else "title"
+            raise LayoutError(f"{section.key}.{key}",
+                              "the section heading and instructions do not fit on one page")
+        bare = blocks[0].height + self.styles.body.leading      # where grids start under the heading alone
+        full = self._slots(section, answers, bare)
+        try:
+            under = self._slots(section, answers, top)
+            same = (under.across, under.down) == (full.across, full.down)   # defaults may have shrunk
+            if same and all(self._grid_size(board, under, answers)[0]
+                            >= self._grid_size(board, full, answers)[0] * (1 - OPENING_SHRINK)
+                            for board in section.boards):
+                return blocks, top, under, under.down
+        except LayoutError:
+            pass
+        fitting = int((self.usable_height - top + full.vgap) // (full.height + full.vgap))
+        return blocks, top, full, max(0, min(fitting, full.down))
 
     # -- slots and grids -------------------------------------------------------
     def _slots(self, section: SectionSpec, answers: bool, top: float) -> _Slots:
@@ -352,7 +380,10 @@ class _BookletBuilder:
             raise LayoutError(key, f"{across}x{down} grids per page: both numbers must be at least 1")
         if field not in section.per_page_defaults:
             return self._slot_grid(across, down, answers, top, key)
-        # a default that does not fit shrinks to the largest arrangement that does
+        # a default that does not fit shrinks to the largest arrangement that does; when
+        # not even one grid fits, the section's boards are too big for the page, and the
+        # error names the section (nobody wrote a grids-per-page key to change)
+        key = section.key
         largest = max(section.boards, key=lambda board: board.rows * board.cols)
         candidates = sorted(((a, d) for a in range(1, across + 1) for d in range(1, down + 1)),
                             key=lambda ad: (-ad[0] * ad[1], -ad[0]))

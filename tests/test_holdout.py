@@ -387,6 +387,16 @@ CASES = [
          [section("{S} & <i>", lines(9, 2, 15), instructions="\\\\server\\share {0}")]),
     Case("long-title", {"title": LONG_TITLE, "instructions": "Fill the grid. " * 60},
          [section(LONG_TITLE, lines(9, 3, 16), instructions="Every row, column and box. " * 25)]),
+    Case("knights-tours-6x9-mirrored-both", {"title": "Knights", "page": {"size": "6x9in", "mirrored": True},
+                                              "answers": "both"},
+         [{"title": "Tours", "kind": "knights_tour", "boards": [
+             {"size": "5x5", "start": "a1"}, {"size": "6x6", "start": "c3", "closed": True},
+             {"size": "3x4", "start": "a1"}, {"size": "8x8", "show_first": 12}, {"size": "10x10", "closed": True},
+             {"size": "5x8", "start": "a1"}, {"size": "16x16", "closed": True}]}]),
+    Case("queens-a5-skip", {"title": "Queens", "page": {"size": "A5"}, "answers": "back"},
+         [{"title": "Q", "kind": "queens", "boards": [
+             {"n": 6, "given": ["c1"]}, {"n": 8, "given": ["d8", "h2"]}, {"n": 10, "given": ["i9", "f8", "a6"]},
+             {"n": 4}]}], extra={"on_rejected": "skip"}),
     Case("user-font-dejavu", {"title": VI, "language": "vi", "fonts": {"regular": str(DEJAVU)}},
          [section("Bộ 1", lines(9, 3, 17))]),
 ]
@@ -407,3 +417,91 @@ def test_holdout_book_builds_and_reads_back(case: Case, tmp_path: Path, monkeypa
     assert built.code == 0, built.err
     check_model(built, _size(case))
     check_outputs(built, case, _size(case), _roles(case))
+
+
+ERROR_CASES = [
+    Case("emoji-title", {"title": "Fun 🧩 puzzles"}, [section("S", lines(9, 1, 20))],
+         exit_code=2, error=r"config\.yaml:\d+: books\[0\]\.fonts: .*'🧩' \(U\+1F9E9\)"),
+    Case("mono-font-vietnamese", {"title": VI, "fonts": {"regular": str(DEJAVU_MONO)}},
+         [section("S", lines(9, 1, 21))],
+         exit_code=2, error=r"config\.yaml:\d+: books\[0\]\.fonts: font 'DejaVu Sans Mono' .*'ể' \(U\+1EC3\)"),
+    Case("section-layout-cannot-fit", {"title": "x", "page": {"size": "A5"}},
+         [section("S", lines(9, 2, 22), puzzles_per_page="5x6")],
+         exit_code=2, error=r"config\.yaml:7: books\[0\]\.sections\[0\]\.puzzles_per_page: 5x6 grids of 9x9 "),
+    Case("book-layout-cannot-fit", {"title": "x", "page": {"size": "Letter"}, "layout": {"answers_per_page": "4x5"}},
+         [section("S", lines(9, 2, 23))],
+         exit_code=2, error=r"config\.yaml:\d+: books\[0\]\..*answers_per_page: 4x5 grids of 9x9 do not fit"),
+    Case("margin-too-small-for-head", {"title": "x", "page": {"margins": {"top": "3mm"}}},
+         [section("S", lines(9, 2, 24))],
+         exit_code=2, error=r"config\.yaml:\d+: books\[0\]\..*margins\.top: .*too small"),
+]
+
+
+@pytest.mark.parametrize("case", ERROR_CASES, ids=lambda c: c.name)
+def test_holdout_config_that_cannot_build_is_one_line_exit_2(case: Case, tmp_path: Path,
+                                                               monkeypatch: pytest.MonkeyPatch,
+                                                               capsys: pytest.CaptureFixture[str]) -> None:
+    built = run_build(case, tmp_path, monkeypatch, capsys)
+    assert built.code == case.exit_code
+    err = built.err.strip().splitlines()
+    assert len(err) == 1 and "Traceback" not in built.err, built.err
+    assert re.search(case.error, err[0]), err[0]
+    assert built.report["status"] == "error" and built.report["exit_code"] == 2 and built.report["outputs"] == []
+    assert not (tmp_path / "out").exists()
+
+
+def test_holdout_builds_are_byte_identical(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                           capsys: pytest.CaptureFixture[str]) -> None:
+    """Two builds of a book with every feature that could leak order or time
+    (mirrored auto gutter, answers both, two scripts, jigsaw) give the same bytes."""
+    case = Case("twice", {"title": EL, "author": RU, "language": "vi", "answers": "both",
+                          "page": {"size": "6x9in", "mirrored": True, "margins": {"inside": "auto"}}},
+                [section("Bộ 1", lines(9, 5, 30) + lines(6, 2, 30)), section("J", jigsaw_yaml(2, 31), _ext="yaml")])
+    first = run_build(case, tmp_path / "a", monkeypatch, capsys)
+    second = run_build(case, tmp_path / "b", monkeypatch, capsys)
+    assert first.code == second.code == 0
+    one, two = outputs_bytes(tmp_path / "a"), outputs_bytes(tmp_path / "b")
+    assert len(one) == 8 and one == two
+
+
+def _cells(built: Built, role: str) -> set[float]:
+    booklet = next(b for b in built.booklets if b.role == role)
+    return {p.grid.cell_size for page in booklet.pages for block in page.blocks if isinstance(block, Band)
+            for p in block.items}
+
+
+@pytest.mark.parametrize("repeats", [12, 30])
+def test_holdout_long_section_instructions_do_not_shrink_the_grids(
+        repeats: int, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """Half a page of instructions on A5: the grids keep the size they have
+    without instructions (the opening moves to a page of its own) instead of
+    shrinking on every page of the section, or failing as 'cells 0 pt'."""
+    puzzles = lines(9, 3, 40)
+    plain = Case("plain", {"title": "x", "page": {"size": "A5"}}, [section("S", puzzles)], formats=("pdf",))
+    long = Case("long", plain.book, [section("S", puzzles, instructions="Fill every row and column. " * repeats)],
+                formats=("pdf",))
+    without = run_build(plain, tmp_path / "plain", monkeypatch, capsys)
+    built = run_build(long, tmp_path / "long", monkeypatch, capsys)
+    assert without.code == built.code == 0, built.err
+    assert _cells(built, "puzzles") == _cells(without, "puzzles")
+    check_model(built, SIZES["A5"])
+    check_outputs(built, long, SIZES["A5"], {"puzzles", "answers"})
+    text = consumers.pdf_text(built.folder / "out" / "x-puzzles.pdf")
+    assert "Fill every row and column." in text
+
+
+TEXT_ERROR_CASES = [
+    Case("section-instructions-longer-than-a-page", {"title": "x", "page": {"size": "A5"}},
+         [section("S", lines(9, 1, 41), instructions="Fill every row and column with digits. " * 80)],
+         exit_code=2, error=r"config\.yaml:7: books\[0\]\.sections\[0\]\.instructions: .*do not fit on one page"),
+    Case("large-print-title-longer-than-a-page", {"title": LONG_TITLE, "page": {"size": "A5"},
+                                                   "layout": {"large_print": True}},
+         [section("S", lines(9, 1, 42))],
+         exit_code=2, error=r"config\.yaml:2: books\[0\]\.title: the title page text does not fit"),
+]
+
+
+@pytest.mark.parametrize("case", TEXT_ERROR_CASES, ids=lambda c: c.name)
+def test_holdout_text_that_cannot_fit_names_its_key(case: Case, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                     capsys: pytest.CaptureFixture[str]) -> None:
+    test_holdout_config_that_cannot_build_is_one_line_exit_2(case, tmp_path, monkeypatch, capsys)
