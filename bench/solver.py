@@ -60,10 +60,25 @@ def time_each(items: Sequence, run: Callable[[object], object]) -> list[float]:
     return times
 
 
-def ours(puzzle: Puzzle) -> None:
+def ours(puzzle: Puzzle) -> int:
+    """Verify one puzzle that must be unique; the search nodes it took."""
     verdict = verify(puzzle)
     if verdict.status is not Status.UNIQUE:
         raise AssertionError(f"{puzzle.format()}: {verdict.status.value} {verdict.reason}")
+    return verdict.stats.nodes
+
+
+def report(name: str, puzzles: Sequence[Puzzle]) -> None:
+    """Our timings of a set, then the search nodes per puzzle and the time per node,
+    the two factors a speed-up has to move."""
+    nodes: list[int] = []
+    times = time_each(puzzles, lambda puzzle: nodes.append(ours(puzzle)))
+    ordered = sorted(nodes)
+    print(f"{name:12s} puzzlepress  {figures(times)}")
+    print(f"{'':12s} nodes        median {statistics.median(ordered):7.1f}  "
+          f"p90 {ordered[min(len(ordered) - 1, int(0.9 * len(ordered)))]:7d}  "
+          f"mean {statistics.mean(ordered):7.1f}  "
+          f"{1000 * sum(times) / sum(ordered):6.1f} us per node")
 
 
 def dlxsudoku_verify(line: str) -> None:
@@ -105,14 +120,14 @@ def main() -> None:
     sets = {name: (DATA / f"{name}.txt").read_text().split() for name in ("top1465", "17clue-1000")}
     print("full verification (solve + prove uniqueness), ms per puzzle")
     for name, lines in sets.items():
-        print(f"{name:12s} puzzlepress  {figures(time_each(parse_text(chr(10).join(lines)), ours))}")
+        report(name, parse_text(chr(10).join(lines)))
     start = time.perf_counter()
     sixteen = generated(16, 10, seed=16)
     twenty_five = generated(25, 1, seed=25)
     print(f"(generated 16x16 and 25x25 puzzles in {time.perf_counter() - start:.1f} s; givens: "
           f"{[sum(1 for v in p.givens if v) for p in sixteen + twenty_five]})")
-    print(f"{'16x16':12s} puzzlepress  {figures(time_each(sixteen, ours))}")
-    print(f"{'25x25':12s} puzzlepress  {figures(time_each(twenty_five, ours))}")
+    report("16x16", sixteen)
+    report("25x25", twenty_five)
     if args.no_others:
         return
     ensure_published()
