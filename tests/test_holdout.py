@@ -505,3 +505,44 @@ TEXT_ERROR_CASES = [
 def test_holdout_text_that_cannot_fit_names_its_key(case: Case, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
                                                      capsys: pytest.CaptureFixture[str]) -> None:
     test_holdout_config_that_cannot_build_is_one_line_exit_2(case, tmp_path, monkeypatch, capsys)
+
+
+CONSUMER_CASES = [
+    Case("a5-large-print-vietnamese", {"title": VI, "language": "vi", "page": {"size": "A5"},
+                                       "layout": {"large_print": True}},
+         [section("Bộ 1", lines(9, 2, 50), instructions=VI)]),
+    Case("5x8in-mirrored-auto-mixed", {"title": "Pocket 5x8", "page": {"size": "5x8in", "mirrored": True,
+                                                                       "margins": {"inside": "auto"}}},
+         [section("S", lines(9, 3, 51), difficulty="hard"), section("16", lines(16, 2, 51)),
+          section("Kids", lines(4, 5, 51), instructions="Fill every row and column. " * 14)]),
+    Case("400x600pt-3x4-hostile", {"title": HOSTILE, "author": "A & B <b>", "page": {"size": "400x600pt"},
+                                   "layout": {"puzzles_per_page": "3x4", "answers_per_page": "3x4"}},
+         [section("{S} & <i>", lines(4, 13, 52), instructions="\\\\server\\share {0}")]),
+]
+
+#: LibreOffice snaps a page to a paper size of its own table within about half a
+#: point (5x8 in comes back 575.46 pt high from a DOCX/RTF that says 11520 twips)
+OFFICE_SIZE_TOLERANCE = 0.6
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("case", CONSUMER_CASES, ids=lambda c: c.name)
+def test_holdout_office_and_browser_print_the_same_pages(case: Case, tmp_path: Path,
+                                                         monkeypatch: pytest.MonkeyPatch,
+                                                         capsys: pytest.CaptureFixture[str]) -> None:
+    """LibreOffice (DOCX, RTF) and Chromium (HTML) give every booklet the page
+    count and page size of our PDF."""
+    built = run_build(case, tmp_path, monkeypatch, capsys)
+    assert built.code == 0, built.err
+    out = tmp_path / "out"
+    office = sorted(out.glob("*.docx")) + sorted(out.glob("*.rtf"))
+    converted = consumers.libreoffice_to_pdf(office, tmp_path / "lo")
+    size = _size(case)
+    for source, pdf in zip(office, converted):
+        assert pdf.exists(), f"LibreOffice could not convert {source.name}"
+        assert consumers.pdf_page_count(pdf) == consumers.pdf_page_count(out / f"{source.stem}.pdf"), source.name
+        assert consumers.pdf_page_size(pdf) == pytest.approx(size, abs=OFFICE_SIZE_TOLERANCE), source.name
+    for html in sorted(out.glob("*.html")):
+        pdf = consumers.chromium_to_pdf(html, tmp_path / f"{html.stem}-chromium.pdf")
+        assert consumers.pdf_page_count(pdf) == consumers.pdf_page_count(out / f"{html.stem}.pdf"), html.name
+        assert consumers.pdf_page_size(pdf) == pytest.approx(size, abs=OFFICE_SIZE_TOLERANCE), html.name
