@@ -295,14 +295,16 @@ class _BookletBuilder:
             parts.append(("author", spec.author, s.author, s.subtitle.size * 1.2))
         if spec.instructions and with_instructions:
             parts.append(("instructions", spec.instructions, s.intro, s.author.size * 2.5))
-        blocks, y = [], self.content_height * 0.25
+        blocks, y = [], 0.0
         for key, text, style, space in parts:
             block = self.type.block(text, style, 0.0, y + space, width)
             blocks.append(block)
             y = block.y + block.height
             if y > self.usable_height:   # name the text that pushed the page over, not always the last
                 raise LayoutError(f"{spec.key}.{key}", "the title page text does not fit on one page")
-        self.drafts.append(_Draft(blocks, None))
+        # a quarter down the page, or higher when the text is long (a 300-character title)
+        drop = min(self.content_height * 0.25, self.usable_height - y)
+        self.drafts.append(_Draft([replace(b, y=round(b.y + drop, 2)) for b in blocks], None))
 
     def _opening(self, section: SectionSpec, answers: bool) -> tuple[list[TextBlock | Band], float]:
         """The heading (and, for puzzles, the instructions) at the top of a
@@ -345,15 +347,15 @@ class _BookletBuilder:
         room from all of them (the grids shrink a little, the first page stays
         full); a long one would shrink every grid of the section by more than
         :data:`OPENING_SHRINK` (or leave no room at all), so then the grids keep
-        the size they have under a bare heading and the first page holds only
-        the rows that fit under the opening -- none when it fills the page."""
+        the size they have under a bare heading (:meth:`_bare_top`) and the
+        first page holds only the rows that fit under the opening -- none when
+        it fills the page."""
         blocks, top = self._opening(section, answers)
         if top > self.usable_height:
             key = "instructions" if section.instructions and not answers else "title"
             raise LayoutError(f"{section.key}.{key}",
                               "the section heading and instructions do not fit on one page")
-        bare = blocks[0].height + self.styles.body.leading      # where grids start under the heading alone
-        full = self._slots(section, answers, bare)
+        full = self._slots(section, answers, self._bare_top(blocks[0], section, answers))
         try:
             under = self._slots(section, answers, top)
             same = (under.across, under.down) == (full.across, full.down)   # defaults may have shrunk
@@ -365,6 +367,19 @@ class _BookletBuilder:
             pass
         fitting = int((self.usable_height - top + full.vgap) // (full.height + full.vgap))
         return blocks, top, full, max(0, min(fitting, full.down))
+
+    def _bare_top(self, heading: TextBlock, section: SectionSpec, answers: bool) -> float:
+        """Where grids start under the heading alone -- or at the top of a page
+        when even a bare heading leaves them too little room (a heading of
+        many lines in large print)."""
+        top = heading.height + self.styles.body.leading
+        try:
+            slots = self._slots(section, answers, top)
+            for board in section.boards:
+                self._grid_size(board, slots, answers)
+        except LayoutError:
+            return 0.0
+        return top
 
     # -- slots and grids -------------------------------------------------------
     def _slots(self, section: SectionSpec, answers: bool, top: float) -> _Slots:

@@ -546,3 +546,54 @@ def test_holdout_office_and_browser_print_the_same_pages(case: Case, tmp_path: P
         pdf = consumers.chromium_to_pdf(html, tmp_path / f"{html.stem}-chromium.pdf")
         assert consumers.pdf_page_count(pdf) == consumers.pdf_page_count(out / f"{html.stem}.pdf"), html.name
         assert consumers.pdf_page_size(pdf) == pytest.approx(size, abs=OFFICE_SIZE_TOLERANCE), html.name
+
+
+# --------------------------------------------------------------------------
+# Seeded random configs: whatever a user combines, the build either succeeds
+# and passes every check, or stops with one line naming a config key
+# --------------------------------------------------------------------------
+
+TITLES = ("Plain title", VI, EL, RU, HOSTILE, LONG_TITLE)
+PER_PAGE = (None, "1x1", "1x2", "2x2", "2x3", "3x3", "3x4")
+GRID_SIDES = (4, 6, 8, 9, 9, 9, 10, 12, 16, 25)
+
+
+def random_case(seed: int) -> Case:
+    rng = random.Random(seed)
+    pick = rng.choice
+    page: dict[str, Any] = {"size": pick(sorted(SIZES)), "mirrored": rng.random() < 0.5}
+    margins = pick([{}, {"top": "0.5in", "bottom": "0.5in", "outside": "0.25in", "inside": "auto"},
+                    {"top": "30mm", "bottom": "25mm", "inside": "25mm", "outside": "20mm"}, {"inside": "auto"}])
+    if margins:
+        page["margins"] = margins
+    layout = {key: value for key, value in (("puzzles_per_page", pick(PER_PAGE)), ("answers_per_page", pick(PER_PAGE)),
+                                           ("large_print", rng.random() < 0.15)) if value}
+    book: dict[str, Any] = {"title": pick(TITLES), "language": pick(["en", "vi", "fr"]), "page": page,
+                            "answers": pick(["separate", "back", "both"])}
+    if layout:
+        book["layout"] = layout
+    if rng.random() < 0.5:
+        book["instructions"] = pick(TITLES[:4])
+    sections = []
+    for s in range(rng.randint(1, 3)):
+        sides = [pick(GRID_SIDES) for _ in range(rng.randint(1, 2))]
+        puzzles = [p for side in sides for p in lines(side, rng.randint(1, 6), seed * 10 + s)]
+        keys = {"instructions": pick(TITLES[:4]) * rng.randint(1, 6)} if rng.random() < 0.5 else {}
+        sections.append(section(pick(TITLES), puzzles, **keys))
+    return Case(f"seed{seed}", book, sections, formats=("pdf", "html"))
+
+
+@pytest.mark.parametrize("seed", range(24))
+def test_holdout_random_config_builds_or_names_the_key(seed: int, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                       capsys: pytest.CaptureFixture[str]) -> None:
+    case = random_case(seed)
+    built = run_build(case, tmp_path, monkeypatch, capsys)
+    assert "Traceback" not in built.err
+    if built.code == 2:
+        err = built.err.strip().splitlines()
+        assert len(err) == 1 and re.search(r"config\.yaml:\d+: books\[0\]\.\S+: ", err[0]), built.err
+        assert built.report["status"] == "error" and not (tmp_path / "out").exists()
+        return
+    assert built.code == 0, built.err
+    check_model(built, _size(case))
+    check_outputs(built, case, _size(case), _roles(case))
