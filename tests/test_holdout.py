@@ -597,3 +597,28 @@ def test_holdout_random_config_builds_or_names_the_key(seed: int, tmp_path: Path
     assert built.code == 0, built.err
     check_model(built, _size(case))
     check_outputs(built, case, _size(case), _roles(case))
+
+
+#: print-on-demand gutter by page count (docs/print.md), inches: (last page count, gutter)
+GUTTERS = ((150, 0.375), (300, 0.5), (500, 0.625), (700, 0.75))
+
+
+def test_holdout_200_puzzles_mirrored_auto_gutter(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                  capsys: pytest.CaptureFixture[str]) -> None:
+    """200 puzzles one per page on 6x9 in with the answers at the back: past
+    150 pages the gutter is 0.5 in, on the binding side of every page."""
+    case = Case("two-hundred", {"title": "Two hundred", "page": {"size": "6x9in", "mirrored": True,
+                                                                 "margins": {"inside": "auto", "outside": "0.5in"}},
+                                "answers": "back", "layout": {"puzzles_per_page": "1x1"}},
+                [section("S", lines(9, 200, 60))], formats=("pdf",))
+    built = run_build(case, tmp_path, monkeypatch, capsys)
+    assert built.code == 0, built.err
+    check_model(built, SIZES["6x9in"])
+    check_outputs(built, case, SIZES["6x9in"], {"puzzles"})
+    (booklet,) = built.booklets
+    gutter = next(inches for last, inches in GUTTERS if booklet.page_count <= last) * INCH
+    assert booklet.page_count > 200 and booklet.margins.inside == pytest.approx(gutter)
+    for page in booklet.pages:   # odd pages are right-hand: the gutter is on their left
+        left = gutter if page.number % 2 else 0.5 * INCH
+        assert page.content_x == pytest.approx(left, abs=0.01)
+        assert page.content_width == pytest.approx(SIZES["6x9in"][0] - gutter - 0.5 * INCH, abs=0.01)
