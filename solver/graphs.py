@@ -83,7 +83,8 @@ def bfs_distances(adjacency: Sequence[Sequence[int]], source: int) -> list[int]:
 
 
 def search_paths(problem: PathProblem, *, cap: int = 1, keep: int = 2,
-                 node_limit: int | None = None, thorough: bool | None = None) -> PathSearch:
+                 node_limit: int | None = None, thorough: bool | None = None,
+                 pocket_limit: int = 0) -> PathSearch:
     """Find up to ``cap`` Hamiltonian paths (cycles if ``problem.closed``).
 
     A closed cycle is reported as the path from position 0 around the cycle,
@@ -198,6 +199,10 @@ def search_paths(problem: PathProblem, *, cap: int = 1, keep: int = 2,
                                                   closed, n - k - 1):
             stack.append([])
             continue
+        if pocket_limit and not thorough and _cuts_off_pocket(adj, visited, v, n - k - 1,
+                                                              pocket_limit):
+            stack.append([])
+            continue
         nxt = fixed_at[k + 1]
         if nxt >= 0:
             cands = [nxt] if not visited[nxt] and nxt in adjset[v] else []
@@ -274,6 +279,28 @@ def _whole_board_possible(adj: Sequence[Sequence[int]], adjset: list[frozenset[i
             if ends > 1:
                 return False
     return True
+
+
+def _cuts_off_pocket(adj: Sequence[Sequence[int]], visited: bytearray, v: int,
+                     remaining: int, limit: int) -> bool:
+    """True when visiting ``v`` split the unvisited nodes into two parts (the path
+    can enter only one of them), found by a search of at most ``limit`` nodes
+    from each unvisited neighbour of ``v``: only there can the split be.
+    Large parts are not examined, so False proves nothing."""
+    for w in adj[v]:
+        if visited[w]:
+            continue
+        seen = {w}
+        frontier = [w]
+        while frontier and len(seen) < limit:
+            here = frontier.pop()
+            for there in adj[here]:
+                if not visited[there] and there not in seen:
+                    seen.add(there)
+                    frontier.append(there)
+        if not frontier and len(seen) < remaining:
+            return True
+    return False
 
 
 def _uses_forced(path: list[int], forced: Sequence[tuple[int, int]], closed: bool) -> bool:

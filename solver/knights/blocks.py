@@ -1,7 +1,7 @@
 """Divide and conquer: tours on large boards in linear time (Parberry 1997).
 
-The board is cut into bands of 6 to 11 rows and 6 to 11 columns, so every
-block is one of 27 shapes.  Each shape carries a closed tour that contains
+The board is cut into bands of 6 to 11 rows and 6 to 11 columns (a side of
+exactly 5 is one band of 5), so every block is one of a few dozen shapes.  Each shape carries a closed tour that contains
 four *join edges* (block-local squares, ``h`` x ``w`` block)::
 
     left   (1, 0)-(3, 1)        right  (2, w-1)-(0, w-2)
@@ -45,8 +45,9 @@ def _join_edges(h: int, w: int) -> dict[str, tuple[Square, Square]]:
 
 
 def fits(rows: int, cols: int) -> bool:
-    """True when both sides can be cut into bands of 6 to 11."""
-    return min(rows, cols) >= 6
+    """True when both sides can be cut into bands of 6 to 11 (a side of exactly 5
+    is one band of 5: 5-row blocks only need their left and right join edges)."""
+    return min(rows, cols) >= 5
 
 
 def _even_bands(length: int) -> list[int]:
@@ -75,10 +76,22 @@ def bands(length: int, odd_at: int | None = None) -> list[int]:
     raise AssertionError(f"no band cut for {length} at {target}")  # unreachable for length >= 12
 
 
+def _sides_needed(h: int, w: int) -> tuple[str, ...]:
+    """Join edges a block must hold: a 5-row block is only ever joined left and
+    right (5 is a whole side, one band), a 5-column block only up and down."""
+    if h == 5:
+        return ("left", "right")
+    if w == 5:
+        return ("top", "bottom")
+    return ("left", "right", "top", "bottom")
+
+
 @lru_cache(maxsize=None)
 def block_tour(h: int, w: int) -> tuple[Square, ...]:
-    """The closed tour of an h x w block (6..11 sides, not both odd) holding all four join edges."""
-    tour = search_tour(h, w, start=(0, 0), closed=True, forced=tuple(_join_edges(h, w).values()))
+    """The closed tour of an h x w block (5..11 sides, not both odd) with its join edges."""
+    edges = _join_edges(h, w)
+    forced = tuple(edges[side] for side in _sides_needed(h, w))
+    tour = search_tour(h, w, start=(0, 0), closed=True, forced=forced)
     if tour is None:
         raise AssertionError(f"no joinable block tour on {h}x{w}")  # checked for every shape by the tests
     return tour
@@ -164,11 +177,11 @@ def _assemble(rows: int, cols: int, start: Square, closed: bool) -> list[int]:
 
 def closed_tour(rows: int, cols: int, start: Square = (0, 0)) -> list[int]:
     """A closed tour from ``start`` (square indices) on a board with a closed tour
-    and both sides >= 6: the last square is a knight's move from the first."""
+    and both sides >= 5: the last square is a knight's move from the first."""
     return _assemble(rows, cols, start, closed=True)
 
 
 def open_tour_odd(rows: int, cols: int, start: Square) -> list[int]:
-    """An open tour from ``start`` on an odd x odd board with both sides >= 7,
+    """An open tour from ``start`` on an odd x odd board with both sides >= 5,
     ``start`` of the corner colour."""
     return _assemble(rows, cols, start, closed=False)

@@ -6,8 +6,9 @@ moves are broken towards the squares farthest from the centre (Roth's rule),
 which keeps Warnsdorff's rule on track far more often than input order does,
 so most tours on boards up to a few hundred squares need no backtracking.
 Large boards do not come here: :mod:`solver.knights.blocks` builds them;
-narrow boards (3, 4 or 5 rows) do, and a 4 x n board is searched knowing its
-outer ranks must alternate with the inner ones (see :func:`_outer_ranks`).
+narrow boards (3, 4 or 5 rows) do: a 4 x n board is searched knowing its
+outer ranks must alternate with the inner ones (see :func:`_outer_ranks`),
+3 x n and 5 x n boards watching for pockets cut off behind the knight.
 """
 from __future__ import annotations
 
@@ -103,7 +104,7 @@ def search_tour(rows: int, cols: int, *, start: Square | None = (0, 0), closed: 
     attempts = [(order, budget) for order in TIE_ORDERS] + [(TIE_ORDERS[0], None)]
     for order, limit in attempts:
         problem = knight_problem(rows, cols, closed=closed, fixed=fixed, forced=forced, order=order)
-        outcome = search_paths(problem, cap=1, node_limit=limit, thorough=_narrow(rows, cols))
+        outcome = search_paths(problem, cap=1, node_limit=limit, pocket_limit=_pocket_limit(rows, cols))
         if outcome.paths:
             return tuple(divmod(i, cols) for i in outcome.paths[0])
         if outcome.complete:
@@ -111,11 +112,12 @@ def search_tour(rows: int, cols: int, *, start: Square | None = (0, 0), closed: 
     return None
 
 
-def _narrow(rows: int, cols: int) -> bool | None:
-    """Boards 3 to 5 squares wide strand unvisited pockets behind the knight so
-    easily that the whole-board test pays for itself at any length (it makes
-    the search quadratic there: 3x200 takes about 2 s).  Others: the default."""
-    return True if min(rows, cols) <= 5 else None
+def _pocket_limit(rows: int, cols: int) -> int:
+    """Boards 3 or 5 squares wide strand small unvisited pockets behind the knight
+    so easily that looking for them at every step pays (graphs.py's whole-board
+    test does so on small boards anyway).  4 x n boards need no help: their
+    outer ranks guide the search.  Others: off."""
+    return 8 * min(rows, cols) ** 2 if min(rows, cols) in (3, 5) else 0
 
 
 def count_tours(rows: int, cols: int, *, start: Square | None = None, closed: bool = False) -> int:

@@ -1,12 +1,12 @@
 """One entry point for "give me a tour": theorems first, then the right method.
 
 * no tour by theorem -> the theorem's reason (never a time limit);
-* a closed tour on a board with both sides >= 6 -> the block construction;
+* a closed tour on a board with both sides >= 5 -> the block construction;
 * an open tour where closed tours exist -> a closed tour from the start with
   its last move dropped;
-* an open tour on an odd x odd board with both sides >= 7 -> the block
-  construction with a searched start block;
-* the rest (sides 3, 4 or 5, and 1x1) -> the exhaustive search.  The theorems
+* an open tour on an odd x odd board with both sides >= 5 -> the block
+  construction with a searched start block (the whole board up to 11x11);
+* the rest (a side of 3 or 4, and 1x1) -> the exhaustive search.  The theorems
   say a tour exists there, so the search always ends with one.
 """
 from __future__ import annotations

@@ -200,9 +200,13 @@ class _Placements:
         return (self.full ^ cleared) | 1 << bit
 
 
-@lru_cache(maxsize=16)
+@lru_cache(maxsize=4)
 def board(geometry: Geometry) -> Board:
-    """The packed-board tables of a geometry (see :class:`Board`), built once per geometry."""
+    """The packed-board tables of a geometry (see :class:`Board`), built once per geometry.
+
+    Few are kept: a 16x16 board's masks take 9 MB, and a set of jigsaws has a new
+    geometry per puzzle anyway.
+    """
     t = tables(geometry)
     n, cells = t.size, geometry.cells
     width = n + 1
