@@ -290,6 +290,19 @@ def check_pdf(pdf: Path, pages: int, size: tuple[float, float], title: str, numb
     assert not missing, f"puzzle numbers not in {pdf.name}: {missing[:10]}"
     for page, x0, y0, x1, y1, word in words:
         assert -0.5 <= x0 and x1 <= size[0] + 0.5 and -0.5 <= y0 and y1 <= size[1] + 0.5, (page, word)
+    by_page: dict[int, list[tuple[float, ...]]] = {}
+    for page, *box, word in words:
+        by_page.setdefault(page, []).append(tuple(box))
+    for page, boxes in by_page.items():   # text drawn over text: a caption on a grid, a head on a heading
+        boxes.sort()
+        for i, a in enumerate(boxes):
+            for b in boxes[i + 1:]:
+                if b[0] >= a[2]:
+                    break
+                # word boxes span the font's ascent and descent, so lines of a paragraph touch a little
+                shared = min(a[3], b[3]) - max(a[1], b[1])
+                assert not (min(a[2], b[2]) - max(a[0], b[0]) > 1 and shared > 0.3 * min(a[3] - a[1], b[3] - b[1])), \
+                    (pdf.name, page, a, b)
 
 
 def _title_in(title: str, text: str) -> bool:
