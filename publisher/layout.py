@@ -14,6 +14,7 @@ it with an office font whose widths differ a little.
 from __future__ import annotations
 
 import math
+import unicodedata
 from dataclasses import dataclass, replace
 from functools import lru_cache
 
@@ -127,8 +128,16 @@ def _styles(large_print: bool) -> _Styles:
 # Text
 # --------------------------------------------------------------------------
 
+def visible(text: str) -> str:
+    """``text`` without Unicode format characters (soft hyphen, zero-width
+    joiners, direction marks): no renderer shapes them, so a PDF would draw a
+    soft hyphen as a hyphen and a joiner as a stray glyph in the middle of a word."""
+    return "".join(char for char in text if unicodedata.category(char) != "Cf")
+
+
 class _Typesetter:
-    """Wraps and fits text with the book's font metrics."""
+    """Wraps and fits text with the book's font metrics; every text it sets
+    goes through :func:`visible` first."""
 
     def __init__(self, fonts: fontlib.Fonts) -> None:
         self.fonts = fonts
@@ -164,6 +173,7 @@ class _Typesetter:
 
     def one_line(self, text: str, style: TextStyle, width: float) -> str:
         """``text`` shortened with an ellipsis until it fits one line."""
+        text = visible(text)
         if self.fits(text, style, width):
             return text
         while text and not self.fits(text + "…", style, width):
@@ -171,6 +181,7 @@ class _Typesetter:
         return text.rstrip() + "…"
 
     def block(self, text: str, style: TextStyle, x: float, y: float, width: float) -> TextBlock:
+        text = visible(text)
         lines = self.wrap(text, style, width)
         return TextBlock(text, style, round(x, 2), round(y, 2), round(width, 2),
                          round(len(lines) * style.leading, 2), lines)
@@ -468,7 +479,7 @@ class _BookletBuilder:
         options = ([section.title] if answers else
                    [" · ".join(filter(None, (board.title, difficulty))), board.title or "", difficulty or ""])
         caption = str(number)
-        for detail in options:   # the most informative caption that fits above the grid
+        for detail in map(visible, options):   # the most informative caption that fits above the grid
             if detail and self.type.fits(f"{number} · {detail}", style, max(grid_width, slots.width)):
                 caption = f"{number} · {detail}"
                 break

@@ -635,3 +635,16 @@ def test_holdout_200_puzzles_mirrored_auto_gutter(tmp_path: Path, monkeypatch: p
         left = gutter if page.number % 2 else 0.5 * INCH
         assert page.content_x == pytest.approx(left, abs=0.01)
         assert page.content_width == pytest.approx(SIZES["6x9in"][0] - gutter - 0.5 * INCH, abs=0.01)
+
+
+def test_holdout_format_characters_are_not_drawn(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                 capsys: pytest.CaptureFixture[str]) -> None:
+    """A title pasted from a word processor carries a soft hyphen and a
+    zero-width joiner: the page shows 'Sudoku', not 'Su-do<box>ku'."""
+    case = Case("format-chars", {"title": "Su\u00addo\u200dku \u200eBook"},
+                [section("Se\u00adction", lines(9, 1, 70))], formats=("pdf", "html"))
+    built = run_build(case, tmp_path, monkeypatch, capsys)
+    assert built.code == 0, built.err
+    text = consumers.pdf_text(tmp_path / "out" / "sudoku-book-puzzles.pdf")
+    assert "Sudoku Book" in text and "Section" in text
+    assert not {"\u00ad", "\u200d", "\u200e", "-"} & set(text)
