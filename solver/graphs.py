@@ -170,7 +170,7 @@ def search_paths(problem: PathProblem, *, cap: int = 1, keep: int = 2,
                 continue
             if any(visited[p] and not (closed and k == n - 1 and p == path[0]) for p in others):
                 continue
-        g = next_given[k + 1] if k + 1 <= n else n
+        g = next_given[k + 1]
         if g < n and not 0 <= dist_to[g][v] <= g - k:
             continue
         visited[v] = 1
