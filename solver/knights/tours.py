@@ -11,6 +11,9 @@
 """
 from __future__ import annotations
 
+import gc
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -38,17 +41,35 @@ def find_tour(rows: int, cols: int, *, start: Square | None = (0, 0),
         return TourResult(False, None, existence.reason)
     if has_closed_tour(rows, cols):
         if blocks.fits(rows, cols):
-            order = blocks.closed_tour(rows, cols, origin)
-            return TourResult(True, tuple(divmod(i, cols) for i in order))
+            return TourResult(True, _squares(blocks.closed_tour(rows, cols, origin), cols))
         path = _rotate(_small_closed_tour(rows, cols), origin)
     elif blocks.fits(rows, cols) and rows % 2 and cols % 2:
-        order = blocks.open_tour_odd(rows, cols, origin)
-        return TourResult(True, tuple(divmod(i, cols) for i in order))
+        return TourResult(True, _squares(blocks.open_tour_odd(rows, cols, origin), cols))
     else:
         path = search_tour(rows, cols, start=origin, closed=False)
     if path is None:          # the theorems promise a tour: a failure here is a bug
         raise AssertionError(f"search found no tour on {rows}x{cols} from {origin}")
     return TourResult(True, path)
+
+
+@contextmanager
+def _cyclic_gc_paused() -> Iterator[None]:
+    """Millions of fresh tuples make the cyclic garbage collector run again and
+    again over everything allocated so far (half the time of a 1000x1000
+    tour); tuples of ints cannot form cycles, so it can wait until they exist."""
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was_enabled:
+            gc.enable()
+
+
+def _squares(order: list[int], cols: int) -> tuple[Square, ...]:
+    """Square indices -> (row, col) pairs."""
+    with _cyclic_gc_paused():
+        return tuple(divmod(i, cols) for i in order)
 
 
 @lru_cache(maxsize=32)
