@@ -17,7 +17,8 @@ every completion is an answer.
 Puzzles made from a generated tour (:func:`tour_puzzle`) follow one rule:
 showing only the start or the first k moves is a task (any completion is an
 answer, as in Euler's puzzle); showing every k-th number is a puzzle whose
-answer must be unique.
+answer must be unique, so extra numbers are shown where the every-k-th ones
+alone would allow a second tour.
 """
 from __future__ import annotations
 
@@ -144,7 +145,8 @@ def tour_puzzle(rows: int, cols: int, *, start: Square | None = None, closed: bo
 
     Shows the start only, the first ``show_first`` moves (a task: any
     completion answers it), or every ``show_every``-th number plus the last
-    (a puzzle: the answer must be unique, which verification then checks)."""
+    (a puzzle: the answer must be unique; where another tour would also fit,
+    further numbers of the source tour are shown until none does)."""
     for label, value in (("show_every", show_every), ("show_first", show_first)):
         if value is not None and value < 1:
             return ParseIssue(line, f"{label} must be at least 1, not {value}", None, index)
@@ -159,7 +161,27 @@ def tour_puzzle(rows: int, cols: int, *, start: Square | None = None, closed: bo
         shown.update(range(1, len(path) + 1, show_every))
         shown.add(len(path))
     givens = tuple((path[number - 1], number) for number in sorted(shown))
-    return KnightPuzzle(rows, cols, givens, closed, show_every is not None, line, index, title)
+    puzzle = KnightPuzzle(rows, cols, givens, closed, show_every is not None, line, index, title)
+    return _until_unique(puzzle, path) if show_every is not None else puzzle
+
+
+def _until_unique(puzzle: KnightPuzzle, path: tuple[Square, ...],
+                  node_limit: int = 200_000) -> KnightPuzzle:
+    """Add numbers from the source tour until no other tour fits.
+
+    Each round finds a second tour and reveals the first number where it
+    leaves the source tour, which rules that tour out; so the loop ends, at
+    worst with every number shown.  A search that hits ``node_limit`` stops
+    the loop, and verification then reports the puzzle as undetermined."""
+    while True:
+        verdict = verify_tour_puzzle(puzzle, node_limit=node_limit)
+        if verdict.status is not Status.MULTIPLE:
+            return puzzle
+        other = verdict.other_solution if verdict.solution == path else verdict.solution
+        step = next(i for i, square in enumerate(other) if square != path[i])
+        givens = tuple(sorted(puzzle.givens + ((path[step], step + 1),), key=lambda g: g[1]))
+        puzzle = KnightPuzzle(puzzle.rows, puzzle.cols, givens, puzzle.closed, True,
+                              puzzle.line, puzzle.index, puzzle.title)
 
 
 def parse_tour_puzzles(text: str) -> list[KnightPuzzle | ParseIssue]:
