@@ -221,22 +221,31 @@ def board(geometry: Geometry) -> Board:
     unit_base = [(k // n) * family + (k % n) * width for k in range(3 * n)]
     unit_bits = [0] * cells              # a cell's three unit-family bits at digit 0
     unit_groups = [0] * cells            # its three unit groups at digit 0, guards included
+    cells_of = [0] * (3 * n)             # unit k: the cell-group bottoms of its cells
     owner = [-1] * total
     for k, unit in enumerate(t.units):
         for index, cell in enumerate(unit):
             unit_bits[cell] |= 1 << (unit_base[k] + index)
             unit_groups[cell] |= group << unit_base[k]
+            cells_of[k] |= 1 << (cell * width)
             for digit in range(n):
                 owner[unit_base[k] + digit * plane + index] = cell_base + cell * width + digit
     for bit in range(cell_base, total):
         if (bit - cell_base) % width < n:
             owner[bit] = bit
-    own = [group << (cell_base + cell * width)
-           | sum(unit_bits[cell] << digit * plane for digit in range(n)) for cell in range(cells)]
-    peer_cells = [sum(1 << (cell_base + peer * width) for peer in t.peers[cell])
-                  for cell in range(cells)]
-    peer_units = [unit_groups[cell] | sum(unit_bits[peer] for peer in t.peers[cell])
-                  for cell in range(cells)]
+    units_of: list[list[int]] = [[] for _ in range(cells)]
+    for k, unit in enumerate(t.units):
+        for cell in unit:
+            units_of[cell].append(k)
+    # Unit k: the unit-family bits of all its cells at digit 0 (disjoint, so a sum is an OR).
+    in_unit = [sum(unit_bits[cell] for cell in unit) for unit in t.units]
+    every_digit = sum(1 << (digit * plane) for digit in range(n))   # times x: x in every plane
+    own = [group << (cell_base + cell * width) | unit_bits[cell] * every_digit
+           for cell in range(cells)]
+    peer_cells = [((cells_of[a] | cells_of[b] | cells_of[c]) ^ 1 << cell * width) << cell_base
+                  for cell, (a, b, c) in enumerate(units_of)]
+    peer_units = [unit_groups[cell] | in_unit[a] | in_unit[b] | in_unit[c]
+                  for cell, (a, b, c) in enumerate(units_of)]
     placements = _Placements(full, cell_base, width, plane, own, peer_cells, peer_units)
     keep: Sequence[int] = placements
     if n <= _TABLED_SIZE:
