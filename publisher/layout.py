@@ -36,6 +36,9 @@ MAX_CELL = 0.5 * POINTS_PER_INCH         # standard books: cells no bigger than 
 MAX_ANSWER_CELL = POINTS_PER_INCH / 3    # answer keys are smaller: cells up to 1/3 in
 ROUND_TO = 0.05             # sizes are multiples of one twip, so DOCX/RTF are exact
 
+#: how much fuller than its usual share of the cell text may be when that keeps
+#: it at :data:`MIN_TEXT` (a 25x25 grid on a 5x8 in page: 7 pt in 10.9 pt cells)
+TEXT_STRETCH = 1.15
 #: digit size as a share of the cell, by the longest text a cell holds
 _TEXT_RATIO = {1: 0.58, 2: 0.45, 3: 0.36}
 
@@ -443,8 +446,10 @@ class _BookletBuilder:
         ratio = _text_ratio(board, answers)
         cell = _floor(cell)
         font = round(cell * ratio, 1)
+        if font < MIN_TEXT <= round(cell * ratio * TEXT_STRETCH, 1):
+            font = MIN_TEXT      # small cells keep printable text, a little fuller in the cell
         if font < MIN_TEXT:
-            needed = math.ceil(MIN_TEXT / ratio * 10) / 10
+            needed = math.ceil(MIN_TEXT / (ratio * TEXT_STRETCH) * 10) / 10
             raise LayoutError(
                 slots.key,
                 f"{slots.across}x{slots.down} grids of {board.rows}x{board.cols} do not fit on "

@@ -441,9 +441,9 @@ ERROR_CASES = [
     Case("section-layout-cannot-fit", {"title": "x", "page": {"size": "A5"}},
          [section("S", lines(9, 2, 22), puzzles_per_page="5x6")],
          exit_code=2, error=r"config\.yaml:7: books\[0\]\.sections\[0\]\.puzzles_per_page: 5x6 grids of 9x9 "),
-    Case("book-layout-cannot-fit", {"title": "x", "page": {"size": "Letter"}, "layout": {"answers_per_page": "4x5"}},
+    Case("book-layout-cannot-fit", {"title": "x", "page": {"size": "Letter"}, "layout": {"answers_per_page": "5x6"}},
          [section("S", lines(9, 2, 23))],
-         exit_code=2, error=r"config\.yaml:\d+: books\[0\]\..*answers_per_page: 4x5 grids of 9x9 do not fit"),
+         exit_code=2, error=r"config\.yaml:\d+: books\[0\]\..*answers_per_page: 5x6 grids of 9x9 do not fit"),
     Case("margin-too-small-for-head", {"title": "x", "page": {"margins": {"top": "3mm"}}},
          [section("S", lines(9, 2, 24))],
          exit_code=2, error=r"config\.yaml:\d+: books\[0\]\..*margins\.top: .*too small"),
@@ -648,3 +648,18 @@ def test_holdout_format_characters_are_not_drawn(tmp_path: Path, monkeypatch: py
     text = consumers.pdf_text(tmp_path / "out" / "sudoku-book-puzzles.pdf")
     assert "Sudoku Book" in text and "Section" in text
     assert not {"\u00ad", "\u200d", "\u200e", "-"} & set(text)
+
+
+def test_holdout_25x25_on_a_5x8_page(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                     capsys: pytest.CaptureFixture[str]) -> None:
+    """The smallest common trim still takes the biggest Sudoku with the default
+    layout: one grid a page, letters at the 7 pt print minimum and inside their cells."""
+    case = Case("5x8-25", {"title": "Pocket giant", "page": {"size": "5x8in"}}, [section("S", lines(25, 2, 80))],
+                formats=("pdf", "docx"))
+    built = run_build(case, tmp_path, monkeypatch, capsys)
+    assert built.code == 0, built.err
+    check_model(built, SIZES["5x8in"])
+    check_outputs(built, case, SIZES["5x8in"], {"puzzles", "answers"})
+    grids = [p.grid for b in built.booklets for page in b.pages for block in page.blocks
+             if isinstance(block, Band) for p in block.items]
+    assert grids and all(7.0 <= g.font_size < g.cell_size for g in grids)
