@@ -78,6 +78,74 @@ def _search(n: int, fixed: dict[int, int], cap: int | None, node_limit: int | No
     return found, count, complete, stats
 
 
+def _complete(n: int, fixed: dict[int, int], cap: int,
+              node_limit: int | None) -> tuple[list[tuple[int, ...]], int, bool, SolveStats]:
+    """Completions of a queens puzzle, fewest-choices row first (for verification).
+
+    Row order (as in :func:`_search`) wastes millions of nodes on large boards
+    with few givens before it meets a second solution; always branching on the
+    row with the fewest free columns finds one at once and fails fast where
+    the givens leave a row no place. Returns (first two solutions, count up to
+    ``cap``, complete, stats); deterministic, not in lexicographic order."""
+    began = perf_counter()
+    stats = SolveStats()
+    full = (1 << n) - 1
+    used = left = right = 0            # columns, r+c diagonals, c-r+n-1 diagonals
+    cols = [-1] * n
+    for row, col in fixed.items():
+        cols[row] = col
+        used |= 1 << col
+        left |= 1 << (row + col)
+        right |= 1 << (col - row + n - 1)
+
+    def pick(used: int, left: int, right: int) -> tuple[int, int]:
+        """The open row with the fewest free columns, and those columns (0 if none)."""
+        best_row, best_free, best_count = -1, 0, n + 1
+        for row in range(n):
+            if cols[row] >= 0:
+                continue
+            free = full & ~used & ~(left >> row) & ~(right >> (n - 1 - row))
+            count = free.bit_count()
+            if count < best_count:
+                best_row, best_free, best_count = row, free, count
+                if count <= 1:
+                    break
+        return best_row, best_free
+
+    found: list[tuple[int, ...]] = []
+    count, complete = 0, True
+    row, free = pick(used, left, right)
+    if row < 0:
+        return [tuple(cols)], 1, True, stats
+    stack = [(row, free, used, left, right)]
+    while stack:
+        row, free, used, left, right = stack[-1]
+        cols[row] = -1
+        if not free:
+            stack.pop()
+            stats.backtracks += 1
+            continue
+        bit = free & -free
+        stack[-1] = (row, free ^ bit, used, left, right)
+        stats.nodes += 1
+        if node_limit is not None and stats.nodes > node_limit:
+            complete = False
+            break
+        col = bit.bit_length() - 1
+        cols[row] = col
+        used2, left2, right2 = used | bit, left | (1 << (row + col)), right | (1 << (col - row + n - 1))
+        next_row, next_free = pick(used2, left2, right2)
+        if next_row < 0:
+            count += 1
+            found.append(tuple(cols))
+            if count >= cap:
+                break
+            continue
+        stack.append((next_row, next_free, used2, left2, right2))
+    stats.ms = (perf_counter() - began) * 1000.0
+    return found[:2], count, complete, stats
+
+
 def count_solutions(n: int) -> int:
     """Number of ways to place n non-attacking queens (OEIS A000170).
 
@@ -197,7 +265,7 @@ def verify_queens(puzzle: QueensPuzzle, *, node_limit: int = 200_000) -> Verdict
             if how:
                 return Verdict(Status.CONTRADICTORY,
                                f"queens at {_name(a, n)} and {_name(b, n)} attack each other ({how})")
-    found, count, complete, stats = _search(n, dict(givens), 2, node_limit)
+    found, count, complete, stats = _complete(n, dict(givens), 2, node_limit)
     if count >= 2:
         first, second = found
         differ = tuple((row, col) for row, col in enumerate(first) if second[row] != col)

@@ -136,3 +136,14 @@ def test_parse_queens_puzzles() -> None:
     assert isinstance(ragged, ParseIssue) and ragged.line == 13 and "first row has 3" in ragged.message
     (wide,) = parse_queens_puzzles("...\n...\n")
     assert isinstance(wide, ParseIssue) and wide.line == 1 and "square" in wide.message
+
+
+def test_large_boards_with_few_queens_are_judged_not_left_undetermined() -> None:
+    """Regression: row-order search needed >200,000 nodes to meet a second solution on 20x20."""
+    for n in (20, 25, 30):
+        verdict = verify_queens(QueensPuzzle(n=n, given=((n - 1, 0),)), node_limit=10_000)
+        assert verdict.status is Status.MULTIPLE
+        for solution in (verdict.solution, verdict.other_solution):
+            assert solution[n - 1] == 0 and sorted(solution) == list(range(n))
+            assert len({r + c for r, c in enumerate(solution)}) == n
+            assert len({r - c for r, c in enumerate(solution)}) == n
