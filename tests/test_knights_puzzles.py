@@ -210,3 +210,15 @@ def test_parse_format_and_issues_with_line_and_column() -> None:
     assert isinstance(ragged, ParseIssue) and ragged.line == 20 and "2 squares" in ragged.message
     assert isinstance(out_of_range, ParseIssue) and (out_of_range.line, out_of_range.column) == (23, 3)
     assert verify_tour_puzzle(task).status is Status.SOLVED
+
+
+@pytest.mark.parametrize("rows, cols, every, closed", [(10, 10, 5, True), (12, 12, 10, True)])
+def test_show_every_on_big_boards_is_made_provably_unique(rows: int, cols: int, every: int, closed: bool) -> None:
+    """Regression: sparse numbers on 10x10 and up used to come back 'undetermined'."""
+    puzzle = tour_puzzle(rows, cols, start=(0, 0), closed=closed, show_every=every)
+    verdict = verify_tour_puzzle(puzzle)
+    assert verdict.status is Status.UNIQUE
+    path = verdict.solution
+    assert is_tour(rows, cols, path, closed=closed)
+    assert all(path[number - 1] == square for square, number in puzzle.givens)
+    assert len(puzzle.givens) < rows * cols

@@ -165,21 +165,37 @@ def tour_puzzle(rows: int, cols: int, *, start: Square | None = None, closed: bo
     return _until_unique(puzzle, path) if show_every is not None else puzzle
 
 
-def _until_unique(puzzle: KnightPuzzle, path: tuple[Square, ...],
-                  node_limit: int = 200_000) -> KnightPuzzle:
-    """Add numbers from the source tour until no other tour fits.
+#: Search bound of the uniqueness loop when making a puzzle. Smaller than the
+#: verifier's default so that a puzzle this loop proves unique is proved again,
+#: node for node, by verification under any bound at least this large.
+GENERATION_NODE_LIMIT = 20_000
 
-    Each round finds a second tour and reveals the first number where it
-    leaves the source tour, which rules that tour out; so the loop ends, at
-    worst with every number shown.  A search that hits ``node_limit`` stops
-    the loop, and verification then reports the puzzle as undetermined."""
+
+def _until_unique(puzzle: KnightPuzzle, path: tuple[Square, ...],
+                  node_limit: int = GENERATION_NODE_LIMIT) -> KnightPuzzle:
+    """Add numbers from the source tour until the answer is provably unique.
+
+    Where another tour fits, the first number where it leaves the source tour
+    is revealed, which rules that tour out. Where the search cannot decide
+    within ``node_limit`` (big boards, sparse numbers), the middles of the
+    widest gaps between shown numbers are revealed, which shortens every
+    stretch the search must bridge. Either way the loop ends, at worst with
+    every number shown, and the search is deterministic, so verification
+    repeats the proof."""
     while True:
         verdict = verify_tour_puzzle(puzzle, node_limit=node_limit)
-        if verdict.status is not Status.MULTIPLE:
+        if verdict.status is Status.MULTIPLE:
+            other = verdict.other_solution if verdict.solution == path else verdict.solution
+            step = next(i for i, square in enumerate(other) if square != path[i])
+            reveal = [step + 1]
+        elif verdict.status is Status.UNDETERMINED:
+            numbers = sorted(number for _, number in puzzle.givens)
+            gaps = sorted(((b - a, a) for a, b in zip(numbers, numbers[1:]) if b - a > 1),
+                          key=lambda gap: (-gap[0], gap[1]))
+            reveal = [start + width // 2 for width, start in gaps[: max(1, len(gaps) // 4)]]
+        else:
             return puzzle
-        other = verdict.other_solution if verdict.solution == path else verdict.solution
-        step = next(i for i, square in enumerate(other) if square != path[i])
-        givens = tuple(sorted(puzzle.givens + ((path[step], step + 1),), key=lambda g: g[1]))
+        givens = tuple(sorted(puzzle.givens + tuple((path[n - 1], n) for n in reveal), key=lambda g: g[1]))
         puzzle = KnightPuzzle(puzzle.rows, puzzle.cols, givens, puzzle.closed, True,
                               puzzle.line, puzzle.index, puzzle.title)
 
