@@ -43,9 +43,8 @@ from dataclasses import dataclass, field
 from typing import Iterator, Sequence
 
 from solver.sudoku.geometry import Board, Geometry, board
-from solver.verdict import SolveStats
-
 from solver.sudoku.puzzle import Puzzle
+from solver.verdict import SolveStats
 
 #: The original program's counting cap: above it, report "more than 10,000".
 DEFAULT_CAP = 10_000
