@@ -161,6 +161,11 @@ class Board:
     candidate / exactly one" is a handful of whole-board int operations
     (borrow-free subtraction of one per group), whatever the size.
 
+    Layout, low to high: the row, column and region families, each digit-major
+    (digit d's N groups one *plane* above digit d-1's, a cell at its index in
+    the unit), then the N*N cell groups. Digit-major planes make a placement
+    mask a few per-cell pieces shifted by the digit (:class:`_Placements`).
+
     ``keep[p]`` (``p`` = the candidate's bit in its cell group) is the mask
     that places it: it clears every candidate sharing a group with it, in all
     four copies, and closes its four groups, keeping only its own cell bit so
@@ -176,7 +181,7 @@ class Board:
     cell_base: int          # bit offset of cell 0's group
     start: int              # every candidate possible, every group open
     owner: tuple[int, ...]
-    keep: Sequence[int]
+    keep: Sequence[int]     # a list up to 16x16; computed per lookup beyond
 
 
 class _Placements:
