@@ -40,6 +40,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Iterator, Sequence
 
 from solver.sudoku.geometry import Board, Geometry, board
@@ -50,11 +51,20 @@ from solver.verdict import SolveStats
 DEFAULT_CAP = 10_000
 
 
-def givens_board(b: Board, givens: Sequence[int]) -> int:
+def givens_board(geometry: Geometry, givens: Sequence[int]) -> int:
     """The board with the givens placed and nothing inferred, or -1 when they break a rule
     outright: a value twice in a unit, a blank cell with no value left, or a value with no
     place left in a unit (exactly the cases :func:`solver.sudoku.verdict.contradictions` names).
+
+    Remembered for the last few grids: verification asks for the same one up to a dozen
+    times (contradiction check, search, probes), and on 25x25 it is most of the work.
     """
+    return _givens_board(geometry, tuple(givens))
+
+
+@lru_cache(maxsize=8)
+def _givens_board(geometry: Geometry, givens: tuple[int, ...]) -> int:
+    b = board(geometry)
     z, keep = b.start, b.keep
     base, width = b.cell_base - 1, b.width
     for cell, value in enumerate(givens):
@@ -163,7 +173,7 @@ class Search:
         cell_guards = b.cell_guards
         stats = self.stats
         stats.nodes = 1
-        z = givens_board(b, self.givens)
+        z = givens_board(self.geometry, self.givens)
         if z >= 0:
             z = _propagate(z, guards, lows, n, keep, owner)
         if z < 0:
