@@ -501,13 +501,14 @@ class _BookletBuilder:
         return PlacedGrid(number, caption, style, grid, 0.0, 0.0, slots.caption_height)
 
     def _band(self, row: list[PlacedGrid], y: float, slots: _Slots) -> Band:
-        """Place a row of grids centred in their slots (offsets relative to the
-        content box; :meth:`pages` moves them onto the page)."""
+        """Place a row of grids centred in their slots, a short row (the end of a
+        section, a change of grid shape) centred as a whole (offsets relative to
+        the content box; :meth:`pages` moves them onto the page)."""
         grid = row[0].grid
         block_height = slots.caption_height + grid.height
         top = y + (slots.height - block_height) / 2
-        left = (slots.width - grid.width) / 2
         pitch = slots.width + slots.hgap
+        left = (slots.width - grid.width) / 2 + (slots.across - len(row)) * pitch / 2
         items = tuple(replace(p, x=round(left + i * pitch, 2), y=round(top, 2)) for i, p in enumerate(row))
         gap = round(pitch - grid.width, 2)
         width = round(len(items) * grid.width + (len(items) - 1) * gap, 2)
