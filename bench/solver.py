@@ -93,9 +93,10 @@ def py_sudoku_verify(line: str) -> None:
     Sudoku(3, 3, board=board).has_multiple_solutions()
 
 
-def generated(size: int, count: int, seed: int) -> list[Puzzle]:
-    """Unique puzzles: a shuffled solved grid with cells dug out while singles alone still
-    solve it (so the puzzle is unique), tried in a seeded random order."""
+def generated(size: int, count: int, seed: int, *, search: bool = False) -> list[Puzzle]:
+    """Unique puzzles: a shuffled solved grid with cells dug out, in a seeded random order,
+    while singles alone still solve it; or, with ``search``, while verification still
+    proves it unique (within 20,000 nodes), which leaves puzzles that need branching."""
     rng = random.Random(seed)
     geometry, symbols = Geometry.boxed(size), default_symbols(size)
     puzzles = []
@@ -104,8 +105,12 @@ def generated(size: int, count: int, seed: int) -> list[Puzzle]:
         grid = list(solve(Puzzle(geometry, symbols, tuple(first_row) + (0,) * (size * size - size))))
         for cell in rng.sample(range(size * size), size * size):
             kept, grid[cell] = grid[cell], 0
-            search = Search(geometry, grid, node_limit=1)
-            if next(search.solutions(), None) is None:
+            if search:
+                dug = Puzzle(geometry, symbols, tuple(grid))
+                still = verify(dug, node_limit=20_000).status is Status.UNIQUE
+            else:
+                still = next(Search(geometry, grid, node_limit=1).solutions(), None) is not None
+            if not still:
                 grid[cell] = kept
         puzzles.append(Puzzle(geometry, symbols, tuple(grid)))
     return puzzles
@@ -128,6 +133,11 @@ def main() -> None:
           f"{[sum(1 for v in p.givens if v) for p in sixteen + twenty_five]})")
     report("16x16", sixteen)
     report("25x25", twenty_five)
+    start = time.perf_counter()
+    dug = generated(16, 5, seed=160, search=True)
+    print(f"(dug 16x16 puzzles to uniqueness in {time.perf_counter() - start:.1f} s; givens: "
+          f"{[sum(1 for v in p.givens if v) for p in dug]})")
+    report("16x16 dug", dug)
     if args.no_others:
         return
     ensure_published()
