@@ -68,70 +68,39 @@ def build(options: BuildOptions) -> BuildResult:
         return result
 
 
+@dataclass(frozen=True)
+class _SectionInput:
+    """One config section and the items read for it."""
+
+    book: int
+    index: int
+    section: Any
+    items: list[Item]
+
+    @property
+    def loc(self) -> tuple[Any, ...]:
+        return ("books", self.book, "sections", self.index)
+
+
 def _build(options: BuildOptions, result: BuildResult) -> BuildResult:
+    """The stages in order; each hands its output to the next."""
     start = time.perf_counter()
     loaded = load(options.config)
-    config = loaded.config
-    formats = list(options.formats) or list(config.output.formats)
-    out_dir = options.out if options.out is not None else loaded.base / config.output.folder
     stems = _stems(loaded)
-
-    # sources
-    per_section: list[tuple[int, int, Any, list[Item]]] = []
-    for b, book in enumerate(config.books):
-        for s, section in enumerate(book.sections):
-            per_section.append((b, s, section, read_section(loaded, ("books", b, "sections", s), section)))
+    inputs = read_sources(loaded)
     start = _stage(result, "sources", start)
 
-    # verify
-    items = [item for *_, found in per_section for item in found]
-    with options.progress.stage("verify", len(items), "puzzles") as advance:
-        checked = verify_items(items, node_limit=config.node_limit, jobs=options.jobs, progress=advance)
+    result.sections = verify_sections(loaded, inputs, options)
     start = _stage(result, "verify", start)
-    cursor = 0
-    for b, s, section, found in per_section:
-        result.sections.append(SectionResult(config.books[b].title, section.title, section.kind,
-                                             checked[cursor:cursor + len(found)]))
-        cursor += len(found)
-
-    rejected = sum(len(s.rejected) for s in result.sections)
-    if rejected and config.on_rejected == "fail":
-        result.status, result.exit_code = "rejected", EXIT_REJECTED
-        return result
-    if rejected:
-        result.warnings.append(f"{rejected} rejected puzzle(s) left out (on_rejected: skip)")
-    for section_result, (b, s, *_rest) in zip(result.sections, per_section):
-        if not section_result.accepted:
-            raise SourceError(f"{loaded.where(('books', b, 'sections', s))}: no puzzle of the section was accepted")
-    if options.strict and (rejected or result.warnings):
-        result.status, result.exit_code = "rejected", EXIT_REJECTED
-        result.errors.append("--strict: the build has rejected puzzles or warnings")
+    if not _accept(loaded, inputs, result, strict=options.strict):
         return result
 
-    # book model
-    booklets: list[Booklet] = []
-    with options.progress.stage("layout", len(config.books), "books") as advance:
-        for b, book in enumerate(config.books):
-            sections = [r for r, (bb, *_r) in zip(result.sections, per_section) if bb == b]
-            try:
-                booklets.extend(layout_book(_book_spec(loaded, b, stems[b], sections)))
-            except LayoutError as error:
-                raise ConfigError([f"{loaded.where(_loc(error.key))}: {error.message}"]) from None
-            advance(1)
+    booklets = make_booklets(loaded, inputs, result.sections, stems, options.progress)
     start = _stage(result, "layout", start)
 
-    # render (in memory: nothing is written unless every renderer succeeded)
-    context = render.RenderContext(template_dirs=_template_dirs(loaded))
-    files: dict[Path, tuple[str, Booklet, bytes]] = {}
-    with options.progress.stage("render", len(booklets) * len(formats), "files") as advance:
-        for fmt in formats:
-            renderer = render.get(fmt)(context)
-            fmt_start = time.perf_counter()
-            for booklet in booklets:
-                data = renderer.render(booklet)
-                files[out_dir / f"{booklet.stem}.{renderer.extension}"] = (fmt, booklet, data)
-                advance(1)
-            result.timings[f"render.{fmt}"] = time.perf_counter() - fmt_start
+    formats = list(options.formats) or list(loaded.config.output.formats)
+    out_dir = options.out if options.out is not None else loaded.base / loaded.config.output.folder
+    files = render_booklets(loaded, booklets, formats, out_dir, result, options.progress)
     start = _stage(result, "render", start)
 
     write_atomically({path: data for path, (_, _, data) in files.items()})
@@ -141,6 +110,71 @@ def _build(options: BuildOptions, result: BuildResult) -> BuildResult:
                                          sha256=hashlib.sha256(data).hexdigest()))
     _stage(result, "write", start)
     return result
+
+
+def read_sources(loaded: LoadedConfig) -> list[_SectionInput]:
+    """Stage 1: every section's puzzles read (or generated) into items with file:line."""
+    return [_SectionInput(b, s, section, read_section(loaded, ("books", b, "sections", s), section))
+            for b, book in enumerate(loaded.config.books) for s, section in enumerate(book.sections)]
+
+
+def verify_sections(loaded: LoadedConfig, inputs: list[_SectionInput], options: BuildOptions) -> list[SectionResult]:
+    """Stage 2: every item judged by the solver (all books at once, in parallel, in order)."""
+    items = [item for section in inputs for item in section.items]
+    with options.progress.stage("verify", len(items), "puzzles") as advance:
+        checked = iter(verify_items(items, node_limit=loaded.config.node_limit, jobs=options.jobs,
+                                    progress=advance))
+    return [SectionResult(loaded.config.books[section.book].title, section.section.title, section.section.kind,
+                          [next(checked) for _ in section.items]) for section in inputs]
+
+
+def _accept(loaded: LoadedConfig, inputs: list[_SectionInput], result: BuildResult, *, strict: bool) -> bool:
+    """Apply the rejection policy; False (with status and exit code set) when no book may be written."""
+    rejected = sum(len(s.rejected) for s in result.sections)
+    if rejected and loaded.config.on_rejected == "fail":
+        result.status, result.exit_code = "rejected", EXIT_REJECTED
+        return False
+    if rejected:
+        result.warnings.append(f"{rejected} rejected puzzle(s) left out (on_rejected: skip)")
+    for section, section_input in zip(result.sections, inputs):
+        if not section.accepted:
+            raise SourceError(f"{loaded.where(section_input.loc)}: no puzzle of the section was accepted")
+    if strict and (rejected or result.warnings):
+        result.status, result.exit_code = "rejected", EXIT_REJECTED
+        result.errors.append("--strict: the build has rejected puzzles or warnings")
+        return False
+    return True
+
+
+def make_booklets(loaded: LoadedConfig, inputs: list[_SectionInput], sections: list[SectionResult],
+                  stems: list[str], progress: Progress) -> list[Booklet]:
+    """Stage 3: the book model of every book (layout errors become config errors with a line)."""
+    booklets: list[Booklet] = []
+    with progress.stage("layout", len(loaded.config.books), "books") as advance:
+        for b in range(len(loaded.config.books)):
+            own = [section for section, section_input in zip(sections, inputs) if section_input.book == b]
+            try:
+                booklets.extend(layout_book(_book_spec(loaded, b, stems[b], own)))
+            except LayoutError as error:
+                raise ConfigError([f"{loaded.where(_loc(error.key))}: {error.message}"]) from None
+            advance(1)
+    return booklets
+
+
+def render_booklets(loaded: LoadedConfig, booklets: list[Booklet], formats: list[str], out_dir: Path,
+                    result: BuildResult, progress: Progress) -> dict[Path, tuple[str, Booklet, bytes]]:
+    """Stage 4: every booklet in every format, in memory, so nothing is written unless all succeed."""
+    context = render.RenderContext(template_dirs=_template_dirs(loaded))
+    files: dict[Path, tuple[str, Booklet, bytes]] = {}
+    with progress.stage("render", len(booklets) * len(formats), "files") as advance:
+        for fmt in formats:
+            renderer = render.get(fmt)(context)
+            fmt_start = time.perf_counter()
+            for booklet in booklets:
+                files[out_dir / f"{booklet.stem}.{renderer.extension}"] = (fmt, booklet, renderer.render(booklet))
+                advance(1)
+            result.timings[f"render.{fmt}"] = time.perf_counter() - fmt_start
+    return files
 
 
 def _loc(key: str) -> tuple[Any, ...]:
