@@ -142,3 +142,12 @@ def breaks_rule_outright(size: int, regions: Sequence[int], givens: Sequence[int
             if all(givens[c] or value in taken[c] for c in unit):
                 return True
     return False
+
+
+#: A hand-made 6x6 jigsaw region map (irregular regions of 6 cells), shared by tests.
+JIGSAW_6 = ("AAABBB"
+            "AABABB"
+            "CCCDDD"
+            "CCDCDD"
+            "EEEFFF"
+            "EFEEFF")

@@ -10,7 +10,7 @@ from solver.sudoku import (Geometry, Puzzle, contradictions, count_solutions, de
                            describe, iter_solutions, nth_solution, parse_text, solve, verify)
 from solver.sudoku.search import Search
 from solver.verdict import Status
-from tests.sudoku_oracle import (box_regions, count_exact, exact_cover_solutions, full_grid,
+from tests.sudoku_oracle import (JIGSAW_6, box_regions, count_exact, exact_cover_solutions, full_grid,
                                  is_solution)
 
 DATA = Path(__file__).resolve().parents[2] / "shared" / "data"
@@ -177,12 +177,6 @@ def test_custom_symbols_with_zero_as_a_value() -> None:
 
 # --- jigsaw ---------------------------------------------------------------------------------
 
-JIGSAW_6 = ("AAABBB"
-            "AABABB"
-            "CCCDDD"
-            "CCDCDD"
-            "EEEFFF"
-            "EFEEFF")
 
 
 def test_jigsaw_unique_puzzle_agrees_with_exact_cover() -> None:

@@ -20,15 +20,9 @@ from solver.sudoku import (Geometry, Puzzle, contradictions, count_solutions, de
 from solver.sudoku.geometry import board, tables
 from solver.sudoku.search import Search, givens_board
 from solver.verdict import Status
-from tests.sudoku_oracle import (box_regions, breaks_rule_outright, count_exact,
+from tests.sudoku_oracle import (JIGSAW_6, box_regions, breaks_rule_outright, count_exact,
                                  exact_cover_solutions, full_grid, is_solution)
 
-JIGSAW_6 = ("AAABBB"
-            "AABABB"
-            "CCCDDD"
-            "CCDCDD"
-            "EEEFFF"
-            "EFEEFF")
 
 
 def decoded_owners(geometry: Geometry) -> list[tuple[int, int] | None]:
