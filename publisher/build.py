@@ -66,6 +66,10 @@ def build(options: BuildOptions) -> BuildResult:
         result.status, result.exit_code = "error", EXIT_USAGE
         result.errors.extend(error.problems if isinstance(error, ConfigError) else [str(error)])
         return result
+    except OSError as error:   # the output folder cannot be written (permissions, full disk)
+        result.status, result.exit_code = "error", EXIT_USAGE
+        result.errors.append(f"{error.filename or 'output'}: cannot write: {error.strerror or error}")
+        return result
 
 
 @dataclass(frozen=True)

@@ -363,3 +363,14 @@ def test_default_grids_per_page_shrink_to_fit_but_configured_ones_fail_loudly(
     config = write_config(tmp_path, body.replace("{layout}", "layout: {answers_per_page: 2x3}"))
     assert run(str(config)) == 2
     assert ":4: books[0].layout.answers_per_page: 2x3 grids of 14x14 do not fit on A5" in capsys.readouterr().err
+
+
+def test_unwritable_output_is_one_line_exit_2(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    config = minimal(tmp_path, GOOD)
+    (tmp_path / "out").write_text("a file where the output folder should be", encoding="utf-8")
+    assert run(str(config)) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and "cannot write" in err[0] and "Traceback" not in err[0]
+    assert run(str(tmp_path / "config.yaml"), "--out", str(tmp_path / "ok"),
+               "--report", str(tmp_path / "out" / "r.json")) == 2
+    assert "cannot write" in capsys.readouterr().err

@@ -34,10 +34,13 @@ def build(config: Path, out: Path | None, formats: tuple[str, ...], strict: bool
     options = BuildOptions(config=config, out=out, formats=formats, strict=strict, jobs=jobs,
                            progress=Progress(enabled=not quiet))
     result = run_build(options)
-    if report:
-        reports.write_json(result, report)
-    if junit:
-        reports.write_junit(result, junit)
+    try:
+        if report:
+            reports.write_json(result, report)
+        if junit:
+            reports.write_junit(result, junit)
+    except OSError as error:
+        raise UsageError(f"{error.filename}: cannot write: {error.strerror or error}") from None
     if os.environ.get("GITHUB_ACTIONS") == "true":
         reports.annotations(result, sys.stdout)
     for error in result.errors:
