@@ -218,7 +218,7 @@ def _borders(rows: int, cols: int, regions: tuple[int, ...] | None) -> tuple[Cel
 def _cell(text: str, given: bool) -> GridCell:
     """One shared immutable cell per (text, role): books repeat few of them."""
     if text == QUEEN:
-        return GridCell(text, CellRole.QUEEN)
+        return GridCell(text, CellRole.QUEEN if given else CellRole.SOLVED_QUEEN)
     if not text:
         return GridCell(text, CellRole.BLANK)
     return GridCell(text, CellRole.GIVEN if given else CellRole.SOLVED)

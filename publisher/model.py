@@ -133,12 +133,18 @@ class CellRole(str, Enum):
     GIVEN = "given"      # printed in the puzzle: bold
     SOLVED = "solved"    # filled in by the answer key: regular weight, told apart from givens without colour
     QUEEN = "queen"      # a queen: drawn as a shape or a glyph the font really has
+    SOLVED_QUEEN = "solved_queen"   # a queen placed by the answer key: a queen, in the solved grey
 
 
 @dataclass(frozen=True)
 class GridCell:
     text: str
     role: CellRole
+
+    @property
+    def is_queen(self) -> bool:
+        """A queen, given or placed by the answer key: drawn as a shape, never as text."""
+        return self.role in (CellRole.QUEEN, CellRole.SOLVED_QUEEN)
 
 
 @dataclass(frozen=True)

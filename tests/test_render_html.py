@@ -243,7 +243,7 @@ def _page_givens(booklet: Booklet, page: int) -> Counter[str]:
     for block in booklet.pages[page - 1].blocks:
         if isinstance(block, Band):
             for item in block.items:
-                counts.update("".join(cell.text for cell in item.grid.cells if cell.role is not CellRole.QUEEN))
+                counts.update("".join(cell.text for cell in item.grid.cells if not cell.is_queen))
     return counts
 
 

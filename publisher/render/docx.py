@@ -231,9 +231,11 @@ def _cell_frame(grid: Grid, i: int) -> str:
 def _cell_run(cell: GridCell, size: int) -> str:
     if not cell.text:
         return ""
-    if cell.role is CellRole.QUEEN:
+    if cell.is_queen:
         props = (f'<w:rFonts w:ascii="{SYMBOL_FONT}" w:hAnsi="{SYMBOL_FONT}" w:eastAsia="{SYMBOL_FONT}" '
                  f'w:cs="{SYMBOL_FONT}"/>')
+        if cell.role is CellRole.SOLVED_QUEEN:
+            props += f'<w:color w:val="{_SOLVED_HEX}"/>'
     elif cell.role is CellRole.GIVEN:
         props = "<w:b/>"
     elif cell.role is CellRole.SOLVED:

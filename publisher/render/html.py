@@ -34,7 +34,8 @@ from publisher.render import RenderContext, Renderer, register
 from publisher.render.templating import make_environment, template_errors
 
 #: CSS class of a cell's text role; a blank cell needs none.
-_ROLE_CLASS = {CellRole.BLANK: "", CellRole.GIVEN: "g", CellRole.SOLVED: "s", CellRole.QUEEN: "q"}
+_ROLE_CLASS = {CellRole.BLANK: "", CellRole.GIVEN: "g", CellRole.SOLVED: "s", CellRole.QUEEN: "q",
+               CellRole.SOLVED_QUEEN: "q s"}
 
 
 def pt(value: float) -> str:
@@ -188,7 +189,7 @@ class _BookletView:
                 css += " " + role
             if shaded[i]:
                 css += " sh"
-            queen = cell.role is CellRole.QUEEN
+            queen = cell.is_queen
             label = f"{places[i]}: queen" if queen else f"{places[i]}: {cell.text}" if cell.text else places[i]
             cells.append(CellView("" if queen else cell.text, css, label, queen))
         rows = tuple(tuple(cells[r * grid.cols:(r + 1) * grid.cols]) for r in range(grid.rows))
@@ -222,7 +223,7 @@ def printed_text(booklet: Booklet) -> str:
             elif isinstance(block, Band):
                 for item in block.items:
                     parts.append(item.caption)
-                    parts.extend(cell.text for cell in item.grid.cells if cell.role is not CellRole.QUEEN)
+                    parts.extend(cell.text for cell in item.grid.cells if not cell.is_queen)
     return "".join(parts)
 
 

@@ -108,9 +108,10 @@ class _PageDrawer:
         if grid.path:
             self.path(grid, origin)
         self.literal(origin, self.text_ops(grid))
-        queens = [i for i, cell in enumerate(grid.cells) if cell.role is CellRole.QUEEN]
-        if queens:
-            self.queens(grid, origin, queens)
+        for role, grey in ((CellRole.QUEEN, 0), (CellRole.SOLVED_QUEEN, SOLVED_GREY)):
+            queens = [i for i, cell in enumerate(grid.cells) if cell.role is role]
+            if queens:
+                self.queens(grid, origin, queens, grey)
         self.literal(origin, self.cached(("lines", id(grid.borders), grid.cell_size), _line_ops, grid))
 
     def cached(self, key: tuple, make: Callable[[Grid], str], grid: Grid) -> str:
@@ -180,13 +181,14 @@ class _PageDrawer:
             self.encodings[key] = (code[start:-3].strip(), pdfmetrics.stringWidth(text, face.name, size))
         return self.encodings[key]
 
-    def queens(self, grid: Grid, origin: tuple[float, float], cells: list[int]) -> None:
-        """Queens as a filled disc inside a ring: vector, no font glyph needed."""
+    def queens(self, grid: Grid, origin: tuple[float, float], cells: list[int], grey: float) -> None:
+        """Queens as a filled disc inside a ring: vector, no font glyph needed; the
+        answer key's own queens in the solved grey, told apart from the given ones."""
         c, size, centres = self.c, grid.cell_size, _centres(grid.rows, grid.cols, grid.cell_size)
         c.saveState()
         c.translate(*origin)
-        c.setFillGray(0)
-        c.setStrokeGray(0)
+        c.setFillGray(grey)
+        c.setStrokeGray(grey)
         c.setLineWidth(max(size * 0.05, 0.75))
         for index in cells:
             c.circle(*centres[index], size * 0.22, stroke=0, fill=1)

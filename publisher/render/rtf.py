@@ -285,7 +285,8 @@ class _View:
         key = (id(cell), size)
         entry = self._contents.get(key)
         if entry is None or entry[0] is not cell:
-            char = {CellRole.GIVEN: "\\b", CellRole.SOLVED: f"\\cf{SOLVED}", CellRole.QUEEN: "\\f1"}.get(cell.role, "")
+            char = {CellRole.GIVEN: "\\b", CellRole.SOLVED: f"\\cf{SOLVED}", CellRole.QUEEN: "\\f1",
+                    CellRole.SOLVED_QUEEN: f"\\f1\\cf{SOLVED}"}.get(cell.role, "")
             number = self.styles[GRID_STYLE].number
             entry = (cell, RtfFragment(f"\\s{number}\\qc\\f0\\fs{size}{char} {rtf_escape(cell.text)}"))
             self._contents[key] = entry
