@@ -3,7 +3,7 @@
 Prints figures only (speed goals are never timed tests). The goal from the
 issue: under 3 s for the puzzle and the answer booklet together.
 
-    python bench/bench_render_html.py [puzzles] [runs]
+    python bench/html_render.py [puzzles] [runs]
 """
 from __future__ import annotations
 
