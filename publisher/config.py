@@ -323,8 +323,8 @@ def _message(error: dict[str, Any], data: Any) -> str:
     if kind == "extra_forbidden":
         name = str(loc[-1])
         allowed = _allowed_keys(loc[:-1], data)
-        owners = [kind for kind, model in _SECTION_MODELS.items() if name in model.model_fields]
-        if len(loc) >= 2 and loc[-3:-1][0] == "sections" and owners:
+        owners = [section_kind for section_kind, model in _SECTION_MODELS.items() if name in model.model_fields]
+        if len(loc) >= 3 and loc[-3] == "sections" and owners:
             return f"'{name}' is not a key of a {_walk(data, loc[:-1]).get('kind', 'sudoku')} section " \
                    f"(it belongs to {' and '.join(owners)})"
         close = difflib.get_close_matches(name, allowed, n=1, cutoff=0.6)
