@@ -97,7 +97,7 @@ def block_tour(h: int, w: int) -> tuple[Square, ...]:
     return tour
 
 
-class _Links:
+class Links:
     """Each square's two tour neighbours (-1 at the ends of a path), edited by joins."""
 
     def __init__(self, size: int) -> None:
@@ -112,6 +112,14 @@ class _Links:
         if closed:
             a[squares[-1]] = squares[0]
             b[squares[0]] = squares[-1]
+
+    def connect(self, x: int, y: int) -> None:
+        """Add the edge x-y between two path ends (each fills its free side)."""
+        for here, there in ((x, y), (y, x)):
+            if self.a[here] < 0:
+                self.a[here] = there
+            else:
+                self.b[here] = there
 
     def _relink(self, square: int, old: int, new: int) -> None:
         if self.a[square] == old:
@@ -144,7 +152,7 @@ def _assemble(rows: int, cols: int, start: Square, closed: bool) -> list[int]:
     row_bands, col_bands = bands(rows, odd_rows), bands(cols, odd_cols)
     row_starts = [sum(row_bands[:i]) for i in range(len(row_bands))]
     col_starts = [sum(col_bands[:j]) for j in range(len(col_bands))]
-    links = _Links(rows * cols)
+    links = Links(rows * cols)
     offsets: dict[tuple[int, int], list[int]] = {}
     last_i, last_j = len(row_bands) - 1, len(col_bands) - 1
     for i, (r0, h) in enumerate(zip(row_starts, row_bands)):

@@ -6,6 +6,8 @@
   its last move dropped;
 * an open tour on an odd x odd board with both sides >= 5 -> the block
   construction with a searched start block (the whole board up to 11x11);
+* a long 3 x n board -> the two-lane construction of :mod:`solver.knights.narrow`
+  (closed from 18 columns, open on odd boards from 27);
 * the rest (a side of 3 or 4, and 1x1) -> the exhaustive search.  The theorems
   say a tour exists there, so the search always ends with one.
 """
@@ -17,7 +19,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import lru_cache
 
-from solver.knights import blocks
+from solver.knights import blocks, narrow
 from solver.knights.board import Square
 from solver.knights.search import search_tour
 from solver.knights.theory import has_closed_tour, tour_exists
@@ -42,9 +44,13 @@ def find_tour(rows: int, cols: int, *, start: Square | None = (0, 0),
     if has_closed_tour(rows, cols):
         if blocks.fits(rows, cols):
             return TourResult(True, _squares(blocks.closed_tour(rows, cols, origin), cols))
+        if narrow.fits(rows, cols, closed=True):
+            return TourResult(True, _squares(narrow.tour(rows, cols, origin, closed=True), cols))
         path = _rotate(_small_closed_tour(rows, cols), origin)
     elif blocks.fits(rows, cols) and rows % 2 and cols % 2:
         return TourResult(True, _squares(blocks.open_tour_odd(rows, cols, origin), cols))
+    elif narrow.fits(rows, cols, closed=False):
+        return TourResult(True, _squares(narrow.tour(rows, cols, origin, closed=False), cols))
     else:
         path = search_tour(rows, cols, start=origin, closed=False)
     if path is None:          # the theorems promise a tour: a failure here is a bug
