@@ -49,7 +49,7 @@ SHORTEST = {True: 18, False: 27}
 MIDDLE_START, END_STARTS = 9, (8, 10)
 
 #: first column, width, joined on the left, joined on the right, start square (block-local) or None
-Block = tuple[int, int, bool, bool, "Square | None"]
+Block = tuple[int, int, bool, bool, Square | None]
 
 
 def fits(rows: int, cols: int, *, closed: bool) -> bool:

@@ -5,10 +5,11 @@ This is the knight-graph front of the one Hamiltonian-path search in
 moves are broken towards the squares farthest from the centre (Roth's rule),
 which keeps Warnsdorff's rule on track far more often than input order does,
 so most tours on boards up to a few hundred squares need no backtracking.
-Large boards do not come here: :mod:`solver.knights.blocks` builds them;
-narrow boards (3, 4 or 5 rows) do: a 4 x n board is searched knowing its
+Large boards do not come here: :mod:`solver.knights.blocks` builds them, and
+:mod:`solver.knights.narrow` long 3 x n boards (searching only its blocks);
+4 x n and short 3 x n boards do: a 4 x n board is searched knowing its
 outer ranks must alternate with the inner ones (see :func:`_outer_ranks`),
-3 x n and 5 x n boards watching for pockets cut off behind the knight.
+3 x n boards watching for pockets cut off behind the knight.
 """
 from __future__ import annotations
 
