@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from publisher.model import QUEEN, Board
+from publisher.units import parse_count_grid
 from solver.parsing import ParseIssue
 from solver.verdict import Verdict
 
@@ -55,8 +56,7 @@ class SudokuKind(PuzzleKind):
     def _hints(hints: Mapping[str, Any]) -> dict[str, Any]:
         box = hints.get("box")
         if isinstance(box, str):
-            rows, _, cols = box.lower().partition("x")
-            box = (int(rows), int(cols))
+            box = parse_count_grid(box)
         return {"size": hints.get("size"), "box": box, "symbols": hints.get("symbols"),
                 "regions": hints.get("regions")}
 
@@ -100,8 +100,7 @@ class KnightsTourKind(PuzzleKind):
 
     def generate(self, board: Any, *, line: int, index: int) -> Any:
         from solver import knights
-        rows, _, cols = board.size.lower().partition("x")
-        rows, cols = int(rows), int(cols)
+        rows, cols = parse_count_grid(board.size)
         start = None
         if board.start is not None:
             try:

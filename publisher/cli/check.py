@@ -23,6 +23,7 @@ import click
 from publisher.cli import EXIT_OK, EXIT_REJECTED, EXIT_USAGE, UsageError, cli, emit_json
 from publisher.kinds import KINDS
 from publisher.sources import SourceError, parse_file
+from publisher.units import parse_count_grid
 from solver.parsing import ParseIssue
 from solver.sudoku import (DEFAULT_CAP, DEFAULT_NODE_LIMIT, Puzzle, cell_name, count_solutions,
                            describe, iter_solutions, nth_solution, parse_text,
@@ -47,10 +48,10 @@ def load(source: str, options: TextOptions) -> list[Puzzle | ParseIssue]:
 def _box(value: str | None) -> tuple[int, int] | None:
     if value is None:
         return None
-    rows, sep, cols = value.lower().partition("x")
-    if not (sep and rows.isdigit() and cols.isdigit()):
-        raise UsageError(f"--box {value!r} is not ROWSxCOLS like 2x3")
-    return int(rows), int(cols)
+    try:
+        return parse_count_grid(value)
+    except ValueError:
+        raise UsageError(f"--box {value!r} is not ROWSxCOLS like 2x3") from None
 
 
 def _text_options(size: int | None, box: str | None, symbols: str | None) -> TextOptions:
