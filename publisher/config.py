@@ -114,6 +114,7 @@ class Layout(Strict):
     puzzles_per_page: PerPage | None = None   # across x down; default: PER_PAGE_DEFAULTS
     answers_per_page: PerPage | None = None
     large_print: bool = False             # one puzzle per page, ~14 cm grid, 24 pt givens, 16 pt text
+    section_start: Literal["any", "right"] = "any"   # right: every section opens on a right-hand page
 
 
 def default_per_page(page_width: float, board_side: int) -> tuple[tuple[int, int], tuple[int, int]]:

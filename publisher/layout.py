@@ -341,6 +341,8 @@ class _BookletBuilder:
         blocks, top, slots, first_rows = self._area(section, answers)
         puzzle_slots = self._area(section, False)[2] if answers else None
         rows = self._rows(section, first_number, answers, slots, puzzle_slots)
+        if self.spec.section_start == "right" and len(self.drafts) % 2 == 1:
+            self.drafts.append(_Draft([], None))   # a blank left-hand page: no running head, no folio
         page_blocks: list[TextBlock | Band] = list(blocks)
         chunks = [rows[:first_rows]] + [rows[i:i + slots.down] for i in range(first_rows, len(rows), slots.down)]
         for index, chunk in enumerate(chunks):

@@ -108,6 +108,7 @@ class BookSpec:
     answers_per_page: tuple[int, int] = (3, 4)
     large_print: bool = False
     answers: str = "separate"                   # "separate" | "back" | "both"
+    section_start: str = "any"                  # "any" | "right": sections open on right-hand pages
     labels: dict[str, str] = field(default_factory=dict)  # localised words; layout fills defaults
     key: str = "books[0]"
     gutter_auto: bool = False                   # widen the inside margin to the print-on-demand value for the page count

@@ -374,3 +374,36 @@ def test_unwritable_output_is_one_line_exit_2(tmp_path: Path, capsys: pytest.Cap
     assert run(str(tmp_path / "config.yaml"), "--out", str(tmp_path / "ok"),
                "--report", str(tmp_path / "out" / "r.json")) == 2
     assert "cannot write" in capsys.readouterr().err
+
+
+def test_sections_can_open_on_right_hand_pages_in_every_format(tmp_path: Path) -> None:
+    """layout.section_start: right puts a blank left-hand page (no running head, no folio)
+    before a section that would open on the left; Word, LibreOffice and Chromium keep it."""
+    from tests.consumers import chromium_to_pdf, libreoffice_to_pdf, pdf_page_count
+    (tmp_path / "set.txt").write_text("\n".join(GOOD) + "\n", encoding="utf-8")
+    config = write_config(tmp_path, """\
+        books:
+          - title: Recto
+            layout: {section_start: right, puzzles_per_page: 1x1}
+            sections:
+              - {title: One, puzzles: set.txt}
+              - {title: Two, puzzles: set.txt, limit: 2}
+        output: {formats: [pdf, docx, rtf, html]}
+        """)
+    report = tmp_path / "report.json"
+    assert run(str(config), "--report", str(report)) == 0
+    pages = {o["format"]: o["pages"] for o in json.loads(report.read_text())["outputs"] if o["role"] == "puzzles"}
+    # title (1), blank (2), One on 3-5, blank (6), Two on 7-8
+    assert set(pages.values()) == {8}
+    out = tmp_path / "out"
+    pdf = out / "recto-puzzles.pdf"
+    assert pdf_page_count(pdf) == 8
+    blank = [page for page in range(1, 9) if not pdf_text(pdf, first=page, last=page).strip()]
+    assert blank == [2, 6]
+    assert "One" in pdf_text(pdf, first=3, last=3) and "Two" in pdf_text(pdf, first=7, last=7)
+    converted = [libreoffice_to_pdf([out / f"recto-puzzles.{ext}"], tmp_path / ext)[0] for ext in ("docx", "rtf")]
+    for result in converted:
+        assert pdf_page_count(result) == 8, result
+        assert not pdf_text(result, first=2, last=2).strip() and "Two" in pdf_text(result, first=7, last=7)
+    printed = chromium_to_pdf(out / "recto-puzzles.html", tmp_path / "html.pdf")
+    assert pdf_page_count(printed) == 8 and not pdf_text(printed, first=6, last=6).strip()

@@ -202,10 +202,10 @@ class _Body:
             if needs_spacer(page, index, page_break):
                 yield _spacer(space_above(page, index), brk)
             yield self.table(block, page, where)
+        if last < 0:   # a blank page has a paragraph of its own, or its page folds into a neighbour's
+            yield _spacer(MIN_SPACER, page_break)
         if sect_pr is not None and not ends_on_paragraph(page):
-            yield _spacer(MIN_SPACER, page_break and last < 0, sect_pr)
-        elif last < 0 and page_break:
-            yield _spacer(MIN_SPACER, True)
+            yield _spacer(MIN_SPACER, False, sect_pr)
 
 
 def _empty_cell(width: float) -> str:

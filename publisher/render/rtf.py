@@ -219,7 +219,9 @@ class _View:
             if needs_spacer(page, index, page_break):
                 out.append(SpacerView(spacer, max(before, twips(MIN_SPACER)), brk))
             out.append(self.table(block, page, where))
-        if (closing and not ends_on_paragraph(page)) or (not page.blocks and page_break):
+        # a section ends on a paragraph; a blank page has a paragraph of its own, or its page
+        # folds into a neighbour's page break
+        if (closing and not ends_on_paragraph(page)) or not page.blocks:
             out.append(SpacerView(spacer, twips(MIN_SPACER), page_break and not page.blocks))
         return tuple(out)
 
