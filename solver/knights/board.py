@@ -8,8 +8,9 @@ in the hot loops; this module is the one place that converts between them.
 from __future__ import annotations
 
 import re
-from collections import deque
 from functools import lru_cache
+
+from solver.graphs import bfs_distances
 
 Square = tuple[int, int]
 
@@ -79,16 +80,5 @@ def neighbours(rows: int, cols: int) -> tuple[tuple[int, ...], ...]:
 
 def distances_from(rows: int, cols: int, source: int) -> list[int]:
     """Knight distance (moves) from square index ``source`` to every square;
-    -1 where unreachable.  Breadth-first search, linear in the board size."""
-    adjacency = neighbours(rows, cols)
-    dist = [-1] * (rows * cols)
-    dist[source] = 0
-    queue = deque([source])
-    while queue:
-        here = queue.popleft()
-        step = dist[here] + 1
-        for there in adjacency[here]:
-            if dist[there] < 0:
-                dist[there] = step
-                queue.append(there)
-    return dist
+    -1 where unreachable.  Breadth-first search on the knight graph."""
+    return bfs_distances(neighbours(rows, cols), source)
