@@ -20,6 +20,7 @@ from pydantic import (BaseModel, BeforeValidator, ConfigDict, Discriminator, Fie
                       field_validator, model_validator)
 
 from publisher.units import parse_count_grid, parse_length, parse_page_size
+from publisher.yamlfile import YamlSyntaxError, load_with_nodes
 
 FORMATS = ("pdf", "docx", "rtf", "html")
 KINDS = ("sudoku", "knights_tour", "queens")
@@ -407,12 +408,9 @@ def load(path: Path | str) -> LoadedConfig:
     except OSError as error:
         raise ConfigError([f"{path}: cannot read: {error.strerror}"]) from None
     try:
-        node = yaml.compose(text, Loader=yaml.SafeLoader)
-        data = yaml.safe_load(text)
-    except yaml.MarkedYAMLError as error:
-        mark = error.problem_mark or error.context_mark
-        where = f"{path}:{mark.line + 1}:{mark.column + 1}" if mark else str(path)
-        raise ConfigError([f"{where}: YAML syntax error: {error.problem or error.context}"]) from None
+        data, node = load_with_nodes(text)
+    except YamlSyntaxError as error:
+        raise ConfigError([f"{path}:{error}"]) from None
     except yaml.YAMLError as error:
         raise ConfigError([f"{path}: YAML error: {error}"]) from None
 

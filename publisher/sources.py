@@ -19,6 +19,7 @@ import yaml
 
 from publisher.config import LoadedConfig
 from publisher.kinds import KINDS, PuzzleKind
+from publisher.yamlfile import YamlSyntaxError, load_with_nodes
 from solver.parsing import ParseIssue
 
 STRUCTURED_SUFFIXES = {".yaml", ".yml", ".json"}
@@ -84,12 +85,9 @@ def parse_file(path: Path | str, kind: PuzzleKind, hints: Mapping[str, Any]) -> 
         return kind.parse_text(text, hints)
     shown = display_path(Path(path))
     try:
-        node = yaml.compose(text, Loader=yaml.SafeLoader)
-        data = yaml.safe_load(text)
-    except yaml.MarkedYAMLError as error:
-        mark = error.problem_mark
-        where = f"{mark.line + 1}:{mark.column + 1}" if mark else "1"
-        raise SourceError(f"{shown}:{where}: YAML syntax error: {error.problem}") from None
+        data, node = load_with_nodes(text)
+    except YamlSyntaxError as error:
+        raise SourceError(f"{shown}:{error}") from None
     if isinstance(data, dict) and "puzzles" in data:
         node = next(value for key, value in node.value if key.value == "puzzles")
         data = data["puzzles"]

@@ -407,3 +407,17 @@ def test_sections_can_open_on_right_hand_pages_in_every_format(tmp_path: Path) -
         assert not pdf_text(result, first=2, last=2).strip() and "Two" in pdf_text(result, first=7, last=7)
     printed = chromium_to_pdf(out / "recto-puzzles.html", tmp_path / "html.pdf")
     assert pdf_page_count(printed) == 8 and not pdf_text(printed, first=6, last=6).strip()
+
+
+def test_yaml_puzzle_file_syntax_error_names_line_and_column(tmp_path: Path,
+                                                             capsys: pytest.CaptureFixture[str]) -> None:
+    (tmp_path / "set.yaml").write_text(f"- givens: \"{GOOD[0]}\"\n- givens: [unclosed\n", encoding="utf-8")
+    config = write_config(tmp_path, """\
+        books:
+          - title: Book
+            sections:
+              - {title: S, puzzles: set.yaml}
+        """)
+    assert run(str(config)) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and "set.yaml:3:1: YAML syntax error" in err[0], err
