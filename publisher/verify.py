@@ -8,8 +8,9 @@ judged ``malformed`` here without calling a solver.
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import ProcessPoolExecutor
+from contextlib import ExitStack
 from dataclasses import dataclass
 
 from publisher.kinds import KINDS
@@ -51,16 +52,13 @@ def verify_items(items: Sequence[Item], *, node_limit: int, jobs: int | None = N
     jobs = jobs or default_jobs()
     tasks = [(item, node_limit) for item in items]
     results: list[Checked] = []
-    if jobs == 1 or len(tasks) < PARALLEL_THRESHOLD:
-        verdicts = map(verify_one, tasks)
+    with ExitStack() as stack:
+        if jobs == 1 or len(tasks) < PARALLEL_THRESHOLD:
+            verdicts: Iterable[Verdict] = map(verify_one, tasks)
+        else:
+            pool = stack.enter_context(ProcessPoolExecutor(max_workers=jobs))
+            verdicts = pool.map(verify_one, tasks, chunksize=max(1, min(64, len(tasks) // (jobs * 8))))
         for item, verdict in zip(items, verdicts):
-            results.append(Checked(item, verdict))
-            if progress:
-                progress(1)
-        return results
-    chunk = max(1, min(64, len(tasks) // (jobs * 8)))
-    with ProcessPoolExecutor(max_workers=jobs) as pool:
-        for item, verdict in zip(items, pool.map(verify_one, tasks, chunksize=chunk)):
             results.append(Checked(item, verdict))
             if progress:
                 progress(1)
