@@ -49,9 +49,10 @@ class Item:
 def display_path(path: Path) -> str:
     """A path as a user wants to see it: relative to the working folder when inside it."""
     try:
-        return os.path.relpath(path) if not os.path.relpath(path).startswith("..") else str(path)
-    except ValueError:
+        relative = os.path.relpath(path)
+    except ValueError:   # another drive (Windows)
         return str(path)
+    return str(path) if relative.startswith("..") else relative
 
 
 def read_text(path: Path | str) -> str:
