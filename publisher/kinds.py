@@ -13,6 +13,8 @@ from typing import Any, ClassVar
 
 from publisher.model import QUEEN, Board
 from publisher.units import parse_count_grid
+from solver import knights, queens, sudoku
+from solver.knights import square_name
 from solver.parsing import ParseIssue
 from solver.verdict import Verdict
 
@@ -61,19 +63,16 @@ class SudokuKind(PuzzleKind):
                 "regions": hints.get("regions")}
 
     def parse_text(self, text: str, hints: Mapping[str, Any]) -> list[Any]:
-        from solver import sudoku
         return sudoku.parse_text(text, **self._hints(hints))
 
     def parse_mapping(self, mapping: Mapping[str, Any], hints: Mapping[str, Any], *,
                       line: int, index: int) -> Any:
-        from solver import sudoku
         merged = {k: v for k, v in self._hints(hints).items() if v is not None and k not in mapping}
         if "box" in merged:
             merged["box"] = "{}x{}".format(*merged["box"])
         return sudoku.parse_mapping({**merged, **mapping}, line=line, index=index)
 
     def verify(self, puzzle: Any, node_limit: int) -> Verdict:
-        from solver import sudoku
         return sudoku.verify(puzzle, node_limit=node_limit)
 
     def size(self, puzzle: Any) -> str:
@@ -95,11 +94,9 @@ class KnightsTourKind(PuzzleKind):
     name = "knights_tour"
 
     def parse_text(self, text: str, hints: Mapping[str, Any]) -> list[Any]:
-        from solver import knights
         return knights.parse_tour_puzzles(text)
 
     def generate(self, board: Any, *, line: int, index: int) -> Any:
-        from solver import knights
         rows, cols = parse_count_grid(board.size)
         start = None
         if board.start is not None:
@@ -112,7 +109,6 @@ class KnightsTourKind(PuzzleKind):
                                    line=line, index=index, title=board.title)
 
     def verify(self, puzzle: Any, node_limit: int) -> Verdict:
-        from solver import knights
         return knights.verify_tour_puzzle(puzzle, node_limit=node_limit)
 
     def size(self, puzzle: Any) -> str:
@@ -121,7 +117,6 @@ class KnightsTourKind(PuzzleKind):
     def solution_text(self, puzzle: Any, verdict: Verdict) -> str | None:
         if not verdict.solution:
             return None
-        from solver.knights import square_name
         return " ".join(square_name(square, puzzle.rows, puzzle.cols) for square in verdict.solution)
 
     def to_board(self, puzzle: Any, verdict: Verdict, *, difficulty: str | None, source: str) -> Board:
@@ -141,11 +136,9 @@ class QueensKind(PuzzleKind):
     name = "queens"
 
     def parse_text(self, text: str, hints: Mapping[str, Any]) -> list[Any]:
-        from solver import queens
         return queens.parse_queens_puzzles(text)
 
     def generate(self, board: Any, *, line: int, index: int) -> Any:
-        from solver import knights, queens
         given = []
         for square in board.given:
             try:
@@ -155,7 +148,6 @@ class QueensKind(PuzzleKind):
         return queens.QueensPuzzle(n=board.n, given=tuple(given), line=line, index=index, title=board.title)
 
     def verify(self, puzzle: Any, node_limit: int) -> Verdict:
-        from solver import queens
         return queens.verify_queens(puzzle, node_limit=node_limit)
 
     def size(self, puzzle: Any) -> str:
@@ -164,7 +156,6 @@ class QueensKind(PuzzleKind):
     def solution_text(self, puzzle: Any, verdict: Verdict) -> str | None:
         if not verdict.solution:
             return None
-        from solver.knights import square_name
         return " ".join(square_name(square, puzzle.n, puzzle.n) for square in enumerate(verdict.solution))
 
     def to_board(self, puzzle: Any, verdict: Verdict, *, difficulty: str | None, source: str) -> Board:

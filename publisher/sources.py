@@ -11,7 +11,7 @@ import glob
 import os
 import sys
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -115,7 +115,6 @@ def _one(parsed: list[Any], line: int, index: int) -> Any:
     puzzle = parsed[0]
     if isinstance(puzzle, ParseIssue):
         return ParseIssue(line + puzzle.line - 1, puzzle.message, puzzle.column, index)
-    from dataclasses import replace
     return replace(puzzle, line=line, index=index)
 
 
