@@ -13,7 +13,7 @@ import difflib
 import re
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Annotated, Any, Literal, Union
+from typing import Annotated, Any, Literal, Union, get_args
 
 import yaml
 from pydantic import (BaseModel, BeforeValidator, ConfigDict, Discriminator, Field, Tag, ValidationError,
@@ -368,7 +368,6 @@ def _allowed_keys(loc: tuple[Any, ...], data: Any) -> list[str]:
 
 
 def _model_in(annotation: Any) -> Any:
-    from typing import get_args
     if isinstance(annotation, type) and issubclass(annotation, BaseModel):
         return annotation
     models = [a for a in _flatten(get_args(annotation)) if isinstance(a, type) and issubclass(a, BaseModel)]
@@ -376,7 +375,6 @@ def _model_in(annotation: Any) -> Any:
 
 
 def _flatten(args: tuple[Any, ...]) -> list[Any]:
-    from typing import get_args
     out: list[Any] = []
     for a in args:
         inner = get_args(a)

@@ -16,6 +16,7 @@ from xml.etree import ElementTree as ET
 
 from publisher.kinds import KINDS
 from publisher.verify import Checked
+from publisher.write import write_atomically
 
 REPORT_VERSION = 1
 
@@ -202,5 +203,4 @@ def annotations(result: BuildResult, stream: TextIO) -> None:
 
 
 def _write(path: Path, text: str) -> None:
-    from publisher.write import write_atomically
     write_atomically({path: text.encode("utf-8")})
