@@ -11,8 +11,9 @@ every SE rating, chosen with a fixed seed):
 * a table per SE band: how many puzzles, our median rating, median absolute error, and how
   often the level agrees;
 * median and p90 milliseconds per puzzle for ``sudoku.grade``, and, when the ``hodoku``
-  package (PyPI ``hodoku-py``) is importable, for ``hodoku.Solver().rate`` on the same
-  puzzles in the same run. hodoku-py is a bench-only dependency: install it in a separate
+  package (PyPI ``hodoku-py``) is importable, for ``hodoku.Solver().rate`` and for us again on
+  the same stratified subset in the same run (``--hodoku-per-rating``; hodoku-py takes
+  several seconds on the hardest puzzles, so the whole set would take hours). hodoku-py is a bench-only dependency: install it in a separate
   virtualenv (``python -m venv --system-site-packages venv-bench &&
   venv-bench/bin/pip install hodoku-py``) and run this script with that interpreter.
 """
@@ -41,8 +42,11 @@ def load(per_rating: int | None) -> list[tuple[str, float]]:
         if line.strip():
             puzzle, rating = line.split("\t")
             rows.append((puzzle, float(rating)))
-    if per_rating is None:
-        return rows
+    return rows if per_rating is None else pick(rows, per_rating)
+
+
+def pick(rows: list[tuple[str, float]], per_rating: int) -> list[tuple[str, float]]:
+    """At most ``per_rating`` rows of every rating, chosen with a fixed seed."""
     by_rating: dict[float, list[tuple[str, float]]] = defaultdict(list)
     for row in rows:
         by_rating[row[1]].append(row)
@@ -99,6 +103,9 @@ def main() -> None:
     parser.add_argument("--per-rating", type=int, default=None,
                         help="stratified sample: at most N puzzles per SE rating")
     parser.add_argument("--no-hodoku", action="store_true", help="skip hodoku-py")
+    parser.add_argument("--hodoku-per-rating", type=int, default=5,
+                        help="hodoku-py is slow: time it (and us again, for the same puzzles) "
+                             "on at most N puzzles per SE rating of the selection")
     args = parser.parse_args()
     rows = load(args.per_rating)
     puzzles: list[Puzzle] = []
@@ -153,7 +160,11 @@ def main() -> None:
         print(f"{'hodoku Solver().rate':>24}: hodoku-py not importable here (see the docstring)")
         return
     solver = Solver()
-    theirs_ms, _ = timed(solver.rate, [text for text, _ in rows])
+    chosen = {text for text, _ in pick(rows, args.hodoku_per_rating)}
+    subset = [i for i, (text, _) in enumerate(rows) if text in chosen]
+    theirs_ms, _ = timed(solver.rate, [rows[i][0] for i in subset])
+    print(f"\nsame {len(subset)} puzzles ({args.hodoku_per_rating} per SE rating), same run:")
+    report("sudoku.grade (ours)", [ours_ms[i] for i in subset])
     report("hodoku Solver().rate", theirs_ms)
 
 
