@@ -11,7 +11,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from solver.sudoku import fish, intersections, singles, subsets, wings
+from solver.sudoku import exclusion, fish, intersections, singles, subsets, uniqueness, wings
+from solver.sudoku.chains import Chains, Forcing
 from solver.sudoku.candidates import Grid, Step
 from solver.sudoku.puzzle import Puzzle
 from solver.sudoku.search import count_solutions
@@ -38,9 +39,17 @@ TECHNIQUES: tuple[tuple[float, Finder, bool], ...] = (
     (subsets.HIDDEN[3], subsets.hidden_triple, False),
     (4.2, wings.xy_wing, False),
     (4.4, wings.xyz_wing, False),
+    (uniqueness.UR, uniqueness.unique_rectangle, True),
     (subsets.NAKED[4], subsets.naked_quad, False),
     (fish.RATINGS[4], fish.jellyfish, False),
     (subsets.HIDDEN[4], subsets.hidden_quad, False),
+    (uniqueness.BUG1, uniqueness.bug, True),
+    (exclusion.RATING, exclusion.aligned_pair_exclusion, False),
+    (6.5, lambda g: Chains(g).unary(), False),
+    (7.5, lambda g: Forcing(g, dynamic=True, nishio=True).best(), False),
+    (8.0, lambda g: Forcing(g, dynamic=False).best(), False),
+    (8.5, lambda g: Forcing(g, dynamic=True).best(), False),
+    (9.0, lambda g: Forcing(g, dynamic=True, level=1).best(), False),
 )
 
 #: Rating given to the step that ends a solve no technique here can continue.
@@ -71,17 +80,15 @@ def level_for(rating: float) -> str:
 
 
 def next_step(g: Grid, assume_unique: bool = True) -> Step | None:
-    """The easiest step available in ``g`` (SE's choice), or None when nothing applies."""
-    best: Step | None = None
-    for base, finder, unique_only in TECHNIQUES:
-        if best is not None and best.rating <= base:
-            break
+    """SE's choice in ``g``: the step of the first technique, in order, that finds one (a
+    technique whose rating varies returns its easiest); None when nothing applies."""
+    for _, finder, unique_only in TECHNIQUES:
         if unique_only and not assume_unique:
             continue
         found = finder(g)
-        if found is not None and (best is None or found.rating < best.rating):
-            best = found
-    return best
+        if found is not None:
+            return found
+    return None
 
 
 def _check(puzzle: Puzzle) -> None:
