@@ -28,6 +28,9 @@ FORMATS = ("pdf", "docx", "rtf", "html")
 LABEL_KEYS = ("puzzle", "solution", "answers", "easy", "medium", "hard", "diabolical",
               "sudoku", "knights_tour", "queens")
 KINDS = ("sudoku", "knights_tour", "queens")
+PLACEMENTS = ("separate", "back", "both")
+#: Sudoku difficulty levels, easiest first (the grader's names; README "Difficulty levels")
+LEVELS = ("easy", "medium", "hard", "diabolical")
 
 
 class ConfigError(Exception):
@@ -191,6 +194,12 @@ class SectionBase(Strict):
     answers_per_page: PerPage | None = None
 
     @model_validator(mode="after")
+    def _auto_difficulty(self) -> SectionBase:
+        if self.difficulty == "auto" and getattr(self, "kind", None) != "sudoku":
+            raise ValueError("difficulty 'auto' labels puzzles by their grade, and only Sudoku are graded")
+        return self
+
+    @model_validator(mode="after")
     def _has_puzzles(self) -> "SectionBase":
         if not (self.puzzles or self.inline or getattr(self, "boards", None)):
             raise ValueError("a section needs 'puzzles' (files), 'inline' puzzles"
@@ -198,8 +207,26 @@ class SectionBase(Strict):
         return self
 
 
+class RatingRange(Strict):
+    """The ratings a section accepts (Sudoku Explainer scale, both ends included)."""
+
+    min: float | None = Field(default=None, ge=0)
+    max: float | None = Field(default=None, ge=0)
+
+    @model_validator(mode="after")
+    def _ordered(self) -> RatingRange:
+        if self.min is None and self.max is None:
+            raise ValueError("give min, max or both, e.g. {min: 2.5, max: 4.8}")
+        if self.min is not None and self.max is not None and self.min > self.max:
+            raise ValueError(f"min {self.min} is above max {self.max}")
+        return self
+
+
 class SudokuSection(SectionBase):
     kind: Literal["sudoku"] = "sudoku"
+    # difficulty may also be "auto": every puzzle is labelled with the level of its grade
+    sort: Literal["file", "difficulty"] = "file"   # difficulty: easiest (lowest rating) first, stable
+    rating: RatingRange | None = None     # puzzles rated outside are rejected (out_of_range)
     size: int | None = Field(default=None, ge=4, le=36)   # parse hints, for files that need them
     box: str | None = None                # box shape RxC, e.g. "2x3"
     symbols: str | None = None            # e.g. "0123456789ABCDEF" (then 0 is a value)
@@ -242,6 +269,24 @@ Section = Annotated[
 ]
 
 
+def _answers(value: Any) -> Any:
+    """``answers: back`` is short for ``answers: {placement: back}``."""
+    if isinstance(value, str):
+        if value not in PLACEMENTS:
+            close = difflib.get_close_matches(value, PLACEMENTS, n=1, cutoff=0.6)
+            raise ValueError(f"expected separate, back or both (or a mapping with 'placement' and 'hints'), "
+                             f"got {value!r}" + (f" (did you mean '{close[0]}'?)" if close else ""))
+        return {"placement": value}
+    return value
+
+
+class Answers(Strict):
+    """Where the answer key goes and what it prints beside the solutions."""
+
+    placement: Literal["separate", "back", "both"] = "separate"
+    hints: bool = False                   # a "Key step" line under every Sudoku solution
+
+
 class Book(Strict):
     title: str
     sections: list[Section] = Field(min_length=1)
@@ -252,7 +297,7 @@ class Book(Strict):
     file_stem: str | None = None          # output file stem; default: slug of the title (made safe either way)
     page: Page = Page()
     layout: Layout = Layout()
-    answers: Literal["separate", "back", "both"] = "separate"
+    answers: Annotated[Answers, BeforeValidator(_answers)] = Answers()
     fonts: Fonts | None = None            # default: Roboto, shipped with the package
     labels: dict[str, str] = {}           # override localised words ("Puzzle", "Answers", ...)
 

@@ -47,7 +47,7 @@ def build(config: Path, out: Path | None, formats: tuple[str, ...], strict: bool
         click.echo(f"puzzlepress: error: {error}", err=True)
     for _, checked in result.rejected():
         if result.status != "built":
-            click.echo(f"{checked.item.where}: {checked.verdict.status.value}: {checked.verdict.reason}", err=True)
+            click.echo(f"{checked.item.where}: {checked.status}: {checked.reason}", err=True)
     if not quiet and result.status != "error":
         click.echo(reports.summary(result))
     return result.exit_code
