@@ -146,7 +146,7 @@ class Layout(Strict):
 def default_per_page(page_width: float, board_side: int) -> tuple[tuple[int, int], tuple[int, int]]:
     """(puzzles, answers) per page for a section nobody configured."""
     table = PER_PAGE_DEFAULTS["small" if page_width < SMALL_PAGE_WIDTH else "large"]
-    return next(per_page for side, per_page in table if board_side <= side)
+    return next((per_page for side, per_page in table if board_side <= side), table[-1][1])   # any bigger: 1x1
 
 
 class Fonts(Strict):
