@@ -22,7 +22,7 @@ from publisher import fonts as fontlib
 from publisher.units import PAGE_SIZES
 from publisher.model import (
     POINTS_PER_INCH, POINTS_PER_MM, QUEEN, Band, Board, BookSpec, Booklet, CellBorders, CellRole,
-    Grid, GridCell, LayoutError, Margins, Page, PlacedGrid, SectionSpec, TextBlock, TextStyle,
+    Grid, GridCell, Ink, LayoutError, Margins, Page, PlacedGrid, SectionSpec, TextBlock, TextStyle, Tour,
 )
 
 THIN_LINE = 0.75            # cell lines: the print minimum
@@ -50,11 +50,13 @@ DEFAULT_LABELS: dict[str, dict[str, str]] = {
         "puzzle": "Puzzle", "solution": "Solution", "answers": "Answers", "page": "Page",
         "easy": "Easy", "medium": "Medium", "hard": "Hard", "diabolical": "Diabolical",
         "sudoku": "Sudoku", "knights_tour": "Knight's tour", "queens": "Queens",
+        "one_possible_answer": "One possible answer",
     },
     "vi": {
         "puzzle": "Câu đố", "solution": "Lời giải", "answers": "Lời giải", "page": "Trang",
         "easy": "Dễ", "medium": "Trung bình", "hard": "Khó", "diabolical": "Rất khó",
         "sudoku": "Sudoku", "knights_tour": "Mã đi tuần", "queens": "Quân hậu",
+        "one_possible_answer": "Một lời giải có thể",
     },
 }
 
@@ -100,12 +102,13 @@ class _Styles:
     intro: TextStyle
     caption: TextStyle
     answer_caption: TextStyle
+    note: TextStyle
     header: TextStyle
     footer: TextStyle
 
     def all(self) -> tuple[TextStyle, ...]:
         return (self.title, self.subtitle, self.author, self.heading, self.body, self.intro, self.caption,
-                self.answer_caption, self.header, self.footer)
+                self.answer_caption, self.note, self.header, self.footer)
 
 
 def _styles(large_print: bool) -> _Styles:
@@ -122,6 +125,7 @@ def _styles(large_print: bool) -> _Styles:
         caption=TextStyle("caption", 16.0 if large_print else 9.0, bold=True, align="center"),
         answer_caption=TextStyle("answer_caption", 12.0 if large_print else 8.0, bold=True,
                                  align="center"),
+        note=TextStyle("note", 12.0 if large_print else 7.5, align="center"),
         header=TextStyle("header", 12.0 if large_print else 8.5, align="center"),
         footer=TextStyle("footer", 14.0 if large_print else 9.0, align="center"),
     )
@@ -244,6 +248,40 @@ def _text_ratio(board: Board, answers: bool) -> float:
     return _TEXT_RATIO.get(longest, 1.1 / max(longest, 1))
 
 
+#: a tour's path stops this share of a cell short of a number's centre, so it
+#: clears the widest number a cell holds (three digits on a 12x12 board)
+TOUR_CLEARANCE = 0.38
+#: the start circle's radius / the end square's half side, as a share of the cell
+TOUR_MARKER = 0.44
+
+
+def _tour(board: Board, cell: float) -> Tour | None:
+    """The drawing of a tour: each move a segment from centre to centre, cut
+    back at both ends so it never touches a number; markers round the first
+    and the last number."""
+    if not board.path:
+        return None
+    centres = [((c + 0.5) * cell, (r + 0.5) * cell) for r, c in board.path]
+    pairs = list(zip(centres, centres[1:]))
+    if board.closed and len(centres) > 2:
+        pairs.append((centres[-1], centres[0]))
+    clear, mark = TOUR_CLEARANCE * cell, TOUR_MARKER * cell
+    ends = {centres[0], centres[-1]}
+    segments = []
+    for (x1, y1), (x2, y2) in pairs:
+        length = math.hypot(x2 - x1, y2 - y1)
+        cut1 = mark if (x1, y1) in ends else clear
+        cut2 = mark if (x2, y2) in ends else clear
+        if length <= cut1 + cut2:
+            continue
+        ux, uy = (x2 - x1) / length, (y2 - y1) / length
+        segments.append((round(x1 + ux * cut1, 2), round(y1 + uy * cut1, 2),
+                         round(x2 - ux * cut2, 2), round(y2 - uy * cut2, 2)))
+    width = round(max(THIN_LINE, cell * 0.05), 2)
+    return Tour(tuple(segments), centres[0], centres[-1], round(mark, 2), width,
+                round(max(THIN_LINE, cell * 0.06), 2))
+
+
 def _same_shape(a: Grid, b: Grid) -> bool:
     return (a.rows, a.cols, a.cell_size) == (b.rows, b.cols, b.cell_size)
 
@@ -260,6 +298,7 @@ class _Slots:
     vgap: float
     caption_height: float
     key: str
+    noted: bool = False      # the caption box has a note line under the caption
 
 
 # --------------------------------------------------------------------------
@@ -409,8 +448,9 @@ class _BookletBuilder:
             key = f"{section.key}.{field}" if own else f"{spec.key}.layout.{field}"
         if across < 1 or down < 1:
             raise LayoutError(key, f"{across}x{down} grids per page: both numbers must be at least 1")
+        noted = answers and any(self._note(board) for board in section.boards)
         if field not in section.per_page_defaults:
-            return self._slot_grid(across, down, answers, top, key)
+            return self._slot_grid(across, down, answers, top, key, noted)
         # a default that does not fit shrinks to the largest arrangement that does; when
         # not even one grid fits, the section's boards are too big for the page, and the
         # error names the section (nobody wrote a grids-per-page key to change)
@@ -419,7 +459,7 @@ class _BookletBuilder:
         candidates = sorted(((a, d) for a in range(1, across + 1) for d in range(1, down + 1)),
                             key=lambda ad: (-ad[0] * ad[1], -ad[0]))
         for a, d in candidates:
-            slots = self._slot_grid(a, d, answers, top, key)
+            slots = self._slot_grid(a, d, answers, top, key, noted)
             try:
                 self._grid_size(largest, slots, answers)
             except LayoutError:
@@ -427,13 +467,24 @@ class _BookletBuilder:
             return slots
         return slots
 
-    def _slot_grid(self, across: int, down: int, answers: bool, top: float, key: str) -> _Slots:
+    def _note(self, board: Board) -> str:
+        """The line under an answer's caption: the board's own note, else "one
+        possible answer" for a task with many answers."""
+        if board.note:
+            return visible(board.note)
+        return self.labels["one_possible_answer"] if board.one_of_many else ""
+
+    def _slot_grid(self, across: int, down: int, answers: bool, top: float, key: str,
+                   noted: bool = False) -> _Slots:
         caption = self.styles.answer_caption if answers else self.styles.caption
-        caption_height = round(caption.leading + caption.size * 0.3, 2)
+        caption_height = caption.leading + caption.size * 0.3
+        if noted:
+            caption_height += self.styles.note.leading
+        caption_height = round(caption_height, 2)
         hgap = vgap = max(caption.size * 1.5, 12.0)
         width = (self.content_width - (across - 1) * hgap) / across
         height = (self.usable_height - top - (down - 1) * vgap) / down
-        return _Slots(across, down, width, height, hgap, vgap, caption_height, key)
+        return _Slots(across, down, width, height, hgap, vgap, caption_height, key, noted)
 
     def _grid_size(self, board: Board, slots: _Slots, answers: bool,
                    cap: float | None = None) -> tuple[float, float]:
@@ -483,7 +534,7 @@ class _BookletBuilder:
         labels, style = self.labels, self.styles.answer_caption if answers else self.styles.caption
         grid_width = board.cols * cell
         difficulty = labels.get(board.difficulty or "", board.difficulty)
-        options = ([section.title] if answers else
+        options = ([board.title or "", section.title] if answers else
                    [" · ".join(filter(None, (board.title, difficulty))), board.title or "", difficulty or ""])
         caption = str(number)
         for detail in map(visible, options):   # the most informative caption that fits above the grid
@@ -496,11 +547,15 @@ class _BookletBuilder:
             rows=board.rows, cols=board.cols, cells=_cells(board, answers),
             borders=_borders(board.rows, board.cols, board.regions),
             cell_size=cell, font_size=font, label=f"{word} {number}, {board.rows}x{board.cols} {kind}",
-            path=board.path if answers else None, closed=board.closed and answers,
-            path_width=round(max(THIN_LINE, cell * 0.05), 2),
+            tour=_tour(board, cell) if answers else None,
             shaded=_chess_shading(board.rows, board.cols) if _is_chessboard(board) else None,
         )
-        return PlacedGrid(number, caption, style, grid, 0.0, 0.0, slots.caption_height)
+        note, note_style = "", None
+        if slots.noted:
+            note_style = self.styles.note
+            text = self._note(board)
+            note = self.type.one_line(text, note_style, max(grid_width, slots.width)) if text else ""
+        return PlacedGrid(number, caption, style, grid, 0.0, 0.0, slots.caption_height, note, note_style)
 
     def _band(self, row: list[PlacedGrid], y: float, slots: _Slots) -> Band:
         """Place a row of grids centred in their slots, a short row (the end of a
@@ -565,7 +620,7 @@ def _book_text(spec: BookSpec, labels: dict[str, str]) -> str:
     for section in spec.sections:
         parts += [section.title, section.instructions or ""]
         for board in section.boards:
-            parts += [board.difficulty or "", board.title or ""]
+            parts += [board.difficulty or "", board.title or "", board.note or ""]
             parts += [text for text in board.answer + board.givens if text != QUEEN]
     return "".join(parts)
 
@@ -595,6 +650,13 @@ def _check_spec(spec: BookSpec) -> None:
                                                f"{board.rows}x{board.cols}")
 
 
+def _ink(spec: BookSpec) -> Ink:
+    """The book's ink: large print keeps solved digits at the givens' size
+    (they differ by weight and grey), so no answer digit drops below the
+    large-print minimum."""
+    return Ink(solved_scale=1.0) if spec.large_print else Ink()
+
+
 def _build(spec: BookSpec, role: str, margins: Margins, labels: dict[str, str], styles: _Styles) -> Booklet:
     frame = _Frame(spec.page_width, spec.page_height, margins, spec.mirrored)
     builder = _BookletBuilder(spec, frame, labels, styles)
@@ -615,6 +677,7 @@ def _build(spec: BookSpec, role: str, margins: Margins, labels: dict[str, str], 
         subject=spec.subtitle or labels["puzzle"] if puzzles else labels["answers"],
         language=spec.language, page_width=spec.page_width, page_height=spec.page_height,
         margins=margins, mirrored=spec.mirrored, fonts=spec.fonts, styles=styles.all(), pages=builder.pages(),
+        ink=_ink(spec),
     )
 
 

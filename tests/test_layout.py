@@ -3,6 +3,8 @@ boundaries from the boards, page geometry from the margins, numbering from
 the sections, and the print rules of ../shared/docs/print.md."""
 from __future__ import annotations
 
+import math
+
 from dataclasses import replace
 from itertools import combinations
 
@@ -103,15 +105,36 @@ def test_tours_paths_only_in_answers_and_chess_boards_shaded(vi_booklets: tuple[
             is_answer = any(c.role is CellRole.SOLVED for c in grid.cells)
             is_tour = "Mã đi tuần" in grid.label
             if is_tour:
-                assert (grid.path is not None) == is_answer
-                assert len(grid.path or ()) in (0, grid.rows * grid.cols)
+                assert (grid.tour is not None) == is_answer
+                if grid.tour is not None:   # one segment per move (and the closing move of a closed tour)
+                    assert len(grid.tour.segments) in (grid.rows * grid.cols - 1, grid.rows * grid.cols)
             if is_tour or "Quân hậu" in grid.label:
                 expected = [(i // grid.cols + i % grid.cols) % 2 == 1 for i in range(grid.rows * grid.cols)]
                 assert list(grid.shaded) == expected
             else:
                 assert grid.shaded is None
-    closed = [g.grid for g in _all_grids(answers) if g.grid.path and g.grid.rows == 8]
-    assert closed and all(g.closed for g in closed)
+    closed = [g.grid for g in _all_grids(answers) if g.grid.tour and g.grid.rows == 8]
+    assert closed and any(len(g.tour.segments) == 64 for g in closed)
+
+
+def test_tour_path_never_touches_a_number(vi_booklets: tuple[Booklet, ...]) -> None:
+    """Every point of every drawn move stays clear of every cell centre by
+    more than a three-digit number's half width (0.3 cell), and the start and
+    end markers sit on the squares holding 1 and the last number."""
+    tours = [g.grid for g in _all_grids(vi_booklets[1]) if g.grid.tour]
+    assert tours
+    for grid in tours:
+        size, tour = grid.cell_size, grid.tour
+        centres = [((c + 0.5) * size, (r + 0.5) * size) for r in range(grid.rows) for c in range(grid.cols)]
+        for x1, y1, x2, y2 in tour.segments:
+            for step in range(11):
+                x, y = x1 + (x2 - x1) * step / 10, y1 + (y2 - y1) * step / 10
+                nearest = min(math.hypot(x - cx, y - cy) for cx, cy in centres)
+                assert nearest > 0.3 * size, (grid.label, (x, y))
+        texts = [cell.text for cell in grid.cells]
+        start = int(tour.start[1] // size) * grid.cols + int(tour.start[0] // size)
+        end = int(tour.end[1] // size) * grid.cols + int(tour.end[0] // size)
+        assert texts[start] == "1" and texts[end] == str(grid.rows * grid.cols)
 
 
 # -- borders ------------------------------------------------------------------

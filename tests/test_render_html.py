@@ -34,7 +34,7 @@ from tests.booksamples import PAGES, sample_book, vietnamese_book
 from tests.consumers import CHROMIUM, chromium_to_pdf, pdf_fonts, pdf_page_count, pdf_page_png, pdf_page_size, pdf_text
 
 VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"}
-SVG_LEAVES = {"path", "polyline", "circle"}
+SVG_LEAVES = {"path", "circle", "rect"}
 
 
 @dataclass

@@ -31,12 +31,11 @@ from docx.oxml.ns import nsdecls, qn
 from docx.parts.hdrftr import FooterPart, HeaderPart
 from docx.shared import Pt, RGBColor
 
-from publisher.model import Band, Booklet, CellRole, Grid, GridCell, Page, TextBlock, TextStyle
+from publisher.model import Band, Booklet, Grid, GridCell, Ink, Page, TextBlock, TextStyle, grey_hex
 from publisher.render import Renderer, register
 from publisher.render.flow import (
     GRID_STYLE,
     MIN_SPACER,
-    SOLVED_GREY,
     SPACER_STYLE,
     SYMBOL_FONT,
     SYMBOL_FONT_ALT,
@@ -48,7 +47,6 @@ from publisher.render.flow import (
     band_segments,
     check_text,
     ends_on_paragraph,
-    grey_level,
     indents,
     needs_spacer,
     sections,
@@ -61,7 +59,6 @@ from publisher.render.flow import (
 FIXED_DATE = datetime(2000, 1, 1, tzinfo=timezone.utc)
 ZIP_DATE = (1980, 1, 1, 0, 0, 0)
 
-_SOLVED_HEX = "".join(f"{v:02X}" for v in SOLVED_GREY)
 _DOCX_ALIGN = {"left": WD_ALIGN_PARAGRAPH.LEFT, "center": WD_ALIGN_PARAGRAPH.CENTER,
                "right": WD_ALIGN_PARAGRAPH.RIGHT}
 
@@ -94,9 +91,10 @@ class _Body:
     caches: the cell properties by position and shape (borders, shading) and
     the run by content (text, role, size)."""
 
-    def __init__(self) -> None:
+    def __init__(self, ink: Ink) -> None:
+        self.ink = ink
         self._frames: dict[tuple[int, int, int, float], tuple[object, object, tuple[str, ...]]] = {}
-        self._runs: dict[tuple[int, int], tuple[GridCell, str]] = {}
+        self._runs: dict[tuple[int, float], tuple[GridCell, str]] = {}
 
     def paragraph(self, block: TextBlock, page: Page, before: float, page_break: bool, field: str,
                   sect_pr: str = "") -> str:
@@ -148,26 +146,31 @@ class _Body:
                 continue
             item = seg.item
             check_text(item.caption, f"{field}.caption")
+            note = ""
+            if item.note_style is not None:
+                check_text(item.note, f"{field}.note")
+                note = (f'<w:p><w:pPr><w:pStyle w:val="{style_id(word_style(item.note_style))}"/></w:pPr>'
+                        f'{_run_text([item.note]) if item.note else ""}</w:p>')
             cells.append(f'<w:tc><w:tcPr><w:tcW w:w="{twips(seg.width)}" w:type="dxa"/>'
                          f'<w:gridSpan w:val="{item.grid.cols}"/><w:vAlign w:val="bottom"/></w:tcPr>'
                          f'<w:p><w:pPr><w:pStyle w:val="{style_id(word_style(item.caption_style))}"/></w:pPr>'
-                         f'{_run_text([item.caption])}</w:p></w:tc>')
+                         f'{_run_text([item.caption])}</w:p>{note}</w:tc>')
         cells.append("</w:tr>")
         return "".join(cells)
 
     def _grid_row(self, grid: Grid, frames: tuple[str, ...], r: int) -> list[str]:
-        size = round(grid.font_size * 2)
+        size = grid.font_size
         first = r * grid.cols
         return [frame + self._run(cell, size)
                 for frame, cell in zip(frames[first:first + grid.cols], grid.cells[first:first + grid.cols])]
 
-    def _run(self, cell: GridCell, size: int) -> str:
+    def _run(self, cell: GridCell, size: float) -> str:
         """A cell's run and the end of the cell. Layout shares cell objects, so
         the cache is keyed on identity (and keeps the cell alive)."""
         key = (id(cell), size)
         entry = self._runs.get(key)
         if entry is None or entry[0] is not cell:
-            entry = self._runs[key] = (cell, _cell_run(cell, size) + "</w:p></w:tc>")
+            entry = self._runs[key] = (cell, _cell_run(cell, size, self.ink) + "</w:p></w:tc>")
         return entry[1]
 
     def _cell_frames(self, grid: Grid) -> tuple[str, ...]:
@@ -181,7 +184,8 @@ class _Body:
         key = (id(grid.borders), id(grid.shaded), grid.cols, grid.cell_size)
         entry = self._frames.get(key)
         if entry is None or entry[0] is not grid.borders or entry[1] is not grid.shaded:
-            entry = (grid.borders, grid.shaded, tuple(_cell_frame(grid, i) for i in range(grid.rows * grid.cols)))
+            entry = (grid.borders, grid.shaded,
+                     tuple(_cell_frame(grid, i, self.ink) for i in range(grid.rows * grid.cols)))
             self._frames[key] = entry
         return entry[2]
 
@@ -213,7 +217,7 @@ def _empty_cell(width: float) -> str:
     return f'<w:tc><w:tcPr><w:tcW w:w="{twips(width)}" w:type="dxa"/></w:tcPr><w:p/></w:tc>'
 
 
-def _cell_frame(grid: Grid, i: int) -> str:
+def _cell_frame(grid: Grid, i: int, ink: Ink) -> str:
     r, c = divmod(i, grid.cols)
     borders = grid.borders[i]
     sides = [_border("top", borders.top), _border("left", borders.left)]
@@ -221,27 +225,25 @@ def _cell_frame(grid: Grid, i: int) -> str:
         sides.append(_border("bottom", borders.bottom))
     if c == grid.cols - 1:
         sides.append(_border("right", borders.right))
-    shade = (f'<w:shd w:val="clear" w:color="auto" w:fill="{_grey_hex(Grid.SHADE_GREY)}"/>'
+    shade = (f'<w:shd w:val="clear" w:color="auto" w:fill="{grey_hex(ink.shade_grey)}"/>'
              if grid.shaded and grid.shaded[i] else "")
     return (f'<w:tc><w:tcPr><w:tcW w:w="{twips(grid.cell_size)}" w:type="dxa"/><w:tcBorders>{"".join(sides)}'
             f'</w:tcBorders>{shade}<w:vAlign w:val="center"/></w:tcPr>'
             f'<w:p><w:pPr><w:pStyle w:val="{style_id(GRID_STYLE)}"/></w:pPr>')
 
 
-def _cell_run(cell: GridCell, size: int) -> str:
+def _cell_run(cell: GridCell, font_size: float, ink: Ink) -> str:
+    """A cell's text in the ink the model gives its role."""
     if not cell.text:
         return ""
+    props = "<w:b/>" if ink.text_bold(cell.role) else ""
     if cell.is_queen:
-        props = (f'<w:rFonts w:ascii="{SYMBOL_FONT}" w:hAnsi="{SYMBOL_FONT}" w:eastAsia="{SYMBOL_FONT}" '
-                 f'w:cs="{SYMBOL_FONT}"/>')
-        if cell.role is CellRole.SOLVED_QUEEN:
-            props += f'<w:color w:val="{_SOLVED_HEX}"/>'
-    elif cell.role is CellRole.GIVEN:
-        props = "<w:b/>"
-    elif cell.role is CellRole.SOLVED:
-        props = f'<w:color w:val="{_SOLVED_HEX}"/>'
-    else:
-        props = ""
+        props += (f'<w:rFonts w:ascii="{SYMBOL_FONT}" w:hAnsi="{SYMBOL_FONT}" w:eastAsia="{SYMBOL_FONT}" '
+                  f'w:cs="{SYMBOL_FONT}"/>')
+    grey = ink.text_grey(cell.role)
+    if grey:
+        props += f'<w:color w:val="{grey_hex(grey)}"/>'
+    size = round(font_size * ink.text_scale(cell.role) * 2)
     return f'<w:r><w:rPr>{props}<w:sz w:val="{size}"/></w:rPr><w:t>{escape(cell.text)}</w:t></w:r>'
 
 
@@ -255,10 +257,6 @@ def _border(side: str, width: float) -> str:
         return f'<w:{side} w:val="nil"/>'
     eighths = min(96, max(2, round(width * 8)))
     return f'<w:{side} w:val="single" w:sz="{eighths}" w:space="0"/>'
-
-
-def _grey_hex(level: float) -> str:
-    return f"{grey_level(level):02X}" * 3
 
 
 # --------------------------------------------------------------------------
@@ -298,7 +296,7 @@ def _set_style(doc, name: str, size: float, bold: bool, align: str, leading: flo
 
 def _setup_styles(doc, booklet: Booklet) -> None:  # noqa: ANN001
     """Word styles a user can restyle: one per model style, plus grid digits and spacers."""
-    family = booklet.fonts.office_family
+    family = booklet.fonts.family
     defaults = doc.styles.element.find(qn("w:docDefaults"))
     rpr = defaults.find(qn("w:rPrDefault")).find(qn("w:rPr"))
     for child in rpr.findall(qn("w:rFonts")) + rpr.findall(qn("w:lang")):
@@ -407,7 +405,7 @@ def _sect_pr(booklet: Booklet, section: Section, parts: _Parts) -> str:
 
 def _body_xml(doc, booklet: Booklet) -> str:  # noqa: ANN001
     """The body of document.xml, sections and their header/footer parts included."""
-    builder = _Body()
+    builder = _Body(booklet.ink)
     parts = _Parts(doc)
     split = sections(booklet)
     _setup_settings(doc, booklet)

@@ -35,6 +35,7 @@ STYLE_NAMES = {
     "body": "Normal",
     "caption": "Puzzle Caption",
     "answer_caption": "Answer Caption",
+    "note": "Answer Note",
     "author": "Book Author",
     "header": "Running Head",
     "footer": "Running Foot",
@@ -45,9 +46,6 @@ SPACER_STYLE = "Spacer"
 #: Word on Windows substitutes Segoe UI Symbol (declared as the alternative).
 SYMBOL_FONT = "DejaVu Sans"
 SYMBOL_FONT_ALT = "Segoe UI Symbol"
-#: Solved digits in answer keys: regular weight and dark grey (RGB), so they
-#: differ from bold black givens without colour.
-SOLVED_GREY = (0x59, 0x59, 0x59)
 #: Points: an empty paragraph (between two tables, after a final table) cannot be thinner.
 MIN_SPACER = 1.0
 
@@ -80,11 +78,6 @@ def check_text(text: str, field: str) -> str:
 def word_style(style: TextStyle) -> str:
     """The document style name for a model style."""
     return STYLE_NAMES.get(style.name, "Puzzle " + style.name.replace("_", " ").title())
-
-
-def grey_level(level: float) -> int:
-    """A grey level 0..1 (1 = white) as one 0..255 channel value."""
-    return round(level * 255)
 
 
 def twips(points: float) -> int:

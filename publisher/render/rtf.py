@@ -17,12 +17,11 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from publisher.model import Band, Booklet, CellRole, Grid, GridCell, Page, TextBlock, TextStyle
+from publisher.model import Band, Booklet, Grid, GridCell, Page, TextBlock, TextStyle
 from publisher.render import Renderer, register
 from publisher.render.flow import (
     GRID_STYLE,
     MIN_SPACER,
-    SOLVED_GREY,
     SPACER_STYLE,
     SYMBOL_FONT,
     SYMBOL_FONT_ALT,
@@ -32,7 +31,6 @@ from publisher.render.flow import (
     band_segments,
     check_text,
     ends_on_paragraph,
-    grey_level,
     indents,
     needs_spacer,
     sections,
@@ -186,7 +184,7 @@ class _View:
         self._add_style(GRID_STYLE, TextStyle("grid", body.size, align="center"), exact=False)
         self._add_style(SPACER_STYLE, TextStyle("spacer", 1, leading=MIN_SPACER), exact=True)
         self._rows: dict[tuple[int, int, int, float, int, float], tuple[object, object, str]] = {}
-        self._contents: dict[tuple[int, int], tuple[GridCell, RtfFragment]] = {}
+        self._contents: dict[tuple[int, float], tuple[GridCell, RtfFragment]] = {}
 
     def _add_style(self, name: str, style: TextStyle, *, exact: bool) -> None:
         if name in self.styles:
@@ -243,7 +241,12 @@ class _View:
             else:
                 style = self.style(seg.item.caption_style)
                 text = check_text(seg.item.caption, f"{field}.caption")
-                captions.append(RtfFragment(f"\\s{style.number}{style.props} {rtf_escape(text)}"))
+                note = ""
+                if seg.item.note_style is not None:
+                    note_style = self.style(seg.item.note_style)
+                    note = (f"\\par\\pard\\plain\\intbl\\s{note_style.number}{note_style.props} "
+                            f"{rtf_escape(check_text(seg.item.note, f'{field}.note'))}")
+                captions.append(RtfFragment(f"\\s{style.number}{style.props} {rtf_escape(text)}{note}"))
         caption_height = max(item.caption_height for item in band.items)
         rows = [RowView(_row_properties(indent, caption_height), RtfFragment("".join(definitions)), captions)]
         grids = [seg.item.grid for seg in segments if seg.item is not None]
@@ -260,8 +263,8 @@ class _View:
                     continue
                 grid = seg.item.grid
                 definitions.append(self._definitions(grid, r, seg.item.x - page.content_x))
-                size = _half_points(grid.font_size)
-                cells.extend(self._content(cell, size) for cell in grid.cells[r * grid.cols:(r + 1) * grid.cols])
+                cells.extend(self._content(cell, grid.font_size)
+                             for cell in grid.cells[r * grid.cols:(r + 1) * grid.cols])
             rows.append(RowView(properties, RtfFragment("".join(definitions)), cells))
         return TableView(tuple(rows))
 
@@ -280,15 +283,18 @@ class _View:
             self._rows[key] = entry
         return entry[2]
 
-    def _content(self, cell: GridCell, size: int) -> RtfFragment:
+    def _content(self, cell: GridCell, font_size: float) -> RtfFragment:
         """A cell's paragraph properties and text: givens bold, solved digits
         grey, queens in the symbol font. Layout shares cell objects, so the
         cache is keyed on identity (and keeps the cell alive)."""
-        key = (id(cell), size)
+        key = (id(cell), font_size)
         entry = self._contents.get(key)
         if entry is None or entry[0] is not cell:
-            char = {CellRole.GIVEN: "\\b", CellRole.SOLVED: f"\\cf{SOLVED}", CellRole.QUEEN: "\\f1",
-                    CellRole.SOLVED_QUEEN: f"\\f1\\cf{SOLVED}"}.get(cell.role, "")
+            ink = self.booklet.ink
+            char = ("\\b" if ink.text_bold(cell.role) else "") + ("\\f1" if cell.is_queen else "")
+            if ink.text_grey(cell.role):
+                char += f"\\cf{SOLVED}"
+            size = _half_points(font_size * ink.text_scale(cell.role))
             number = self.styles[GRID_STYLE].number
             entry = (cell, RtfFragment(f"\\s{number}\\qc\\f0\\fs{size}{char} {rtf_escape(cell.text)}"))
             self._contents[key] = entry
@@ -350,8 +356,10 @@ def _cell_frame(grid: Grid, i: int) -> str:
                        + _border("r", b.right) + shade)
 
 
-def _colour(rgb: tuple[int, int, int]) -> RtfFragment:
-    return RtfFragment("\\red%d\\green%d\\blue%d;" % rgb)
+def _colour(grey: float) -> RtfFragment:
+    """A colour table entry for a grey level of the model's ink."""
+    value = round(grey * 255)
+    return RtfFragment(f"\\red{value}\\green{value}\\blue{value};")
 
 
 @register
@@ -369,15 +377,16 @@ class RtfRenderer(Renderer):
         env.filters["rtf"] = RtfFragment      # marks macro output (already RTF) as such
         view = _View(booklet)
         parts = view.sections()
-        shade = grey_level(Grid.SHADE_GREY)
+        ink = booklet.ink
         margins = booklet.margins
         with template_errors():
             text = env.get_template(TEMPLATE).render(
                 booklet=booklet,
-                font=booklet.fonts.office_family,
+                font=booklet.fonts.family,
+                font_alt=booklet.fonts.fallback_family,
                 symbol_font=SYMBOL_FONT,
                 symbol_font_alt=SYMBOL_FONT_ALT,
-                colours=(_colour((0, 0, 0)), _colour(SOLVED_GREY), _colour((shade, shade, shade))),
+                colours=(_colour(0.0), _colour(ink.solved_grey), _colour(ink.shade_grey)),
                 language=LANGUAGE_IDS.get(booklet.language.split("-")[0].lower()),
                 styles=tuple(view.styles.values()),
                 paper=(twips(booklet.page_width), twips(booklet.page_height)),
