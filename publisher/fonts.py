@@ -108,4 +108,3 @@ def text_width(fonts: Fonts, text: str, size: float, bold: bool = False) -> floa
     advances, default = metrics.advances, metrics.default_advance
     units = sum(advances.get(ord(char), default) for char in text)
     return units * size / metrics.units_per_em
-

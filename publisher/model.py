@@ -345,3 +345,18 @@ class Booklet:
     @property
     def page_count(self) -> int:
         return len(self.pages)
+
+    def printed_text(self) -> str:
+        """Every character the booklet prints (text blocks, captions, notes,
+        cells; queens are shapes): what an embedded font subset must cover."""
+        parts: list[str] = []
+        for page in self.pages:
+            for block in (page.header, page.footer, *page.blocks):
+                if isinstance(block, TextBlock):
+                    parts.append(block.text)
+                    parts.extend(block.lines)
+                elif isinstance(block, Band):
+                    for item in block.items:
+                        parts += [item.caption, item.note]
+                        parts.extend(cell.text for cell in item.grid.cells if not cell.is_queen)
+        return "".join(parts)

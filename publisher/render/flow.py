@@ -10,18 +10,26 @@ formats make the same translations, decided here once:
   grid's cells with a spacer column between neighbouring grids;
 * running heads and page numbers become per-section header/footer parts: a
   section is a run of pages with the same running head and folio, opened
-  by the title page (which has neither) as its distinct first page.
+  by the title page (which has neither) as its distinct first page;
+* shapes neither format can draw in a table (a knight's tour over its grid)
+  become pictures (:mod:`publisher.render.picture`) anchored to the page,
+  carried by the paragraph just before the grid's table.
 
-Both formats also refuse the same characters (control characters, lone
-surrogates), so that check lives here too.
+:func:`walk` turns a booklet into that one flow of events -- paragraphs,
+spacers, tables with their pictures, section ends -- and both renderers
+only translate each event into their own syntax. Both formats also refuse
+the same characters (control characters, lone surrogates), so the check of
+every text the flow carries lives here too.
 """
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from collections.abc import Iterator
+from dataclasses import dataclass, replace
 
-from publisher.model import Band, Block, Booklet, Page, PlacedGrid, TextBlock, TextStyle
+from publisher.model import Band, Block, Booklet, Ink, Page, PlacedGrid, TextBlock, TextStyle
 from publisher.render import RenderError
+from publisher.render.picture import tour_png
 
 TWIPS_PER_POINT = 20
 
@@ -42,10 +50,6 @@ STYLE_NAMES = {
 }
 GRID_STYLE = "Grid Digit"
 SPACER_STYLE = "Spacer"
-#: Font for the queen glyph: DejaVu Sans has it wherever LibreOffice runs;
-#: Word on Windows substitutes Segoe UI Symbol (declared as the alternative).
-SYMBOL_FONT = "DejaVu Sans"
-SYMBOL_FONT_ALT = "Segoe UI Symbol"
 #: Points: an empty paragraph (between two tables, after a final table) cannot be thinner.
 MIN_SPACER = 1.0
 
@@ -236,3 +240,117 @@ def sections(booklet: Booklet) -> tuple[Section, ...]:
         out.append(Section(pages[start:end], first, rest))
         start = end
     return tuple(out)
+
+
+# --------------------------------------------------------------------------
+# The flow of events both formats write
+# --------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Picture:
+    """A picture laid over the page at the model's place (points from the page's top-left)."""
+
+    png: bytes
+    x: float
+    y: float
+    width: float
+    height: float
+    name: str                 # what it shows, for alt text
+
+
+@dataclass(frozen=True)
+class Paragraph:
+    """A text block: ``before`` points of space above, indents keeping it in its box."""
+
+    block: TextBlock
+    before: float
+    left: float
+    right: float
+    page_break: bool
+    pictures: tuple[Picture, ...] = ()
+    section_end: bool = False   # the last paragraph of a document section: it carries the section's properties
+
+
+@dataclass(frozen=True)
+class Spacer:
+    """An empty paragraph exactly ``height`` points tall: pushes a table down,
+    separates two tables, ends a section after a table, or is a blank page."""
+
+    height: float
+    page_break: bool
+    pictures: tuple[Picture, ...] = ()
+    section_end: bool = False
+
+
+@dataclass(frozen=True)
+class Table:
+    """A band of grids as one table: its left indent and column segments."""
+
+    band: Band
+    indent: float
+    segments: tuple[Segment, ...]
+
+
+Event = Paragraph | Spacer | Table
+
+
+def _pictures(band: Band, ink: Ink) -> tuple[Picture, ...]:
+    """The tour pictures of a band's grids, at their grids' places."""
+    out = []
+    for item in band.items:
+        grid = item.grid
+        if grid.tour is not None:
+            png = tour_png(grid.tour, grid.width, grid.height, ink.path_grey, ink.marker_grey)
+            out.append(Picture(png, item.x, item.y + item.caption_height, grid.width, grid.height, grid.label))
+    return tuple(out)
+
+
+def _check_band(band: Band, field: str) -> None:
+    for item in band.items:
+        check_text(item.caption, f"{field}.caption")
+        check_text(item.note, f"{field}.note")
+
+
+def page_events(page: Page, page_break: bool, field: str, section_end: bool, ink: Ink) -> tuple[Event, ...]:
+    """The events of one model page; ``page_break`` on its first paragraph,
+    ``section_end`` when the page closes a document section (which must end
+    on a paragraph: after a final table an empty one is added)."""
+    events: list[Event] = []
+    last = len(page.blocks) - 1
+    for index, block in enumerate(page.blocks):
+        brk = page_break and index == 0
+        where = f"{field}.blocks[{index}]"
+        if isinstance(block, TextBlock):
+            for line in block.lines:
+                check_text(line, where)
+            left, right = indents(block, page)
+            events.append(Paragraph(block, space_above(page, index), left, right, brk,
+                                    section_end=section_end and index == last))
+            continue
+        _check_band(block, where)
+        if needs_spacer(page, index, page_break):
+            events.append(Spacer(space_above(page, index), brk))
+        pictures = _pictures(block, ink)
+        if pictures:   # anchored in the paragraph just before the table, on the same page
+            if not events or isinstance(events[-1], Table):
+                events.append(Spacer(MIN_SPACER, brk))
+            carrier = events[-1]
+            assert not isinstance(carrier, Table)
+            events[-1] = replace(carrier, pictures=carrier.pictures + pictures)
+        events.append(Table(block, band_indent(block, page), band_segments(block)))
+    if not page.blocks or (section_end and not ends_on_paragraph(page)):
+        # a blank page has a paragraph of its own (or it folds into its neighbour's page break)
+        events.append(Spacer(MIN_SPACER, page_break and not page.blocks, section_end=section_end))
+    return tuple(events)
+
+
+def walk(booklet: Booklet) -> Iterator[tuple[Section, tuple[tuple[Event, ...], ...]]]:
+    """Every document section of the booklet with the events of each of its pages."""
+    page_index = 0
+    for section in sections(booklet):
+        pages = []
+        for p_index, page in enumerate(section.pages):
+            pages.append(page_events(page, page.break_before and p_index > 0, f"pages[{page_index}]",
+                                     p_index == len(section.pages) - 1, booklet.ink))
+            page_index += 1
+        yield section, tuple(pages)

@@ -19,7 +19,6 @@ model's pages.
 from __future__ import annotations
 
 import base64
-import io
 import re
 from collections.abc import Hashable
 from dataclasses import dataclass
@@ -27,12 +26,12 @@ from functools import lru_cache
 from pathlib import Path
 
 import jinja2
-from fontTools import subset
 
 from publisher.model import (
     QUEEN_SCALE, QUEEN_SHAPE, Band, Booklet, CellRole, Grid, Page, PlacedGrid, TextBlock, TextStyle, grey_hex,
 )
 from publisher.render import RenderContext, Renderer, register
+from publisher.render.fontfile import subset
 from publisher.render.templating import make_environment, template_errors
 
 #: CSS class of a cell's text role; a blank cell needs none.
@@ -224,38 +223,14 @@ class _BookletView:
 
 
 def printed_text(booklet: Booklet) -> str:
-    """Every character the booklet prints (text blocks, captions, cells): what
-    the embedded font subsets must cover."""
-    parts: list[str] = []
-    for page in booklet.pages:
-        for block in (page.header, page.footer, *page.blocks):
-            if isinstance(block, TextBlock):
-                parts.append(block.text)
-                parts.extend(block.lines)
-            elif isinstance(block, Band):
-                for item in block.items:
-                    parts.append(item.caption)
-                    parts.append(item.note)
-                    parts.extend(cell.text for cell in item.grid.cells if not cell.is_queen)
-    return "".join(parts)
+    """Every character the booklet prints: what the embedded font subsets must cover."""
+    return booklet.printed_text()
 
 
 @lru_cache(maxsize=32)
 def _subset_woff(path: Path, characters: str) -> str:
-    """``path`` subset to ``characters`` as base64 WOFF. fontTools keeps the
-    file's own timestamp (``recalc_timestamp`` is off) and zlib is
-    deterministic, so the same input gives the same bytes."""
-    options = subset.Options()
-    options.flavor = "woff"
-    options.hinting = False
-    options.desubroutinize = True
-    font = subset.load_font(str(path), options)
-    subsetter = subset.Subsetter(options)
-    subsetter.populate(unicodes=[ord(ch) for ch in characters])
-    subsetter.subset(font)
-    out = io.BytesIO()
-    subset.save_font(font, out, options)
-    return base64.b64encode(out.getvalue()).decode("ascii")
+    """``path`` subset to ``characters`` as base64 WOFF (see :func:`publisher.render.fontfile.subset`)."""
+    return base64.b64encode(subset(path, characters, "woff")).decode("ascii")
 
 
 def font_faces(booklet: Booklet) -> tuple[FontFace, ...]:
