@@ -338,9 +338,10 @@ def page_events(page: Page, page_break: bool, field: str, section_end: bool, ink
             assert not isinstance(carrier, Table)
             events[-1] = replace(carrier, pictures=carrier.pictures + pictures)
         events.append(Table(block, band_indent(block, page), band_segments(block)))
-    if not page.blocks or (section_end and not ends_on_paragraph(page)):
-        # a blank page has a paragraph of its own (or it folds into its neighbour's page break)
-        events.append(Spacer(MIN_SPACER, page_break and not page.blocks, section_end=section_end))
+    if not page.blocks:   # a blank page has a paragraph of its own (or it folds into its neighbour's page break)
+        events.append(Spacer(MIN_SPACER, page_break))
+    if section_end and not ends_on_paragraph(page):   # Word keeps a blank page whose break paragraph ends a section
+        events.append(Spacer(MIN_SPACER, False, section_end=True))
     return tuple(events)
 
 
