@@ -102,10 +102,10 @@ class Page(Strict):
 
 #: Grids per page (across x down) when neither the book nor the section names them,
 #: as (puzzles, answers), by trim and by the largest board side in the section:
-#: 2x3 puzzles and 3x4 answers of 9x9 on A4/Letter-class pages, fewer on small
+#: 2x3 puzzles and 4x4 answers of 9x9 on A4/Letter-class pages, fewer on small
 #: trims (A5, 6x9 in, 5x8 in) and for big grids, so every default fits the page.
 PER_PAGE_DEFAULTS: dict[str, list[tuple[int, tuple[tuple[int, int], tuple[int, int]]]]] = {
-    "large": [(9, ((2, 3), (3, 4))), (12, ((1, 2), (2, 3))), (16, ((1, 1), (2, 2))), (99, ((1, 1), (1, 1)))],
+    "large": [(9, ((2, 3), (4, 4))), (12, ((1, 2), (2, 3))), (16, ((1, 1), (2, 2))), (99, ((1, 1), (1, 1)))],
     "small": [(9, ((1, 2), (2, 3))), (12, ((1, 1), (1, 2))), (99, ((1, 1), (1, 1)))],
 }
 SMALL_PAGE_WIDTH = 7 * 72   # narrower than 7 in is a small trim

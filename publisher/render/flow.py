@@ -95,10 +95,15 @@ def block_bottom(block: Block) -> float:
 
 def space_above(page: Page, index: int) -> float:
     """Vertical space between block ``index`` and what precedes it on the page
-    (the top of the content box for the first block); never negative."""
+    (the top of the content box for the first block); never negative.
+
+    Word-like layout draws a table's bottom border below its last
+    exact-height row, so after a table the space is that much shorter."""
     block = page.blocks[index]
     previous = page.blocks[index - 1] if index else None
     top = block_bottom(previous) if previous is not None else page.content_y
+    if isinstance(previous, Band):
+        top += max(item.grid.borders[-1].bottom for item in previous.items)
     return max(0.0, block.y - top)
 
 
@@ -222,8 +227,10 @@ class Section:
 def sections(booklet: Booklet) -> tuple[Section, ...]:
     """Split the pages into runs that look alike: a new section starts where
     the running head or folio changes (a new book section), so each needs
-    one set of parts. A page without head and folio (the title page) opens
-    the run that follows it as its distinct first page.
+    one set of parts. A page without head and folio (the title page), or
+    without head before pages with one (a section's opening page, whose
+    heading says what the head would), opens the run that follows it as its
+    distinct first page.
 
     Running heads that alternate between odd and even pages would make one
     section per page: correct, only larger. Layout does not alternate them."""
@@ -232,8 +239,12 @@ def sections(booklet: Booklet) -> tuple[Section, ...]:
     start = 0
     while start < len(pages):
         first = furniture(pages[start])
-        bare = first.header is None and first.folio is None
-        rest = furniture(pages[start + 1]) if bare and start + 1 < len(pages) else first
+        rest = first
+        if start + 1 < len(pages):
+            following = furniture(pages[start + 1])
+            bare = first.header is None and first.folio is None
+            if bare or (first.header is None and following.header is not None):   # the title page, an opening
+                rest = following
         end = start + 1
         while end < len(pages) and furniture(pages[end]).same_as(rest):
             end += 1
