@@ -25,7 +25,7 @@ from publisher.progress import Progress
 from publisher.report import BuildResult, OutputFile, SectionResult
 from publisher.sources import Item, SourceError, display_path, read_section
 from publisher.verify import Checked, verify_items
-from publisher.write import write_atomically
+from publisher.write import WriteError, write_atomically
 
 EXIT_OK, EXIT_REJECTED, EXIT_USAGE = 0, 1, 2
 GUTTER_MINIMUM = 0.375 * 72    # the smallest print-on-demand gutter; "auto" grows it with pages
@@ -62,7 +62,7 @@ def build(options: BuildOptions) -> BuildResult:
     result = BuildResult(config=display_path(options.config))
     try:
         return _build(options, result)
-    except (ConfigError, SourceError, LayoutError, fontlib.FontError, render.RenderError) as error:
+    except (ConfigError, SourceError, LayoutError, fontlib.FontError, render.RenderError, WriteError) as error:
         result.status, result.exit_code = "error", EXIT_USAGE
         result.errors.extend(error.problems if isinstance(error, ConfigError) else [str(error)])
         return result

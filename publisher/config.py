@@ -19,6 +19,7 @@ import yaml
 from pydantic import (BaseModel, BeforeValidator, ConfigDict, Discriminator, Field, Tag, ValidationError,
                       field_validator, model_validator)
 
+from publisher import safeio
 from publisher.units import parse_count_grid, parse_length, parse_page_size
 from publisher.yamlfile import YamlSyntaxError, load_with_nodes
 
@@ -203,7 +204,7 @@ class QueensSection(SectionBase):
 
 def _section_kind(value: Any) -> str | None:
     kind = value.get("kind", "sudoku") if isinstance(value, dict) else getattr(value, "kind", None)
-    return _SECTION_TAGS.get(kind)
+    return _SECTION_TAGS.get(kind) if isinstance(kind, str) else None
 
 
 _SECTION_MODELS = {"sudoku": SudokuSection, "knights_tour": TourSection, "queens": QueensSection}
@@ -398,13 +399,9 @@ def load(path: Path | str) -> LoadedConfig:
     (a YAML syntax error as 'file:line:col: ...'). YAML is loaded safely."""
     path = Path(path)
     try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise ConfigError([f"{path}: config file not found"]) from None
-    except UnicodeDecodeError as error:
-        raise ConfigError([f"{path}: not UTF-8 text (byte {error.start})"]) from None
-    except OSError as error:
-        raise ConfigError([f"{path}: cannot read: {error.strerror}"]) from None
+        text = safeio.read_text(path)
+    except safeio.InputError as error:
+        raise ConfigError([str(error).replace(": file not found", ": config file not found", 1)]) from None
     try:
         data, node = load_with_nodes(text)
     except YamlSyntaxError as error:

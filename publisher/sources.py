@@ -17,6 +17,7 @@ from typing import Any
 
 import yaml
 
+from publisher import safeio
 from publisher.config import LoadedConfig
 from publisher.kinds import KINDS, PuzzleKind
 from publisher.yamlfile import YamlSyntaxError, load_with_nodes
@@ -58,21 +59,12 @@ def display_path(path: Path) -> str:
 def read_text(path: Path | str) -> str:
     """A puzzle file (or ``-``: standard input) as text: UTF-8 (a BOM is allowed),
     else a clear SourceError naming the file and line."""
-    shown = "<stdin>" if str(path) == "-" else display_path(Path(path))
     try:
-        data = sys.stdin.buffer.read() if str(path) == "-" else Path(path).read_bytes()
-    except FileNotFoundError:
-        raise SourceError(f"{shown}: file not found") from None
-    except IsADirectoryError:
-        raise SourceError(f"{shown}: is a folder, not a puzzle file") from None
-    except OSError as error:
-        raise SourceError(f"{shown}: cannot read: {error.strerror}") from None
-    try:
-        return data.decode("utf-8-sig")
-    except UnicodeDecodeError as error:
-        line = data[: error.start].count(b"\n") + 1
-        raise SourceError(f"{shown}:{line}: not UTF-8 text (byte 0x{data[error.start]:02x}); "
-                          "save the file as UTF-8") from None
+        if str(path) == "-":
+            return safeio.decode_utf8(safeio.read_stream(sys.stdin.buffer, "<stdin>"), "<stdin>")
+        return safeio.read_text(path, display_path(Path(path)))
+    except safeio.InputError as error:
+        raise SourceError(str(error)) from None
 
 
 def parse_file(path: Path | str, kind: PuzzleKind, hints: Mapping[str, Any]) -> list[Any]:

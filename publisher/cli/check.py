@@ -12,10 +12,10 @@ With ``--json`` every result is one JSON object on one line (README, "CLI contra
 """
 from __future__ import annotations
 
+import os
+import re
 import time
-from itertools import islice
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any, Iterable, Iterator
 
 import click
@@ -26,8 +26,8 @@ from publisher.sources import SourceError, parse_file
 from publisher.units import parse_count_grid
 from solver.parsing import ParseIssue
 from solver.sudoku import (DEFAULT_CAP, DEFAULT_NODE_LIMIT, Puzzle, cell_name, count_solutions,
-                           describe, iter_solutions, nth_solution, parse_text,
-                           verify)
+                           describe, parse_text, verify)
+from solver.sudoku.search import Search
 from solver.verdict import Status, Verdict
 
 
@@ -147,9 +147,24 @@ def check(files: tuple[str, ...], as_json: bool, size: int | None, box: str | No
     return EXIT_OK if accepted == total else EXIT_REJECTED
 
 
+#: Cell counts of the grid sizes an inline puzzle can have (N*N for N = 1..35).
+_SQUARES = {n * n for n in range(1, 36)}
+_FILE_SUFFIX = re.compile(r"\.[A-Za-z][A-Za-z0-9]{0,4}$")
+
+
+def _names_a_file(target: str) -> bool:
+    """Whether the argument of ``solve`` is a file name rather than an inline puzzle:
+    an existing path, or one that looks like a path (a folder separator, or a suffix
+    like '.txt' on a text whose length is no grid's cell count)."""
+    if target == "-" or os.path.lexists(target):   # lexists is False for unusable names
+        return True
+    cells = len("".join(target.split()))
+    return "/" in target or os.sep in target or (bool(_FILE_SUFFIX.search(target)) and cells not in _SQUARES)
+
+
 def _solve_sources(target: str, options: TextOptions) -> list[tuple[str, Puzzle | ParseIssue]]:
     """The puzzles named on the command line: a file (or '-'), else the argument itself."""
-    if target == "-" or Path(target).exists():
+    if _names_a_file(target):
         try:
             return [(target, item) for item in load(target, options)]
         except SourceError as error:
@@ -164,10 +179,10 @@ def _show_grid(puzzle: Puzzle, values: tuple[int, ...]) -> None:
 
 @cli.command()
 @click.argument("target", metavar="PUZZLE_OR_FILE")
-@click.option("--count", "mode", flag_value="count", help="Count solutions (up to --limit).")
+@click.option("--count", "count", is_flag=True, help="Count solutions (up to --limit).")
 @click.option("--nth", type=click.IntRange(1), default=None,
               help="Show the K-th solution in increasing row-major order.")
-@click.option("--all", "mode", flag_value="all", help="List solutions (up to --limit).")
+@click.option("--all", "show_all", is_flag=True, help="List solutions (up to --limit).")
 @click.option("--limit", type=click.IntRange(1), default=DEFAULT_CAP, show_default=True,
               help="Cap for --count and --all.")
 @click.option("--json", "as_json", is_flag=True, help="JSON lines instead of grids.")
@@ -175,11 +190,12 @@ def _show_grid(puzzle: Puzzle, values: tuple[int, ...]) -> None:
 @_box_option
 @_symbols_option
 @_node_option
-def solve(target: str, mode: str | None, nth: int | None, limit: int, as_json: bool,
+def solve(target: str, count: bool, nth: int | None, show_all: bool, limit: int, as_json: bool,
           size: int | None, box: str | None, symbols: str | None, node_limit: int) -> int:
     """Solve a puzzle given inline (one line of symbols) or every puzzle of a file."""
-    if mode and nth is not None:
+    if count + show_all + (nth is not None) > 1:
         raise UsageError("choose one of --count, --nth and --all")
+    mode = "count" if count else "all" if show_all else None
     answered = True
     for source, item in _solve_sources(target, _text_options(size, box, symbols)):
         if isinstance(item, ParseIssue):
@@ -188,14 +204,14 @@ def solve(target: str, mode: str | None, nth: int | None, limit: int, as_json: b
             if as_json:
                 emit_json(_verdict_record(source, item, verdict))
             else:
-                click.echo(f"{_where(source, item)}: malformed: {item}")
+                click.echo(f"{_where(source, item)}: malformed: {item.message}")
             continue
         if nth is not None:
-            answered &= _solve_nth(source, item, nth, as_json)
+            answered &= _solve_nth(source, item, nth, node_limit, as_json)
         elif mode == "count":
             answered &= _solve_count(source, item, limit, node_limit, as_json)
         elif mode == "all":
-            answered &= _solve_all(source, item, limit, as_json)
+            answered &= _solve_all(source, item, limit, node_limit, as_json)
         else:
             answered &= _solve_one(source, item, node_limit, as_json)
     return EXIT_OK if answered else EXIT_REJECTED
@@ -225,33 +241,57 @@ def _solve_count(source: str, puzzle: Puzzle, cap: int, node_limit: int, as_json
     return count > 0
 
 
-def _solve_nth(source: str, puzzle: Puzzle, nth: int, as_json: bool) -> bool:
+def _lexicographic(puzzle: Puzzle, node_limit: int) -> Search:
+    """The solutions in increasing row-major order, under the search bound."""
+    return Search(puzzle.geometry, puzzle.givens, lexicographic=True, node_limit=node_limit)
+
+
+def _solve_nth(source: str, puzzle: Puzzle, nth: int, node_limit: int, as_json: bool) -> bool:
     start = time.perf_counter()
-    solution = nth_solution(puzzle, nth)
+    search = _lexicographic(puzzle, node_limit)
+    solution = None
+    for index, found in enumerate(search.solutions(), 1):
+        if index == nth:
+            solution = found
+            break
     ms = (time.perf_counter() - start) * 1000
+    bounded = solution is None and search.bounded
     if as_json:
         emit_json(_record(source, puzzle, nth=nth, solution=puzzle.format(solution)
-                          if solution else None, solve_ms=round(ms, 3)))
+                          if solution else None, bounded=bounded, solve_ms=round(ms, 3)))
     elif solution:
         click.echo(f"{_where(source, puzzle)}: solution {nth} ({ms:.2f} ms)")
         _show_grid(puzzle, solution)
+    elif bounded:
+        click.echo(f"{_where(source, puzzle)}: undetermined: search bound of {node_limit:,} nodes reached "
+                   f"before solution {nth} ({ms:.2f} ms)")
     else:
         click.echo(f"{_where(source, puzzle)}: fewer than {nth} solutions ({ms:.2f} ms)")
     return solution is not None
 
 
-def _solve_all(source: str, puzzle: Puzzle, limit: int, as_json: bool) -> bool:
-    stream = iter_solutions(puzzle)
+def _solve_all(source: str, puzzle: Puzzle, limit: int, node_limit: int, as_json: bool) -> bool:
+    search = _lexicographic(puzzle, node_limit)
+    stream = search.solutions()
     found = 0
-    for found, solution in enumerate(islice(stream, limit), 1):
+    more = False
+    for solution in stream:
+        if found == limit:
+            more = True
+            break
+        found += 1
         if as_json:
             emit_json(_record(source, puzzle, number=found, solution=puzzle.format(solution)))
         else:
             click.echo(f"{_where(source, puzzle)}: solution {found}")
             _show_grid(puzzle, solution)
-    if not as_json:
-        if not found:
-            click.echo(f"{_where(source, puzzle)}: no solution")
-        elif found == limit and next(stream, None) is not None:
-            click.echo(f"(stopped at --limit {limit}; there are more)")
+    if as_json:
+        if search.bounded and not more:
+            emit_json(_record(source, puzzle, bounded=True, found=found))
+    elif more:
+        click.echo(f"(stopped at --limit {limit}; there are more)")
+    elif search.bounded:
+        click.echo(f"(stopped after {found:,} solutions: search bound of {node_limit:,} nodes reached)")
+    elif not found:
+        click.echo(f"{_where(source, puzzle)}: no solution")
     return found > 0

@@ -28,7 +28,7 @@ from solver.knights.board import Square, is_knight_move, square_name
 from solver.knights.search import search_tours
 from solver.knights.theory import knight_distance, tour_exists
 from solver.knights.tours import find_tour
-from solver.parsing import ParseIssue
+from solver.parsing import ParseIssue, split_lines
 from solver.verdict import SolveStats, Status, Verdict
 
 
@@ -205,7 +205,7 @@ def parse_tour_puzzles(text: str) -> list[KnightPuzzle | ParseIssue]:
     results: list[KnightPuzzle | ParseIssue] = []
     block: list[tuple[int, str]] = []
     titles: list[str] = []
-    for number, raw in enumerate(text.splitlines() + [""], start=1):
+    for number, raw in enumerate(split_lines(text) + [""], start=1):
         stripped = raw.strip()
         if stripped.startswith("#") and not block:
             titles.append(stripped.lstrip("#").strip())
@@ -246,7 +246,7 @@ def _read_puzzle(block: list[tuple[int, str]], title: str | None,
         for col, (column, token) in enumerate(cells):
             if token == ".":
                 continue
-            if not token.isdigit():
+            if not (token.isascii() and token.isdigit()) or len(token) > 9:
                 return ParseIssue(number, f"unexpected {token!r}: use a move number or '.'",
                                   column + 1, index)
             givens.append(((row, col), int(token)))
