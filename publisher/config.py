@@ -117,6 +117,7 @@ class Layout(Strict):
     answers_per_page: PerPage | None = None
     large_print: bool = False             # one puzzle per page, ~14 cm grid, 24 pt givens, 16 pt text
     section_start: Literal["any", "right"] = "any"   # right: every section opens on a right-hand page
+    balance: bool = True                  # share a section's last pages evenly (8 at 6 a page: 4 + 4, not 6 + 2)
 
 
 def default_per_page(page_width: float, board_side: int) -> tuple[tuple[int, int], tuple[int, int]]:
@@ -234,6 +235,8 @@ class Book(Strict):
     answers: Literal["separate", "back", "both"] = "separate"
     fonts: Fonts | None = None            # default: Roboto, shipped with the package
     labels: dict[str, str] = {}           # override localised words ("Puzzle", "Answers", ...)
+    contents: bool = False                # a table of contents after the title page
+    imprint: str | None = None            # text on the title page's verso (copyright, edition, ISBN)
 
     @field_validator("title")
     @classmethod

@@ -55,13 +55,13 @@ DEFAULT_LABELS: dict[str, dict[str, str]] = {
         "puzzle": "Puzzle", "solution": "Solution", "answers": "Answers", "page": "Page",
         "easy": "Easy", "medium": "Medium", "hard": "Hard", "diabolical": "Diabolical",
         "sudoku": "Sudoku", "knights_tour": "Knight's tour", "queens": "Queens",
-        "one_possible_answer": "One possible answer",
+        "one_possible_answer": "One possible answer", "contents": "Contents",
     },
     "vi": {
         "puzzle": "Câu đố", "solution": "Lời giải", "answers": "Lời giải", "page": "Trang",
         "easy": "Dễ", "medium": "Trung bình", "hard": "Khó", "diabolical": "Rất khó",
         "sudoku": "Sudoku", "knights_tour": "Mã đi tuần", "queens": "Quân hậu",
-        "one_possible_answer": "Một lời giải có thể",
+        "one_possible_answer": "Một lời giải có thể", "contents": "Mục lục",
     },
 }
 
@@ -108,12 +108,14 @@ class _Styles:
     caption: TextStyle
     answer_caption: TextStyle
     note: TextStyle
+    contents: TextStyle
+    imprint: TextStyle
     header: TextStyle
     footer: TextStyle
 
     def all(self) -> tuple[TextStyle, ...]:
         return (self.title, self.subtitle, self.author, self.heading, self.body, self.intro, self.caption,
-                self.answer_caption, self.note, self.header, self.footer)
+                self.answer_caption, self.note, self.contents, self.imprint, self.header, self.footer)
 
 
 def _styles(large_print: bool) -> _Styles:
@@ -131,6 +133,9 @@ def _styles(large_print: bool) -> _Styles:
         answer_caption=TextStyle("answer_caption", 16.0 if large_print else 8.0, bold=True,
                                  align="center"),
         note=TextStyle("note", 14.0 if large_print else 7.5, align="center"),
+        contents=TextStyle("contents", 16.0 if large_print else 10.5, align="right",
+                           leading=round((16.0 if large_print else 10.5) * 1.6, 2)),
+        imprint=TextStyle("imprint", 14.0 if large_print else 8.5, align="left"),
         header=TextStyle("header", 14.0 if large_print else 8.5, align="center"),
         footer=TextStyle("footer", 16.0 if large_print else 9.0, align="center"),
     )
@@ -369,6 +374,54 @@ class _BookletBuilder:
         # a quarter down the page, or higher when the text is long (a 300-character title)
         drop = min(self.content_height * 0.25, self.usable_height - y)
         self.drafts.append(_Draft([replace(b, y=round(b.y + drop, 2)) for b in blocks], None))
+
+    def imprint_page(self, text: str) -> None:
+        """The title page's verso: the imprint at the foot of the page, no head or folio."""
+        block = self.type.block(text, self.styles.imprint, 0.0, 0.0, self.content_width)
+        if block.height > self.usable_height:
+            raise LayoutError(f"{self.spec.key}.imprint", "the imprint does not fit on one page")
+        self.drafts.append(_Draft([replace(block, y=round(self.usable_height - block.height, 2))], None))
+
+    def reserve_contents(self, entries: int) -> list[int]:
+        """Pages for a table of contents of ``entries`` lines (filled by
+        :meth:`fill_contents` once the sections have their pages)."""
+        heading = self.type.block(self.labels["contents"], self.styles.heading, 0.0, 0.0, self.content_width)
+        per_page = max(1, int((self.usable_height - heading.height - self.styles.body.leading)
+                              // self.styles.contents.leading))
+        indices = []
+        for _ in range(max(1, math.ceil(entries / per_page))):
+            indices.append(len(self.drafts))
+            self.drafts.append(_Draft([], self.labels["contents"], opening=True))
+        return indices
+
+    def fill_contents(self, indices: list[int], entries: list[tuple[str, int]]) -> None:
+        """Contents lines "title ..... page", set flush right so the page
+        numbers align, dot leaders measured with the book's font."""
+        style, width = self.styles.contents, self.content_width
+        heading = self.type.block(self.labels["contents"], self.styles.heading, 0.0, 0.0, width)
+        top = heading.height + self.styles.body.leading
+        per_page = max(1, int((self.usable_height - top) // style.leading))
+        for page, index in enumerate(indices):
+            blocks: list[TextBlock | Band] = [heading]
+            for line, (title, number) in enumerate(entries[page * per_page:(page + 1) * per_page]):
+                text = self._leader(title, str(number), style, width)
+                blocks.append(TextBlock(text, style, 0.0, round(top + line * style.leading, 2), round(width, 2),
+                                        style.leading, (text,)))
+            self.drafts[index].blocks = blocks
+
+    def _leader(self, title: str, number: str, style: TextStyle, width: float) -> str:
+        """``title`` and ``number`` joined by dots to (nearly) fill a line."""
+        title = self.type.one_line(title, style, width * 0.75)
+        dot = max(self.type.width(".", style), 0.1)
+        dots = max(3, int((width * WRAP_SPARE - self.type.width(f"{title}  {number}", style)) / dot))
+        while dots > 3 and not self.type.fits(f"{title} {'.' * dots} {number}", style, width):
+            dots -= 1
+        return f"{title} {'.' * dots} {number}"
+
+    def opening_on_right(self) -> None:
+        """A blank verso where needed so the next page is a right-hand page."""
+        if len(self.drafts) % 2 == 1:
+            self.blank()
 
     def _opening(self, section: SectionSpec, answers: bool) -> tuple[list[TextBlock | Band], float]:
         """The heading (and, for puzzles, the instructions) at the top of a
@@ -748,12 +801,31 @@ def _build(spec: BookSpec, role: str, margins: Margins, labels: dict[str, str], 
     for section in spec.sections:
         firsts.append(firsts[-1] + len(section.boards))
     puzzles = role == "puzzles"
+    key = not puzzles or spec.answers in ("back", "both")
     builder.title_page(spec.subtitle if puzzles else labels["answers"], with_instructions=puzzles)
+    if puzzles and spec.imprint:
+        builder.imprint_page(spec.imprint)
+    contents: list[int] = []
+    if spec.contents:
+        if spec.mirrored:
+            builder.opening_on_right()
+        lines = (len(spec.sections) if puzzles else 0) + (1 if puzzles and key else len(spec.sections) if key else 0)
+        contents = builder.reserve_contents(lines)
+    if spec.mirrored:
+        builder.opening_on_right()      # the first puzzle (or answer) page is a right-hand page
     if puzzles:
         for section, first in zip(spec.sections, firsts):
             builder.section(section, first, answers=False)
-    if not puzzles or spec.answers in ("back", "both"):
+    if key:
         builder.answer_key(spec.sections, firsts)
+    if contents:
+        entries = [(title, page) for title, answers, page in builder.starts if not answers]
+        key_starts = [(title, page) for title, answers, page in builder.starts if answers]
+        if puzzles and key_starts:
+            entries.append((labels["answers"], key_starts[0][1]))
+        elif not puzzles:
+            entries += key_starts
+        builder.fill_contents(contents, entries)
     title = spec.title if puzzles else f"{spec.title} · {labels['answers']}"
     return Booklet(
         role=role, stem=f"{spec.stem}-{role}", title=title, author=spec.author,

@@ -13,6 +13,7 @@ from publisher.layout import layout_book
 from publisher.model import BookSpec, PlacedGrid
 from publisher.render import get
 from tests.booksamples import sample_book
+from tests.consumers import require
 
 NOTE = "Key step: X-Wing on 7 in rows 2 and 8"
 
@@ -51,7 +52,7 @@ def test_every_format_prints_the_note(tmp_path: Path) -> None:
     answers = layout_book(_noted_book())[1]
     pdf = tmp_path / "a.pdf"
     pdf.write_bytes(get("pdf")().render(answers))
-    text = subprocess.run(["pdftotext", str(pdf), "-"], capture_output=True, text=True, check=True).stdout
+    text = subprocess.run([require(None, "pdftotext"), str(pdf), "-"], capture_output=True, text=True, check=True).stdout
     assert NOTE in text and "One possible answer" in text
     document = docx.Document(io.BytesIO(get("docx")().render(answers)))
     cells = {p.text for table in document.tables for cell in table.rows[0].cells for p in cell.paragraphs}

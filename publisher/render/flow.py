@@ -44,6 +44,8 @@ STYLE_NAMES = {
     "caption": "Puzzle Caption",
     "answer_caption": "Answer Caption",
     "note": "Answer Note",
+    "contents": "Contents Line",
+    "imprint": "Imprint",
     "author": "Book Author",
     "header": "Running Head",
     "footer": "Running Foot",
