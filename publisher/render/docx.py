@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import hashlib
 import io
+import os
 import zipfile
 from collections.abc import Callable
 from datetime import datetime, timezone
@@ -61,8 +62,15 @@ from publisher.render.picture import queen_png
 #: English Metric Units per point (DrawingML sizes and positions)
 EMU_PER_POINT = 12700
 
-#: Fixed document dates: identical bytes on every run.
+#: Fixed document date: identical bytes on every run (SOURCE_DATE_EPOCH, when set, wins).
 FIXED_DATE = datetime(2000, 1, 1, tzinfo=timezone.utc)
+
+
+def document_date() -> datetime:
+    """The document's date: SOURCE_DATE_EPOCH when set (as reproducible-build
+    tools do, and as the PDF does), else :data:`FIXED_DATE`."""
+    epoch = os.environ.get("SOURCE_DATE_EPOCH", "").strip()
+    return datetime.fromtimestamp(int(epoch), tz=timezone.utc) if epoch.isdigit() else FIXED_DATE
 ZIP_DATE = (1980, 1, 1, 0, 0, 0)
 
 _DOCX_ALIGN = {"left": WD_ALIGN_PARAGRAPH.LEFT, "center": WD_ALIGN_PARAGRAPH.CENTER,
@@ -537,8 +545,7 @@ def _set_core_properties(doc, booklet: Booklet) -> None:  # noqa: ANN001
     props.category = ""
     props.last_modified_by = "puzzlepress"
     props.revision = 1
-    props.created = FIXED_DATE
-    props.modified = FIXED_DATE
+    props.created = props.modified = document_date()
     rels = doc.part.package.rels
     for rid in [rid for rid, rel in rels.items() if rel.reltype == RT.THUMBNAIL]:
         del rels[rid]

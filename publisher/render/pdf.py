@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import hashlib
 import io
+import re
 import threading
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -21,7 +22,7 @@ from pathlib import Path
 
 from reportlab import rl_config
 from reportlab.pdfbase import pdfmetrics
-from reportlab.pdfbase.ttfonts import TTFont
+from reportlab.pdfbase.ttfonts import SUBSETN, TTFont
 from reportlab.pdfgen.canvas import Canvas
 
 from publisher.model import (
@@ -324,5 +325,30 @@ class PdfRenderer(Renderer):
                     elif isinstance(block, Band):
                         drawer.band(block)
                 canvas.showPage()
+            tags = _subset_tags(canvas, (booklet.fonts.regular, booklet.fonts.bold))
             canvas.save()
-        return buffer.getvalue()
+        data = buffer.getvalue()
+        for old, new in tags.items():
+            data = re.sub(re.escape(old) + rb"(?=[\s/>\]])", new, data)
+        return data
+
+
+def _subset_tags(canvas: Canvas, files: tuple[Path, ...]) -> dict[bytes, bytes]:
+    """Font subset names with tags derived from each subset's characters, old
+    to new (reportlab tags every font's first subset AAAAAA+, so two fonts or
+    two books would share one). Read before the canvas is saved (saving
+    drops the subsets); the names have the same length, so replacing them in
+    the file's uncompressed dictionaries keeps every offset valid, and the
+    same content still gives the same bytes. (The creation date is
+    reportlab's: 2000-01-01, or SOURCE_DATE_EPOCH when set.)"""
+    tags = {}
+    for name in dict.fromkeys(_face(path).name for path in files):
+        font = pdfmetrics.getFont(name)
+        state = font.state.get(canvas._doc)
+        if state is None:
+            continue
+        base = font.face.name
+        for index, subset in enumerate(state.subsets):
+            digest = hashlib.sha256(base + b"/" + ",".join(map(str, subset)).encode("ascii")).digest()
+            tags[b"/" + SUBSETN(index) + b"+" + base] = b"/" + bytes(65 + byte % 26 for byte in digest[:6]) + b"+" + base
+    return tags
