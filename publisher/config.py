@@ -16,14 +16,14 @@ from pathlib import Path
 from typing import Annotated, Any, Literal, Union, get_args
 
 import yaml
-from pydantic import (BaseModel, BeforeValidator, ConfigDict, Discriminator, Field, Tag, ValidationError,
+from pydantic import (AfterValidator, BaseModel, BeforeValidator, ConfigDict, Discriminator, Field, Tag, ValidationError,
                       field_validator, model_validator)
 
 from publisher import safeio
+from publisher import render
 from publisher.units import parse_count_grid, parse_length, parse_page_size
 from publisher.yamlfile import YamlSyntaxError, load_with_nodes
 
-FORMATS = ("pdf", "docx", "rtf", "html")
 KINDS = ("sudoku", "knights_tour", "queens")
 
 
@@ -253,16 +253,30 @@ class Book(Strict):
         return value
 
 
+def _format_name(value: str) -> str:
+    """A format the renderer registry knows (the one list config and CLI accept)."""
+    known = render.formats()
+    if value not in known:
+        close = difflib.get_close_matches(value, known, n=1)
+        hint = f" (did you mean {close[0]!r}?)" if close else ""
+        names = ", ".join(repr(name) for name in known[:-1]) + f" or {known[-1]!r}"
+        raise ValueError(f"Input should be {names}, got {value!r}{hint}")
+    return value
+
+
+FormatName = Annotated[str, AfterValidator(_format_name)]
+
+
 class Output(Strict):
     folder: str = "out"                   # relative to the config file; --out overrides
-    formats: list[Literal["pdf", "docx", "rtf", "html"]] = list(FORMATS)
+    formats: list[FormatName] = Field(default_factory=lambda: list(render.formats()))
 
     @field_validator("formats")
     @classmethod
     def _formats(cls, value: list[str]) -> list[str]:
         if not value:
-            raise ValueError("name at least one format: pdf, docx, rtf, html")
-        return sorted(set(value), key=FORMATS.index)
+            raise ValueError(f"name at least one format: {', '.join(render.formats())}")
+        return sorted(set(value), key=render.formats().index)
 
 
 class Config(Strict):
