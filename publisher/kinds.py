@@ -17,7 +17,7 @@ from solver import knights, queens, sudoku
 from solver.knights import square_name
 from solver.parsing import ParseIssue
 from solver.sudoku.geometry import tables
-from solver.verdict import Verdict
+from solver.verdict import Status, Verdict
 
 
 class PuzzleKind:
@@ -182,7 +182,8 @@ class KnightsTourKind(PuzzleKind):
             answer[r * puzzle.cols + c] = str(step)
         return Board(kind=self.name, rows=puzzle.rows, cols=puzzle.cols, givens=tuple(givens),
                      answer=tuple(answer), path=tuple(verdict.solution), closed=puzzle.closed,
-                     title=puzzle.title, difficulty=difficulty, source=source)
+                     title=puzzle.title, difficulty=difficulty, source=source,
+                     one_of_many=verdict.status is Status.SOLVED)
 
 
 class QueensKind(PuzzleKind):
