@@ -25,15 +25,19 @@ import statistics
 import sys
 import time
 from collections import defaultdict
+from collections.abc import Callable
 from pathlib import Path
+from typing import TypeVar
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from solver.sudoku import Puzzle, grade, level_for, parse_text  # noqa: E402
+from solver.sudoku import Puzzle, grade, level_for, parse_text
 
 DATA = ROOT / "bench" / "data" / "se-rated-calibration.tsv"
 LEVELS = ("easy", "medium", "hard", "diabolical")
+T = TypeVar("T")
+R = TypeVar("R")
 
 
 def load(per_rating: int | None) -> list[tuple[str, float]]:
@@ -81,11 +85,12 @@ def spearman(a: list[float], b: list[float]) -> float:
     return cov / var
 
 
-def timed(fn: object, items: list[str]) -> tuple[list[float], list[object]]:
-    times, results = [], []
+def timed(fn: Callable[[T], R], items: list[T]) -> tuple[list[float], list[R]]:
+    times: list[float] = []
+    results: list[R] = []
     for item in items:
         start = time.perf_counter()
-        results.append(fn(item))  # type: ignore[operator]
+        results.append(fn(item))
         times.append((time.perf_counter() - start) * 1000)
     return times, results
 
@@ -114,8 +119,8 @@ def main() -> None:
         assert isinstance(item, Puzzle)
         puzzles.append(item)
     se = [r for _, r in rows]
-    ours_ms, grades = timed(grade, puzzles)  # type: ignore[arg-type]
-    ours = [g.rating for g in grades]  # type: ignore[attr-defined]
+    ours_ms, grades = timed(grade, puzzles)
+    ours = [g.rating for g in grades]
     n = len(rows)
     print(f"{n} puzzles from {DATA.relative_to(ROOT)}"
           + (f" (at most {args.per_rating} per SE rating)" if args.per_rating else ""))
@@ -141,8 +146,8 @@ def main() -> None:
         idx = groups[name]
         print(f"{name:>9} {len(idx):>8} {statistics.median(ours[i] for i in idx):>11.1f} "
               f"{statistics.median(abs(ours[i] - se[i]) for i in idx):>13.2f} "
-              f"{100 * sum(level_for(ours[i]) == level_for(se[i]) for i in idx) / len(idx):>12.0f}%")
-    beyond = sum(1 for g in grades if g.hardest == "Beyond")  # type: ignore[attr-defined]
+              f"{100 * sum(1 for i in idx if level_for(ours[i]) == level_for(se[i])) / len(idx):>12.0f}%")
+    beyond = sum(1 for g in grades if g.hardest == "Beyond")
     print(f"\nnot finished by logic (rated 11.0): {beyond}")
 
     def report(name: str, ms: list[float]) -> None:
@@ -155,7 +160,7 @@ def main() -> None:
     if args.no_hodoku:
         return
     try:
-        from hodoku import Solver  # type: ignore[import-not-found]
+        from hodoku import Solver  # type: ignore[import-not-found,unused-ignore]
     except ImportError:
         print(f"{'hodoku Solver().rate':>24}: hodoku-py not importable here (see the docstring)")
         return

@@ -1,8 +1,20 @@
 """Every technique on a hand-made position: the candidates before, the eliminations after."""
 from __future__ import annotations
 
-from solver.sudoku import (Geometry, Puzzle, bentsets, chains, exclusion, fish, intersections,
-                           singles, stronglinks, subsets, uniqueness, wings)
+from solver.sudoku import (
+    Geometry,
+    Puzzle,
+    bentsets,
+    chains,
+    exclusion,
+    fish,
+    intersections,
+    singles,
+    stronglinks,
+    subsets,
+    uniqueness,
+    wings,
+)
 from solver.sudoku.candidates import Grid, Step
 from tests.grade_positions import box, col, empty, only, row, set_cands
 

@@ -23,6 +23,7 @@ The rating is the base plus SE's length bonus: 0.1 for each step of the ladder 4
 from __future__ import annotations
 
 from collections import deque
+from typing import Any
 
 from solver.sudoku.candidates import Grid, Step, bits, popcount
 
@@ -30,6 +31,8 @@ CYCLE, FORCING_X, XY = 6.5, 6.6, 7.0
 NISHIO, MULTIPLE, DYNAMIC, DYNAMIC_PLUS = 7.5, 8.0, 8.5, 9.0
 
 Parents = dict[int, tuple[int, ...]]
+#: a potential with the chain that led to it: (node, the parent's Link, or None at the start)
+Link = tuple[int, Any]
 
 
 def length_bonus(complexity: int) -> float:
@@ -185,8 +188,6 @@ class Chains:
         on_next, off_next = tables
         base = XY if y and x else CYCLE
         limit = self._limit(base, best)
-        # a potential with its parent chain: (node, parent link or None)
-        Link = tuple
         to_on = {source}
         pending_on: list[Link] = [(source, None)]
         pending_off: list[Link] = []
@@ -322,7 +323,7 @@ class Outcome:
     """What one assumption implies: potentials on and off with their parents, and the
     contradiction it ran into (an on and an off potential of one candidate), if any."""
 
-    __slots__ = ("on", "off", "absurd")
+    __slots__ = ("absurd", "off", "on")
 
     def __init__(self) -> None:
         self.on: Parents = {}
@@ -542,7 +543,7 @@ class Forcing:
         ch, lay = self.chains, self.chains.lay
         cands = ch.cands
         bit = 1 << (digit - 1)
-        out = []
+        out: list[tuple[float, int, int, Step]] = []
         if won.absurd:
             return out
         for u in ch.units_of[cell]:

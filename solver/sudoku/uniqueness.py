@@ -44,7 +44,8 @@ def _loops(g: Grid) -> list[tuple[int, tuple[int, ...]]]:
             continue
         members = {c for c in range(len(cands)) if cands[c] & pair == pair}
 
-        def walk(path: list[int], last_kind: int, extras: int, extra_cells: int) -> None:
+        def walk(path: list[int], last_kind: int, extras: int, extra_cells: int,
+                 first: int = first, pair: int = pair, members: set[int] = members) -> None:
             here = path[-1]
             for kind in range(3):
                 if kind == last_kind:
