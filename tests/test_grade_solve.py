@@ -126,3 +126,10 @@ def test_bad_puzzles_raise() -> None:
     none = puzzle_of("11" + "." * 79)
     with pytest.raises(ValueError):
         sudoku.grade(none)
+
+
+def test_ceiling_skips_techniques_that_rate_above_it() -> None:
+    givens, rating, _ = se_chains()[2]             # SE 7.1: needs a forcing chain
+    cut = sudoku.grade(puzzle_of(givens), ceiling=5.0)
+    assert 5.0 < cut.rating <= rating and not cut.complete
+    assert cut.hardest == "Above ceiling"
