@@ -133,3 +133,19 @@ def test_ceiling_skips_techniques_that_rate_above_it() -> None:
     cut = sudoku.grade(puzzle_of(givens), ceiling=5.0)
     assert 5.0 < cut.rating <= rating and not cut.complete
     assert cut.hardest == "Above ceiling"
+
+
+def bank_levels(level: str) -> list[str]:
+    return [line.split()[0] for line in (DATA / f"graded-{level}-60.txt").read_text().splitlines()
+            if line.strip()]
+
+
+@pytest.mark.parametrize("level", ["easy", "medium", "hard"])
+def test_graded_bank_levels(level: str) -> None:
+    assert [sudoku.grade(puzzle_of(p)).level for p in bank_levels(level)] == [level] * 60
+
+
+@pytest.mark.slow
+def test_graded_bank_diabolical() -> None:
+    levels = [sudoku.grade(puzzle_of(p)).level for p in bank_levels("diabolical")]
+    assert levels == ["diabolical"] * 60
