@@ -24,7 +24,13 @@ from publisher import render
 from publisher.units import parse_count_grid, parse_length, parse_page_size
 from publisher.yamlfile import YamlSyntaxError, load_with_nodes
 
+#: The built-in words a book's ``labels`` may override (README, "books[]").
+LABEL_KEYS = ("puzzle", "solution", "answers", "easy", "medium", "hard", "diabolical", "key_step",
+              "sudoku", "knights_tour", "queens", "one_possible_answer", "contents")
 KINDS = ("sudoku", "knights_tour", "queens")
+PLACEMENTS = ("separate", "back", "both")
+#: Sudoku difficulty levels, easiest first (the grader's names; README "Difficulty levels")
+LEVELS = ("easy", "medium", "hard", "diabolical")
 
 
 class ConfigError(Exception):
@@ -60,13 +66,31 @@ def _paths(value: Any) -> list[str]:
     raise ValueError("expected a file name, a glob like 'sets/*.txt', or a list of them")
 
 
+def _gutter(value: Any) -> Any:
+    """'auto' or a length: one message for either mistake (not one per union member)."""
+    if value == "auto":
+        return value
+    try:
+        return parse_length(value)
+    except ValueError:
+        raise ValueError(f"expected 'auto' or a length with a unit like 15mm, 0.5in or 36pt, got {value!r}") from None
+
+
 Length = Annotated[float, BeforeValidator(_length)]
+Gutter = Annotated[Union[Literal["auto"], float], BeforeValidator(_gutter)]
 PerPage = Annotated[tuple[int, int], BeforeValidator(_grid)]
 PageSize = Annotated[tuple[float, float], BeforeValidator(_page_size)]
 Paths = Annotated[list[str], BeforeValidator(_paths)]
 
 
 _CONTROL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f\ufffe\uffff\ud800-\udfff]")
+
+
+def control_character(text: str) -> str | None:
+    """The first character of ``text`` no document can hold (a control character or a
+    lone surrogate), as ``U+XXXX``; None when the text is printable."""
+    bad = _CONTROL.search(text)
+    return f"U+{ord(bad.group()):04X}" if bad else None
 
 
 class Strict(BaseModel):
@@ -91,7 +115,7 @@ class Margins(Strict):
 
     top: Length = parse_length("15mm")
     bottom: Length = parse_length("15mm")
-    inside: Union[Literal["auto"], Length] = parse_length("15mm")
+    inside: Gutter = parse_length("15mm")
     outside: Length = parse_length("15mm")
 
 
@@ -123,7 +147,7 @@ class Layout(Strict):
 def default_per_page(page_width: float, board_side: int) -> tuple[tuple[int, int], tuple[int, int]]:
     """(puzzles, answers) per page for a section nobody configured."""
     table = PER_PAGE_DEFAULTS["small" if page_width < SMALL_PAGE_WIDTH else "large"]
-    return next(per_page for side, per_page in table if board_side <= side)
+    return next((per_page for side, per_page in table if board_side <= side), table[-1][1])   # any bigger: 1x1
 
 
 class Fonts(Strict):
@@ -171,6 +195,12 @@ class SectionBase(Strict):
     answers_per_page: PerPage | None = None
 
     @model_validator(mode="after")
+    def _auto_difficulty(self) -> SectionBase:
+        if self.difficulty == "auto" and getattr(self, "kind", None) != "sudoku":
+            raise ValueError("difficulty 'auto' labels puzzles by their grade, and only Sudoku are graded")
+        return self
+
+    @model_validator(mode="after")
     def _has_puzzles(self) -> "SectionBase":
         if not (self.puzzles or self.inline or getattr(self, "boards", None)):
             raise ValueError("a section needs 'puzzles' (files), 'inline' puzzles"
@@ -178,8 +208,26 @@ class SectionBase(Strict):
         return self
 
 
+class RatingRange(Strict):
+    """The ratings a section accepts (Sudoku Explainer scale, both ends included)."""
+
+    min: float | None = Field(default=None, ge=0)
+    max: float | None = Field(default=None, ge=0)
+
+    @model_validator(mode="after")
+    def _ordered(self) -> RatingRange:
+        if self.min is None and self.max is None:
+            raise ValueError("give min, max or both, e.g. {min: 2.5, max: 4.8}")
+        if self.min is not None and self.max is not None and self.min > self.max:
+            raise ValueError(f"min {self.min} is above max {self.max}")
+        return self
+
+
 class SudokuSection(SectionBase):
     kind: Literal["sudoku"] = "sudoku"
+    # difficulty may also be "auto": every puzzle is labelled with the level of its grade
+    sort: Literal["file", "difficulty"] = "file"   # difficulty: easiest (lowest rating) first, stable
+    rating: RatingRange | None = None     # puzzles rated outside are rejected (out_of_range)
     size: int | None = Field(default=None, ge=4, le=36)   # parse hints, for files that need them
     box: str | None = None                # box shape RxC, e.g. "2x3"
     symbols: str | None = None            # e.g. "0123456789ABCDEF" (then 0 is a value)
@@ -222,6 +270,24 @@ Section = Annotated[
 ]
 
 
+def _answers(value: Any) -> Any:
+    """``answers: back`` is short for ``answers: {placement: back}``."""
+    if isinstance(value, str):
+        if value not in PLACEMENTS:
+            close = difflib.get_close_matches(value, PLACEMENTS, n=1, cutoff=0.6)
+            raise ValueError(f"expected separate, back or both (or a mapping with 'placement' and 'hints'), "
+                             f"got {value!r}" + (f" (did you mean '{close[0]}'?)" if close else ""))
+        return {"placement": value}
+    return value
+
+
+class Answers(Strict):
+    """Where the answer key goes and what it prints beside the solutions."""
+
+    placement: Literal["separate", "back", "both"] = "separate"
+    hints: bool = False                   # a "Key step" line under every Sudoku solution
+
+
 class Book(Strict):
     title: str
     sections: list[Section] = Field(min_length=1)
@@ -232,7 +298,7 @@ class Book(Strict):
     file_stem: str | None = None          # output file stem; default: slug of the title (made safe either way)
     page: Page = Page()
     layout: Layout = Layout()
-    answers: Literal["separate", "back", "both"] = "separate"
+    answers: Annotated[Answers, BeforeValidator(_answers)] = Answers()
     fonts: Fonts | None = None            # default: Roboto, shipped with the package
     labels: dict[str, str] = {}           # override localised words ("Puzzle", "Answers", ...)
     contents: bool = False                # a table of contents after the title page
@@ -243,6 +309,18 @@ class Book(Strict):
     def _title(cls, value: str) -> str:
         if not value.strip():
             raise ValueError("the title is empty")
+        return value
+
+    @field_validator("labels")
+    @classmethod
+    def _labels(cls, value: dict[str, str]) -> dict[str, str]:
+        for key, word in value.items():
+            if key not in LABEL_KEYS:
+                close = difflib.get_close_matches(key, LABEL_KEYS, n=1, cutoff=0.6)
+                hint = f"did you mean '{close[0]}'?" if close else f"allowed: {', '.join(LABEL_KEYS)}"
+                raise ValueError(f"unknown label '{key}' ({hint})")
+            if bad := _CONTROL.search(word):
+                raise ValueError(f"label '{key}': control character U+{ord(bad.group()):04X} in text")
         return value
 
     @field_validator("language")

@@ -27,7 +27,7 @@ def test_minimal_config_gets_every_default(tmp_path: Path) -> None:
     assert (config.on_rejected, config.output.formats, config.output.folder) == (
         "fail", ["pdf", "docx", "rtf", "html"], "out")
     assert book.page.size == pytest.approx((595.2756, 841.8898), abs=1e-3)
-    assert book.answers == "separate" and book.language == "en"
+    assert book.answers.placement == "separate" and not book.answers.hints and book.language == "en"
 
 
 def test_all_problems_reported_at_once_in_line_order(tmp_path: Path) -> None:
