@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import re
 import textwrap
+from functools import cache
 from pathlib import Path
 from xml.etree import ElementTree as ET
 
@@ -25,7 +26,9 @@ LEVEL_WORDS = {"easy": "Easy", "medium": "Medium", "hard": "Hard", "diabolical":
 VIETNAMESE = {"easy": "Dễ", "medium": "Trung bình", "hard": "Khó", "diabolical": "Rất khó"}
 
 
+@cache
 def grade(text: str) -> sudoku.Grade:
+    """The solver's own grade of a puzzle, the oracle the build's choices are checked against."""
     return sudoku.grade(sudoku.parse_text(text)[0])
 
 
