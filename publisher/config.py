@@ -24,6 +24,9 @@ from publisher.units import parse_count_grid, parse_length, parse_page_size
 from publisher.yamlfile import YamlSyntaxError, load_with_nodes
 
 FORMATS = ("pdf", "docx", "rtf", "html")
+#: The built-in words a book's ``labels`` may override (README, "books[]").
+LABEL_KEYS = ("puzzle", "solution", "answers", "easy", "medium", "hard", "diabolical",
+              "sudoku", "knights_tour", "queens")
 KINDS = ("sudoku", "knights_tour", "queens")
 PLACEMENTS = ("separate", "back", "both")
 #: Sudoku difficulty levels, easiest first (the grader's names; README "Difficulty levels")
@@ -63,13 +66,31 @@ def _paths(value: Any) -> list[str]:
     raise ValueError("expected a file name, a glob like 'sets/*.txt', or a list of them")
 
 
+def _gutter(value: Any) -> Any:
+    """'auto' or a length: one message for either mistake (not one per union member)."""
+    if value == "auto":
+        return value
+    try:
+        return parse_length(value)
+    except ValueError:
+        raise ValueError(f"expected 'auto' or a length with a unit like 15mm, 0.5in or 36pt, got {value!r}") from None
+
+
 Length = Annotated[float, BeforeValidator(_length)]
+Gutter = Annotated[Union[Literal["auto"], float], BeforeValidator(_gutter)]
 PerPage = Annotated[tuple[int, int], BeforeValidator(_grid)]
 PageSize = Annotated[tuple[float, float], BeforeValidator(_page_size)]
 Paths = Annotated[list[str], BeforeValidator(_paths)]
 
 
 _CONTROL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f\ufffe\uffff\ud800-\udfff]")
+
+
+def control_character(text: str) -> str | None:
+    """The first character of ``text`` no document can hold (a control character or a
+    lone surrogate), as ``U+XXXX``; None when the text is printable."""
+    bad = _CONTROL.search(text)
+    return f"U+{ord(bad.group()):04X}" if bad else None
 
 
 class Strict(BaseModel):
@@ -94,7 +115,7 @@ class Margins(Strict):
 
     top: Length = parse_length("15mm")
     bottom: Length = parse_length("15mm")
-    inside: Union[Literal["auto"], Length] = parse_length("15mm")
+    inside: Gutter = parse_length("15mm")
     outside: Length = parse_length("15mm")
 
 
@@ -285,6 +306,18 @@ class Book(Strict):
     def _title(cls, value: str) -> str:
         if not value.strip():
             raise ValueError("the title is empty")
+        return value
+
+    @field_validator("labels")
+    @classmethod
+    def _labels(cls, value: dict[str, str]) -> dict[str, str]:
+        for key, word in value.items():
+            if key not in LABEL_KEYS:
+                close = difflib.get_close_matches(key, LABEL_KEYS, n=1, cutoff=0.6)
+                hint = f"did you mean '{close[0]}'?" if close else f"allowed: {', '.join(LABEL_KEYS)}"
+                raise ValueError(f"unknown label '{key}' ({hint})")
+            if bad := _CONTROL.search(word):
+                raise ValueError(f"label '{key}': control character U+{ord(bad.group()):04X} in text")
         return value
 
     @field_validator("language")

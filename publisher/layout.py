@@ -47,12 +47,12 @@ _GUTTER_TABLE = ((150, 0.375), (300, 0.5), (500, 0.625), (700, 0.75), (828, 0.87
 
 DEFAULT_LABELS: dict[str, dict[str, str]] = {
     "en": {
-        "puzzle": "Puzzle", "solution": "Solution", "answers": "Answers", "page": "Page",
+        "puzzle": "Puzzle", "solution": "Solution", "answers": "Answers",
         "easy": "Easy", "medium": "Medium", "hard": "Hard", "diabolical": "Diabolical",
         "sudoku": "Sudoku", "knights_tour": "Knight's tour", "queens": "Queens",
     },
     "vi": {
-        "puzzle": "Câu đố", "solution": "Lời giải", "answers": "Lời giải", "page": "Trang",
+        "puzzle": "Câu đố", "solution": "Lời giải", "answers": "Lời giải",
         "easy": "Dễ", "medium": "Trung bình", "hard": "Khó", "diabolical": "Rất khó",
         "sudoku": "Sudoku", "knights_tour": "Mã đi tuần", "queens": "Quân hậu",
     },

@@ -18,7 +18,7 @@ from typing import Any
 import yaml
 
 from publisher import safeio
-from publisher.config import LoadedConfig
+from publisher.config import LoadedConfig, control_character
 from publisher.kinds import KINDS, PuzzleKind
 from publisher.yamlfile import YamlSyntaxError, load_with_nodes
 from solver.parsing import ParseIssue
@@ -126,7 +126,22 @@ def section_files(patterns: list[str], base: Path, where: str) -> list[Path]:
     return list(unique)
 
 
+#: Text a puzzle carries into the book (and to the terminal): it must be printable.
+_TEXT_FIELDS = ("title", "label", "id", "difficulty")
+
+
+def _unprintable(parsed: Any) -> ParseIssue | None:
+    """A ParseIssue for a puzzle whose title, label or id holds a control character."""
+    for name in _TEXT_FIELDS:
+        text = getattr(parsed, name, None)
+        if isinstance(text, str) and (bad := control_character(text)):
+            return ParseIssue(getattr(parsed, "line", 0), f"{name}: control character {bad} in text",
+                              index=getattr(parsed, "index", 0))
+    return None
+
+
 def _item(kind: str, source: str, parsed: Any, line: int, index: int, difficulty: str | None) -> Item:
+    parsed = _unprintable(parsed) or parsed
     if isinstance(parsed, ParseIssue):
         where = parsed.line or line
         issue = parsed.message if parsed.column is None else f"column {parsed.column}: {parsed.message}"
@@ -140,10 +155,16 @@ def read_section(loaded: LoadedConfig, loc: tuple[Any, ...], section: Any) -> li
     hints = {k: getattr(section, k, None) for k in ("size", "box", "symbols", "regions")}
     where = loaded.where(loc)
     items: list[Item] = []
-    for path in section_files(section.puzzles, loaded.base, where + ".puzzles"):
+    listed = loaded.where(loc + ("puzzles",))
+    for path in section_files(section.puzzles, loaded.base, listed):
         shown = display_path(path)
-        found = [_item(kind.name, shown, p, p.line, i, section.difficulty)
-                 for i, p in enumerate(parse_file(path, kind, hints))]
+        try:
+            parsed = parse_file(path, kind, hints)
+        except SourceError as error:   # a file that cannot be opened: name the config line listing it
+            if str(error).startswith(f"{shown}:") and str(error)[len(shown) + 1:].split(":")[0].isdigit():
+                raise
+            raise SourceError(f"{listed}: {error}") from None
+        found = [_item(kind.name, shown, p, p.line, i, section.difficulty) for i, p in enumerate(parsed)]
         if not found:
             raise SourceError(f"{shown}:1: no puzzles found in the file")
         items.extend(found)

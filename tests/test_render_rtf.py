@@ -10,7 +10,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 from striprtf.striprtf import rtf_to_text
 
-from publisher.render import BUILTIN_TEMPLATES, RenderContext, get
+from publisher.render import BUILTIN_TEMPLATES, RenderContext, RenderError, get
 from publisher.render.flow import OfficeTextError
 from publisher.render.rtf import RtfFragment, RtfRenderer, rtf_escape
 from tests.office_books import all_booklets, booklets, placed_grids
@@ -127,7 +127,7 @@ def test_a_user_template_folder_wins(tmp_path: Path) -> None:
 def test_unescaped_text_in_a_template_fails_loudly(tmp_path: Path) -> None:
     (tmp_path / "rtf").mkdir()
     (tmp_path / "rtf" / "booklet.rtf.j2").write_text("{\\rtf1 Lời giải}", encoding="utf-8")
-    with pytest.raises(ValueError, match="non-ASCII"):
+    with pytest.raises(RenderError, match="non-ASCII"):
         RtfRenderer(RenderContext(template_dirs=(tmp_path,))).render(booklets("vietnamese-a4")[0])
 
 

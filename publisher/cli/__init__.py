@@ -11,6 +11,7 @@ Every error is one line on stderr, never a traceback (except with ``--debug``).
 from __future__ import annotations
 
 import json
+import logging
 import os
 import sys
 import traceback
@@ -68,6 +69,9 @@ def main(argv: list[str] | None = None) -> int:
         reconfigure = getattr(stream, "reconfigure", None)
         if reconfigure is not None:
             reconfigure(errors="backslashreplace")
+    # fontTools reports every table it drops while subsetting a font ("FFTM NOT subset"):
+    # noise for a user, whose font is embedded correctly anyway.
+    logging.getLogger("fontTools").setLevel(logging.ERROR)
     _register_commands()
     try:
         with interrupt.watching():

@@ -59,12 +59,17 @@ def init(folder: Path) -> int:
     """Write a starter config.yaml and a sample puzzle set into FOLDER (default: here)."""
     targets = [(STARTER / "config.yaml", folder / "config.yaml"),
                (STARTER / "puzzles" / "starter.txt", folder / "puzzles" / "starter.txt")]
-    existing = [str(t) for _, t in targets if t.exists()]
+    if os.path.lexists(folder) and not folder.is_dir():
+        raise UsageError(f"{folder}: exists and is not a folder (choose another folder)")
+    existing = [str(t) for _, t in targets if os.path.lexists(t)]
     if existing:
         raise UsageError(f"{existing[0]} already exists; not overwriting (choose another folder)")
-    for source, target in targets:
-        target.parent.mkdir(parents=True, exist_ok=True)
-        shutil.copyfile(source, target)
+    try:
+        for source, target in targets:
+            target.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copyfile(source, target)
+    except OSError as error:
+        raise UsageError(f"{error.filename or folder}: cannot write: {error.strerror or error}") from None
     click.echo(f"Wrote {targets[0][1]} and {targets[1][1]}.\n"
                f"Next: puzzlepress build {targets[0][1]}")
     return EXIT_OK

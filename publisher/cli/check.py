@@ -104,6 +104,9 @@ def _inputs(sources: Iterable[str], options: TextOptions,
         except SourceError as error:
             failures.append(str(error))
             continue
+        if not items:   # as build says: a file without puzzles is an input error
+            failures.append(f"{source}:1: no puzzles found in the file")
+            continue
         for item in items:
             yield source, item
 

@@ -18,7 +18,7 @@ from functools import lru_cache
 from typing import Any
 
 from publisher.model import Band, Booklet, CellRole, Grid, GridCell, Page, TextBlock, TextStyle
-from publisher.render import Renderer, register
+from publisher.render import RenderError, Renderer, register
 from publisher.render.flow import (
     GRID_STYLE,
     MIN_SPACER,
@@ -388,5 +388,5 @@ class RtfRenderer(Renderer):
             return text.encode("ascii")
         except UnicodeEncodeError as error:
             context = text[max(0, error.start - 40):error.end + 10]
-            raise ValueError(f"RTF template {TEMPLATE!r} wrote unescaped non-ASCII text near {context!r}: "
-                             "user text must go through {{ }}") from None
+            raise RenderError(f"RTF template {TEMPLATE!r} wrote unescaped non-ASCII text near {context!r}: "
+                              "user text must go through {{ }}") from None
