@@ -16,17 +16,17 @@ from pathlib import Path
 from typing import Annotated, Any, Literal, Union, get_args
 
 import yaml
-from pydantic import (BaseModel, BeforeValidator, ConfigDict, Discriminator, Field, Tag, ValidationError,
+from pydantic import (AfterValidator, BaseModel, BeforeValidator, ConfigDict, Discriminator, Field, Tag, ValidationError,
                       field_validator, model_validator)
 
 from publisher import safeio
+from publisher import render
 from publisher.units import parse_count_grid, parse_length, parse_page_size
 from publisher.yamlfile import YamlSyntaxError, load_with_nodes
 
-FORMATS = ("pdf", "docx", "rtf", "html")
 #: The built-in words a book's ``labels`` may override (README, "books[]").
-LABEL_KEYS = ("puzzle", "solution", "answers", "easy", "medium", "hard", "diabolical",
-              "sudoku", "knights_tour", "queens")
+LABEL_KEYS = ("puzzle", "solution", "answers", "easy", "medium", "hard", "diabolical", "key_step",
+              "sudoku", "knights_tour", "queens", "one_possible_answer", "contents")
 KINDS = ("sudoku", "knights_tour", "queens")
 PLACEMENTS = ("separate", "back", "both")
 #: Sudoku difficulty levels, easiest first (the grader's names; README "Difficulty levels")
@@ -127,10 +127,10 @@ class Page(Strict):
 
 #: Grids per page (across x down) when neither the book nor the section names them,
 #: as (puzzles, answers), by trim and by the largest board side in the section:
-#: 2x3 puzzles and 3x4 answers of 9x9 on A4/Letter-class pages, fewer on small
+#: 2x3 puzzles and 4x4 answers of 9x9 on A4/Letter-class pages, fewer on small
 #: trims (A5, 6x9 in, 5x8 in) and for big grids, so every default fits the page.
 PER_PAGE_DEFAULTS: dict[str, list[tuple[int, tuple[tuple[int, int], tuple[int, int]]]]] = {
-    "large": [(9, ((2, 3), (3, 4))), (12, ((1, 2), (2, 3))), (16, ((1, 1), (2, 2))), (99, ((1, 1), (1, 1)))],
+    "large": [(9, ((2, 3), (4, 4))), (12, ((1, 2), (2, 3))), (16, ((1, 1), (2, 2))), (99, ((1, 1), (1, 1)))],
     "small": [(9, ((1, 2), (2, 3))), (12, ((1, 1), (1, 2))), (99, ((1, 1), (1, 1)))],
 }
 SMALL_PAGE_WIDTH = 7 * 72   # narrower than 7 in is a small trim
@@ -141,12 +141,13 @@ class Layout(Strict):
     answers_per_page: PerPage | None = None
     large_print: bool = False             # one puzzle per page, ~14 cm grid, 24 pt givens, 16 pt text
     section_start: Literal["any", "right"] = "any"   # right: every section opens on a right-hand page
+    balance: bool = True                  # share a section's last pages evenly (8 at 6 a page: 4 + 4, not 6 + 2)
 
 
 def default_per_page(page_width: float, board_side: int) -> tuple[tuple[int, int], tuple[int, int]]:
     """(puzzles, answers) per page for a section nobody configured."""
     table = PER_PAGE_DEFAULTS["small" if page_width < SMALL_PAGE_WIDTH else "large"]
-    return next(per_page for side, per_page in table if board_side <= side)
+    return next((per_page for side, per_page in table if board_side <= side), table[-1][1])   # any bigger: 1x1
 
 
 class Fonts(Strict):
@@ -300,6 +301,8 @@ class Book(Strict):
     answers: Annotated[Answers, BeforeValidator(_answers)] = Answers()
     fonts: Fonts | None = None            # default: Roboto, shipped with the package
     labels: dict[str, str] = {}           # override localised words ("Puzzle", "Answers", ...)
+    contents: bool = False                # a table of contents after the title page
+    imprint: str | None = None            # text on the title page's verso (copyright, edition, ISBN)
 
     @field_validator("title")
     @classmethod
@@ -328,16 +331,30 @@ class Book(Strict):
         return value
 
 
+def _format_name(value: str) -> str:
+    """A format the renderer registry knows (the one list config and CLI accept)."""
+    known = render.formats()
+    if value not in known:
+        close = difflib.get_close_matches(value, known, n=1)
+        hint = f" (did you mean {close[0]!r}?)" if close else ""
+        names = ", ".join(repr(name) for name in known[:-1]) + f" or {known[-1]!r}"
+        raise ValueError(f"Input should be {names}, got {value!r}{hint}")
+    return value
+
+
+FormatName = Annotated[str, AfterValidator(_format_name)]
+
+
 class Output(Strict):
     folder: str = "out"                   # relative to the config file; --out overrides
-    formats: list[Literal["pdf", "docx", "rtf", "html"]] = list(FORMATS)
+    formats: list[FormatName] = Field(default_factory=lambda: list(render.formats()))
 
     @field_validator("formats")
     @classmethod
     def _formats(cls, value: list[str]) -> list[str]:
         if not value:
-            raise ValueError("name at least one format: pdf, docx, rtf, html")
-        return sorted(set(value), key=FORMATS.index)
+            raise ValueError(f"name at least one format: {', '.join(render.formats())}")
+        return sorted(set(value), key=render.formats().index)
 
 
 class Config(Strict):

@@ -17,7 +17,7 @@ from solver import knights, queens, sudoku
 from solver.knights import square_name
 from solver.parsing import ParseIssue
 from solver.sudoku.geometry import tables
-from solver.verdict import Verdict
+from solver.verdict import Status, Verdict
 
 
 class PuzzleKind:
@@ -83,7 +83,11 @@ class SudokuKind(PuzzleKind):
         return sudoku.parse_mapping({**merged, **mapping}, line=line, index=index)
 
     def verify(self, puzzle: Any, node_limit: int) -> Verdict:
-        return sudoku.verify(puzzle, node_limit=node_limit)
+        """``node_limit`` is meant for 9x9 grids; a node of a bigger grid costs about
+        cells/81 times more, so it gets that many times fewer nodes: every puzzle's
+        bound is reached in about the same time (README, ``node_limit``)."""
+        scaled = max(1, node_limit * 81 // max(81, len(puzzle.givens)))
+        return sudoku.verify(puzzle, node_limit=scaled)
 
     def grade(self, puzzle: Any, ceiling: float | None = None) -> sudoku.Grade:
         return sudoku.grade(puzzle, ceiling=ceiling)
@@ -179,7 +183,8 @@ class KnightsTourKind(PuzzleKind):
             answer[r * puzzle.cols + c] = str(step)
         return Board(kind=self.name, rows=puzzle.rows, cols=puzzle.cols, givens=tuple(givens),
                      answer=tuple(answer), path=tuple(verdict.solution), closed=puzzle.closed,
-                     title=puzzle.title, difficulty=difficulty, source=source)
+                     title=puzzle.title, difficulty=difficulty, source=source,
+                     one_of_many=verdict.status is Status.SOLVED)
 
 
 class QueensKind(PuzzleKind):

@@ -301,6 +301,10 @@ def verify_queens(puzzle: QueensPuzzle, *, node_limit: int = 200_000) -> Verdict
     return Verdict(Status.UNIQUE, None, found[0], stats=stats)
 
 
+#: Largest queens puzzle read from text: no bigger board fits a page.
+MAX_PUZZLE_N = 60
+
+
 def parse_queens_puzzles(text: str) -> list[QueensPuzzle | ParseIssue]:
     """Read puzzles in the format of the module docstring; bad ones become ParseIssues."""
     results: list[QueensPuzzle | ParseIssue] = []
@@ -339,4 +343,7 @@ def _read_grid(block: list[tuple[int, str]], title: str | None,
     if width != n:
         return ParseIssue(block[0][0], f"the grid is {width} wide and {n} tall: a queens board "
                           "is square", None, index)
+    if n > MAX_PUZZLE_N:
+        return ParseIssue(block[0][0], f"a {n}x{n} board is larger than the {MAX_PUZZLE_N}x{MAX_PUZZLE_N} "
+                          "limit of queens puzzles", None, index)
     return QueensPuzzle(n, tuple(given), block[0][0], index, title)

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import click
 
+from publisher import render
 from publisher.cli import EXIT_OK, EXIT_USAGE, UsageError, cli
 
 STARTER = Path(__file__).resolve().parent.parent / "starter"
@@ -16,7 +17,7 @@ STARTER = Path(__file__).resolve().parent.parent / "starter"
 @cli.command()
 @click.argument("config", required=False, default="config.yaml", type=click.Path(path_type=Path))
 @click.option("--out", type=click.Path(path_type=Path), help="Output folder (overrides output.folder).")
-@click.option("--format", "formats", multiple=True, type=click.Choice(["pdf", "docx", "rtf", "html"]),
+@click.option("--format", "formats", multiple=True, type=click.Choice(render.formats()),
               help="Only these formats (repeatable; overrides output.formats).")
 @click.option("--strict", is_flag=True, help="Fail (exit 1) on any rejected puzzle or warning.")
 @click.option("--report", type=click.Path(path_type=Path), help="Write the JSON build report here.")

@@ -200,6 +200,11 @@ def _until_unique(puzzle: KnightPuzzle, path: tuple[Square, ...],
                               puzzle.line, puzzle.index, puzzle.title)
 
 
+#: Largest side of a knight's-tour puzzle read from text (as for generated boards): the
+#: givens' distance tables grow with squares x givens, and no bigger grid fits a page.
+MAX_PUZZLE_SIDE = 60
+
+
 def parse_tour_puzzles(text: str) -> list[KnightPuzzle | ParseIssue]:
     """Read puzzles in the format of the module docstring; bad ones become ParseIssues."""
     results: list[KnightPuzzle | ParseIssue] = []
@@ -251,6 +256,9 @@ def _read_puzzle(block: list[tuple[int, str]], title: str | None,
                                   column + 1, index)
             givens.append(((row, col), int(token)))
     rows, cols = len(block), width or 0
+    if rows > MAX_PUZZLE_SIDE or cols > MAX_PUZZLE_SIDE:
+        return ParseIssue(block[0][0], f"a {rows}x{cols} board is larger than the "
+                          f"{MAX_PUZZLE_SIDE}x{MAX_PUZZLE_SIDE} limit of tour puzzles", None, index)
     total = rows * cols
     for (square, value) in givens:
         if not 1 <= value <= total:
