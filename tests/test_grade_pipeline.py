@@ -218,3 +218,50 @@ def test_default_book_builds_without_warnings_and_labels_by_grade(tmp_path: Path
     assert all(p["level"] == promised[p["section"].rsplit("— ", 1)[1]] for p in nine)
     assert {p["number"]: printed[p["number"]] for p in nine} == {p["number"]: VIETNAMESE[p["level"]] for p in nine}
 
+
+def _check_key_step(line: str, text: str) -> None:
+    """``line`` names the hardest step of ``text``'s explanation, and names it truly: the value
+    it places is the solution's, or the units it names hold every cell of the step's pattern."""
+    puzzle = sudoku.parse_text(text)[0]
+    step = max(sudoku.explain(puzzle), key=lambda s: s.rating)
+    assert line.startswith(f"{step.technique}"), (line, step)
+    if step.placed:
+        match = re.fullmatch(rf"{re.escape(step.technique)}: r(\d+)c(\d+) = (\d)", line)
+        assert match, line
+        row, col, digit = map(int, match.groups())
+        assert (row, col, str(digit)) in step.placed
+        assert sudoku.verify(puzzle).solution[(row - 1) * 9 + col - 1] == digit
+        return
+    match = re.fullmatch(rf"{re.escape(step.technique)}(?: on (\d))? in (row|rows|column|columns|box|boxes) (.+)",
+                         line)
+    assert match, line
+    digit, unit, numbers = match.groups()
+    removed = {symbol for _, _, symbol in step.removed}
+    assert (digit is not None) == (len(removed) == 1) and (digit is None or digit in removed)
+    named = {int(n) for n in re.findall(r"\d+", numbers)}
+    cells = step.cells or tuple((r, c) for r, c, _ in step.removed)
+    where = {"row": lambda r, c: r, "column": lambda r, c: c,
+             "box": lambda r, c: (r - 1) // 3 * 3 + (c - 1) // 3 + 1}[unit.rstrip("s").replace("boxe", "box")]
+    assert {where(r, c) for r, c in cells} == named, (line, cells)
+
+
+@pytest.mark.consumers
+def test_answer_hints_name_the_key_step(tmp_path: Path) -> None:
+    hard = [line.split()[0] for line in (REPO / "puzzles" / "9x9-hard.txt").read_text().splitlines()[1:]]
+    medium = [line.split()[0] for line in (REPO / "puzzles" / "9x9-medium.txt").read_text().splitlines()[1:3]]
+    puzzles = hard + medium
+    config = book(tmp_path, puzzles, top="answers: {placement: back, hints: true}")
+    config.write_text(config.read_text(encoding="utf-8").replace("formats: [pdf]", "formats: [pdf, html]"),
+                      encoding="utf-8")
+    assert build(config)[0] == 0
+    text = pdf_text(tmp_path / "out" / "graded-puzzles.pdf")
+    lines = re.findall(r"Key step: (.+)", text)
+    assert len(lines) == len(puzzles)
+    for line, puzzle in zip(lines, puzzles):
+        _check_key_step(line.strip(), puzzle)
+    html = (tmp_path / "out" / "graded-puzzles.html").read_text(encoding="utf-8")
+    assert [f"Key step: {line.strip()}" for line in lines] == re.findall(r"Key step: [^<]+", html)
+    # without hints, no key-step line
+    config.write_text(config.read_text(encoding="utf-8").replace("hints: true", "hints: false"), encoding="utf-8")
+    assert build(config)[0] == 0
+    assert "Key step" not in pdf_text(tmp_path / "out" / "graded-puzzles.pdf")
