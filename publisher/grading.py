@@ -28,10 +28,8 @@ def grading_for(section: Any, hints: bool) -> Grading:
     return Grading(max([LEVELS_CEILING, *(end for end in ends if end is not None)]), hints)
 
 
-def rated(grade: Grade | None) -> str:
+def rated(grade: Grade) -> str:
     """'3.4', or 'at least 7.1' when grading stopped above the ceiling (the rating is a lower bound)."""
-    if grade is None:
-        return "not graded"
     return f"{grade.rating:.1f}" if grade.complete else f"at least {grade.rating:.1f}"
 
 
@@ -43,14 +41,13 @@ def range_text(rating: RatingRange) -> str:
 
 
 def within(checked: Checked, rating: RatingRange | None) -> Checked:
-    """``checked``, rejected as ``out_of_range`` when the section's range excludes its rating."""
-    if rating is None or not checked.accepted:
+    """``checked``, rejected as ``out_of_range`` when the section's range excludes its rating
+    (every accepted Sudoku has a grade: verify grades them all)."""
+    grade = checked.grade
+    if rating is None or grade is None or not checked.accepted:
         return checked
-    value = checked.rating
-    if value is None:
-        return replace(checked, rejection=f"not graded, section allows {range_text(rating)}")
-    if (rating.min is not None and value < rating.min) or (rating.max is not None and value > rating.max):
-        return replace(checked, rejection=f"rated {rated(checked.grade)}, section allows {range_text(rating)}")
+    if (rating.min is not None and grade.rating < rating.min) or (rating.max is not None and grade.rating > rating.max):
+        return replace(checked, rejection=f"rated {rated(grade)}, section allows {range_text(rating)}")
     return checked
 
 
