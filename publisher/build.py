@@ -11,7 +11,7 @@ import re
 import time
 import unicodedata
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -19,7 +19,7 @@ from publisher import fonts as fontlib
 from publisher import grading, render
 from publisher.config import ConfigError, LoadedConfig, default_per_page, load
 from publisher.kinds import KINDS
-from publisher.layout import layout_book
+from publisher.layout import labels_for, layout_book
 from publisher.model import Board, Booklet, BookSpec, LayoutError, Margins, SectionSpec
 from publisher.progress import Progress
 from publisher.report import BuildResult, OutputFile, SectionResult
@@ -128,10 +128,11 @@ def verify_sections(loaded: LoadedConfig, inputs: list[_SectionInput], options: 
     """Stage 2: every item judged (and every unique Sudoku graded) by the solver, all books
     at once, in parallel, in order; then each section's rating range and sort order."""
     items = [item for section in inputs for item in section.items]
-    hints = [loaded.config.books[section.book].answers.hints for section in inputs for _ in section.items]
+    depth = [grading.grading_for(section.section, loaded.config.books[section.book].answers.hints)
+             for section in inputs for _ in section.items]
     with options.progress.stage("verify", len(items), "puzzles") as advance:
         checked = iter(verify_items(items, node_limit=loaded.config.node_limit, jobs=options.jobs,
-                                    progress=advance, hints=hints))
+                                    progress=advance, grading=depth))
     results = []
     for section in inputs:
         own = [grading.within(next(checked), getattr(section.section, "rating", None)) for _ in section.items]
@@ -234,10 +235,13 @@ def _book_spec(loaded: LoadedConfig, b: int, stem: str, sections: list[SectionRe
     margins = book.page.margins
     auto_gutter = margins.inside == "auto"
     section_specs = []
+    key_step_word = labels_for(book.language, dict(book.labels))["key_step"]
     for s, (section, result) in enumerate(zip(book.sections, sections)):
-        boards = tuple(_board(c) for c in result.accepted)
+        boards = tuple(_board(c, key_step_word) for c in result.accepted)
         side = max(max(board.rows, board.cols) for board in boards)
         puzzles, answers = default_per_page(book.page.size[0], side)
+        if book.answers.hints and section.kind == "sudoku":
+            answers = puzzles   # answer grids as wide as the puzzles', so the key-step line fits under them
         defaults = {field: value for field, value in (("puzzles_per_page", puzzles), ("answers_per_page", answers))
                     if not (getattr(section, field) or getattr(book.layout, field))}
         section_specs.append(SectionSpec(title=section.title, boards=boards, instructions=section.instructions,
@@ -260,7 +264,10 @@ def _book_spec(loaded: LoadedConfig, b: int, stem: str, sections: list[SectionRe
     )
 
 
-def _board(checked: Checked) -> Board:
+def _board(checked: Checked, key_step_word: str) -> Board:
+    """The model's board of a verified puzzle; a key step (books with ``answers.hints``)
+    becomes the note line under its solution's caption."""
     item = checked.item
-    return KINDS[item.kind].to_board(item.puzzle, checked.verdict, difficulty=grading.label(checked),
-                                     source=item.where)
+    board = KINDS[item.kind].to_board(item.puzzle, checked.verdict, difficulty=grading.label(checked),
+                                      source=item.where)
+    return replace(board, note=f"{key_step_word}: {checked.key_step}") if checked.key_step else board
