@@ -11,7 +11,7 @@ import re
 import time
 import unicodedata
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -127,9 +127,15 @@ def verify_sections(loaded: LoadedConfig, inputs: list[_SectionInput], options: 
     items = [item for section in inputs for item in section.items]
     with options.progress.stage("verify", len(items), "puzzles") as advance:
         checked = iter(verify_items(items, node_limit=loaded.config.node_limit, jobs=options.jobs,
-                                    progress=advance))
+                                    progress=advance, explain=_wants_hints(loaded, options)))
     return [SectionResult(loaded.config.books[section.book].title, section.section.title, section.section.kind,
                           [next(checked) for _ in section.items]) for section in inputs]
+
+
+def _wants_hints(loaded: LoadedConfig, options: BuildOptions) -> bool:
+    """Hints are worked out only for a playable HTML booklet that carries them."""
+    formats = list(options.formats) or list(loaded.config.output.formats)
+    return "html" in formats and any(book.html.solutions == "embedded" for book in loaded.config.books)
 
 
 def _accept(loaded: LoadedConfig, inputs: list[_SectionInput], result: BuildResult, *, strict: bool) -> bool:
@@ -244,11 +250,13 @@ def _book_spec(loaded: LoadedConfig, b: int, stem: str, sections: list[SectionRe
         puzzles_per_page=book.layout.puzzles_per_page or (2, 3),
         answers_per_page=book.layout.answers_per_page or (3, 4),
         large_print=book.layout.large_print, section_start=book.layout.section_start, answers=book.answers,
-        labels=dict(book.labels), key=key,
+        labels=dict(book.labels), key=key, play_solutions=book.html.solutions == "embedded",
         gutter_auto=auto_gutter,
     )
 
 
 def _board(checked: Checked) -> Board:
     item = checked.item
-    return KINDS[item.kind].to_board(item.puzzle, checked.verdict, difficulty=item.difficulty, source=item.where)
+    kind = KINDS[item.kind]
+    board = kind.to_board(item.puzzle, checked.verdict, difficulty=item.difficulty, source=item.where)
+    return replace(board, hints=kind.hints(item.puzzle, checked.explanation)) if checked.explanation else board

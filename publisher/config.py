@@ -220,6 +220,14 @@ Section = Annotated[
 ]
 
 
+class Html(Strict):
+    """Options of the HTML booklets."""
+
+    #: embedded: the puzzle booklet carries what Check and Hint need (obfuscated);
+    #: none: it still plays, without Check and Hint, and holds no solution
+    solutions: Literal["embedded", "none"] = "embedded"
+
+
 class Book(Strict):
     title: str
     sections: list[Section] = Field(min_length=1)
@@ -233,6 +241,7 @@ class Book(Strict):
     answers: Literal["separate", "back", "both"] = "separate"
     fonts: Fonts | None = None            # default: Roboto, shipped with the package
     labels: dict[str, str] = {}           # override localised words ("Puzzle", "Answers", ...)
+    html: Html = Html()
 
     @field_validator("title")
     @classmethod

@@ -19,6 +19,7 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 
 from publisher import fonts as fontlib
+from publisher.play import play_for
 from publisher.units import PAGE_SIZES
 from publisher.model import (
     POINTS_PER_INCH, POINTS_PER_MM, QUEEN, Band, Board, BookSpec, Booklet, CellBorders, CellRole,
@@ -500,7 +501,8 @@ class _BookletBuilder:
             path_width=round(max(THIN_LINE, cell * 0.05), 2),
             shaded=_chess_shading(board.rows, board.cols) if _is_chessboard(board) else None,
         )
-        return PlacedGrid(number, caption, style, grid, 0.0, 0.0, slots.caption_height)
+        play = None if answers else play_for(board, self.spec.play_solutions)
+        return PlacedGrid(number, caption, style, grid, 0.0, 0.0, slots.caption_height, play)
 
     def _band(self, row: list[PlacedGrid], y: float, slots: _Slots) -> Band:
         """Place a row of grids centred in their slots, a short row (the end of a

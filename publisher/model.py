@@ -32,6 +32,18 @@ QUEEN = "\u265b"
 # --------------------------------------------------------------------------
 
 @dataclass(frozen=True)
+class HintStep:
+    """One logical step towards the solution, as a screen format shows it on request:
+    the sentence, the cells to look at, and what it places or rules out.
+    Rows and columns are 1-based; symbols are the printed text of a cell."""
+
+    text: str                                            # "r4c7 = 5: hidden single in column 7"
+    cells: tuple[tuple[int, int], ...] = ()              # focus cells (row, col)
+    placed: tuple[tuple[int, int, str], ...] = ()        # (row, col, symbol) the step fills in
+    removed: tuple[tuple[int, int, str], ...] = ()       # (row, col, symbol) candidates it rules out
+
+
+@dataclass(frozen=True)
 class Board:
     """One verified puzzle, format-neutral: the layout engine's unit of content.
 
@@ -53,6 +65,7 @@ class Board:
     title: str | None = None                   # the puzzle's own title or label, if any
     difficulty: str | None = None              # e.g. "easy", "hard" when known
     source: str = ""                           # "puzzles/easy.txt:12", for reports and alt text
+    hints: tuple[HintStep, ...] = ()           # the logical solving steps, in order (Sudoku; for on-screen hints)
 
 
 @dataclass(frozen=True)
@@ -111,6 +124,7 @@ class BookSpec:
     section_start: str = "any"                  # "any" | "right": sections open on right-hand pages
     labels: dict[str, str] = field(default_factory=dict)  # localised words; layout fills defaults
     key: str = "books[0]"
+    play_solutions: bool = True                 # screen formats may carry the solutions and hints (Check, Hint)
     gutter_auto: bool = False                   # widen the inside margin to the print-on-demand value for the page count
 
 
@@ -217,6 +231,20 @@ class TextBlock:
 
 
 @dataclass(frozen=True)
+class Play:
+    """What a screen format needs to let the reader play one puzzle of the puzzle
+    booklet (printed formats ignore it). ``solution`` and ``hints`` are empty when
+    the book does not carry them (``html.solutions: none``)."""
+
+    kind: str                                   # "sudoku", "knights_tour", "queens"
+    symbols: tuple[str, ...] = ()               # what a Sudoku cell may hold, in keypad order
+    regions: tuple[int, ...] | None = None      # region label of every cell, row-major (Sudoku)
+    solution: tuple[str, ...] = ()              # text of every cell when solved, row-major
+    hints: tuple[HintStep, ...] = ()
+    closed: bool = False                        # a knight's tour must return to its start
+
+
+@dataclass(frozen=True)
 class PlacedGrid:
     """A numbered grid with its caption at a fixed place on the page."""
 
@@ -227,6 +255,7 @@ class PlacedGrid:
     x: float                  # left edge of the grid (and of its caption box)
     y: float                  # top of the caption box; the grid starts at y + caption_height
     caption_height: float
+    play: Play | None = None  # set on puzzle grids: what the reader may play on screen
 
 
 @dataclass(frozen=True)

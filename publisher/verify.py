@@ -12,6 +12,7 @@ from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from contextlib import ExitStack
 from dataclasses import dataclass
+from typing import Any
 
 from publisher.kinds import KINDS
 from publisher.sources import Item
@@ -25,18 +26,23 @@ PARALLEL_THRESHOLD = 64
 class Checked:
     item: Item
     verdict: Verdict
+    #: the solver's logical steps to the solution (Sudoku), when asked for: on-screen hints
+    explanation: tuple[Any, ...] = ()
 
     @property
     def accepted(self) -> bool:
         return self.verdict.accepted
 
 
-def verify_one(task: tuple[Item, int]) -> Verdict:
-    """Verify one item (runs in a worker process)."""
-    item, node_limit = task
+def verify_one(task: tuple[Item, int, bool]) -> tuple[Verdict, tuple[Any, ...]]:
+    """Verify one item (runs in a worker process); with ``explain``, an accepted
+    puzzle also gets its logical solving steps."""
+    item, node_limit, explain = task
     if item.puzzle is None:
-        return Verdict(Status.MALFORMED, item.issue)
-    return KINDS[item.kind].verify(item.puzzle, node_limit)
+        return Verdict(Status.MALFORMED, item.issue), ()
+    kind = KINDS[item.kind]
+    verdict = kind.verify(item.puzzle, node_limit)
+    return verdict, kind.explain(item.puzzle) if explain and verdict.accepted else ()
 
 
 def default_jobs() -> int:
@@ -47,19 +53,20 @@ def default_jobs() -> int:
 
 
 def verify_items(items: Sequence[Item], *, node_limit: int, jobs: int | None = None,
-                 progress: Callable[[int], None] | None = None) -> list[Checked]:
-    """Verdicts for ``items``, in their order. ``progress(n)`` is called as each one is done."""
+                 progress: Callable[[int], None] | None = None, explain: bool = False) -> list[Checked]:
+    """Verdicts for ``items``, in their order. ``progress(n)`` is called as each one is done.
+    ``explain`` also records the solving steps of accepted puzzles (for on-screen hints)."""
     jobs = jobs or default_jobs()
-    tasks = [(item, node_limit) for item in items]
+    tasks = [(item, node_limit, explain) for item in items]
     results: list[Checked] = []
     with ExitStack() as stack:
         if jobs == 1 or len(tasks) < PARALLEL_THRESHOLD:
-            verdicts: Iterable[Verdict] = map(verify_one, tasks)
+            verdicts: Iterable[tuple[Verdict, tuple[Any, ...]]] = map(verify_one, tasks)
         else:
             pool = stack.enter_context(ProcessPoolExecutor(max_workers=jobs))
             verdicts = pool.map(verify_one, tasks, chunksize=max(1, min(64, len(tasks) // (jobs * 8))))
-        for item, verdict in zip(items, verdicts):
-            results.append(Checked(item, verdict))
+        for item, (verdict, explanation) in zip(items, verdicts):
+            results.append(Checked(item, verdict, explanation))
             if progress:
                 progress(1)
     return results

@@ -31,6 +31,7 @@ from fontTools import subset
 
 from publisher.model import Band, Booklet, CellRole, Grid, Page, PlacedGrid, TextBlock, TextStyle
 from publisher.render import RenderContext, Renderer, register
+from publisher.render.play import play_data
 from publisher.render.templating import make_environment, template_errors
 
 #: CSS class of a cell's text role; a blank cell needs none.
@@ -275,7 +276,9 @@ class HtmlRenderer(Renderer):
 
     Templates receive ``booklet`` (the model), ``pages`` (:class:`PageView` s),
     ``faces`` (:class:`FontFace` s), ``border_rules``, ``shape_rules``,
-    ``style_rules`` and ``shade`` (the CSS colour of shaded cells)."""
+    ``style_rules``, ``shade`` (the CSS colour of shaded cells) and ``play``
+    (:func:`publisher.render.play.play_data`: what the page's script needs to
+    make the puzzles playable, None for a booklet with nothing to play)."""
 
     name = "html"
     extension = "html"
@@ -296,5 +299,6 @@ class HtmlRenderer(Renderer):
                 shape_rules=view.shape_rules(),
                 style_rules=view.style_rules(),
                 shade=_grey(Grid.SHADE_GREY),
+                play=play_data(booklet),
             )
         return html.encode("utf-8")

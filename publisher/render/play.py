@@ -1,0 +1,77 @@
+"""The data a playable HTML booklet embeds: one JSON document for the page's script.
+
+Every grid of the puzzle booklet that layout gave a :class:`~publisher.model.Play`
+payload becomes one entry, found on the page by its page number and puzzle
+number (a puzzle's answer is never on the same page). What would give the
+answer away -- the solution and the solving steps behind Check and Hint -- is
+not written as plain text: it is XOR-ed with a per-puzzle key and base64
+encoded (obfuscation, not secrecy: the page must be able to read it back, but
+a glance at the source or a search for a row of digits reveals nothing). The
+key is derived from the book and the puzzle, so rebuilds give the same bytes.
+"""
+from __future__ import annotations
+
+import base64
+import hashlib
+import json
+from typing import Any
+
+from publisher.model import Band, Booklet, HintStep, Play, PlacedGrid
+
+KEY_BYTES = 16
+
+
+def _compact(value: Any) -> str:
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":"), sort_keys=True)
+
+
+def obfuscate(data: str, key: bytes) -> str:
+    """``data`` as UTF-8, XOR-ed with ``key`` repeated, base64 encoded."""
+    raw = data.encode("utf-8")
+    return base64.b64encode(bytes(b ^ key[i % len(key)] for i, b in enumerate(raw))).decode("ascii")
+
+
+def reveal(blob: str, key: bytes) -> str:
+    """The inverse of :func:`obfuscate` (what the page's script does)."""
+    raw = base64.b64decode(blob)
+    return bytes(b ^ key[i % len(key)] for i, b in enumerate(raw)).decode("utf-8")
+
+
+def _step(step: HintStep) -> dict[str, Any]:
+    return {"text": step.text, "cells": [list(c) for c in step.cells],
+            "placed": [list(p) for p in step.placed], "removed": [list(r) for r in step.removed]}
+
+
+def _fingerprint(item: PlacedGrid) -> str:
+    """Changes when the puzzle changes, so saved progress of another puzzle with
+    the same number (a rebuilt book) is not restored onto this one."""
+    cells = "\x1f".join(cell.text or cell.role.value for cell in item.grid.cells)
+    return hashlib.sha256(f"{item.grid.rows}x{item.grid.cols}\x1e{cells}".encode()).hexdigest()[:16]
+
+
+def _entry(stem: str, page: int, item: PlacedGrid, play: Play) -> dict[str, Any]:
+    entry: dict[str, Any] = {"page": page, "number": item.number, "kind": play.kind, "id": _fingerprint(item),
+                             "rows": item.grid.rows, "cols": item.grid.cols}
+    if play.symbols:
+        entry["symbols"] = list(play.symbols)
+    if play.regions is not None:
+        entry["regions"] = list(play.regions)
+    if play.closed:
+        entry["closed"] = True
+    if play.solution and play.kind != "knights_tour":   # a tour is judged by its moves: any tour counts
+        key = hashlib.sha256(f"{stem}\x1f{item.number}\x1f{entry['id']}".encode()).digest()[:KEY_BYTES]
+        secret = {"solution": list(play.solution), "hints": [_step(s) for s in play.hints]}
+        entry["key"] = key.hex()
+        entry["secret"] = obfuscate(_compact(secret), key)
+    return entry
+
+
+def play_data(booklet: Booklet) -> dict[str, Any] | None:
+    """The JSON document of a playable booklet, or None when it has nothing to
+    play (the answer booklet): then the page carries no script at all."""
+    puzzles = [_entry(booklet.stem, page.number, item, item.play)
+               for page in booklet.pages for block in page.blocks if isinstance(block, Band)
+               for item in block.items if item.play is not None]
+    if not puzzles:
+        return None
+    return {"book": booklet.stem, "puzzles": puzzles, "solutions": any("secret" in p for p in puzzles)}
