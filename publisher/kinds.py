@@ -99,7 +99,8 @@ class SudokuKind(PuzzleKind):
                      difficulty=puzzle.difficulty or difficulty, source=source)
 
     def explain(self, puzzle: Any) -> tuple[Any, ...]:
-        return tuple(sudoku.explain(puzzle))
+        explain = getattr(sudoku, "explain", None)   # TEMPORARY until the grader's explain lands on main
+        return tuple(explain(puzzle)) if explain else ()
 
     def hints(self, puzzle: Any, steps: tuple[Any, ...]) -> tuple[HintStep, ...]:
         def text(symbol: int | str) -> str:

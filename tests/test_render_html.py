@@ -185,7 +185,7 @@ def test_user_text_is_escaped() -> None:
     title = "<script>alert(1)</script> & Co"
     spec = sample_book(count=2, title=title)
     data = HtmlRenderer().render(layout_book(spec)[0])
-    assert b"<script>alert" not in data and data.count(b"<script") == 2   # the play data and its script
+    assert b"<script>" not in data
     assert b"&lt;script&gt;alert(1)&lt;/script&gt; &amp; Co" in data
     found = parse(data)
     assert found.title == title
