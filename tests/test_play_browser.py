@@ -16,6 +16,7 @@ import tempfile
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import pytest
 from selenium import webdriver
@@ -27,7 +28,13 @@ from selenium.webdriver.remote.webdriver import WebDriver
 from selenium.webdriver.remote.webelement import WebElement
 
 from publisher.build import BuildOptions, build
-from tests.consumers import CHROMIUM, chromium_to_pdf, pdf_page_count, pdf_page_png, pdf_text
+from tests.consumers import (
+    CHROMIUM,
+    chromium_to_pdf,
+    pdf_page_count,
+    pdf_page_png,
+    pdf_text,
+)
 from tests.sudoku_oracle import box_regions, exact_cover_solutions
 
 pytestmark = pytest.mark.consumers
@@ -125,7 +132,7 @@ class Step:
     cells: tuple[tuple[int, int], ...]
 
 
-def placeholder_explain(puzzle) -> list[Step]:   # noqa: ANN001 - the solver's Puzzle
+def placeholder_explain(puzzle: Any) -> list[Step]:
     givens = "".join(str(v) if v else "." for v in puzzle.givens)
     solution = sudoku_solution(givens)
     size = puzzle.size
@@ -224,7 +231,7 @@ def test_the_hook_marks_every_cell_and_the_givens(page: WebDriver) -> None:
     for puzzle, givens in ((MINI, KIDS_4X4), (CLASSIC, EASY_9X9)):
         size = int(len(givens) ** 0.5)
         cells = page.find_elements(By.CSS_SELECTOR, f'table[data-puzzle="{puzzle}"] td')
-        assert [(int(c.get_attribute("data-row")), int(c.get_attribute("data-col"))) for c in cells] == \
+        assert [(int(c.get_attribute("data-row") or 0), int(c.get_attribute("data-col") or 0)) for c in cells] == \
             [(r, c) for r in range(1, size + 1) for c in range(1, size + 1)]
         assert ["given" in classes(c) for c in cells] == [ch != "." for ch in givens]
         assert grid_texts(page, puzzle) == ["" if ch == "." else ch for ch in givens]
@@ -300,7 +307,7 @@ def test_pencil_marks_stay_out_of_the_cell_text(page: WebDriver) -> None:
     target = cell(page, CLASSIC, 1, 2)
     assert target.get_attribute("data-marks") == "15"
     assert target.text == ""
-    assert "candidates 1 5" in target.get_attribute("aria-label")
+    assert "candidates 1 5" in (target.get_attribute("aria-label") or "")
     control(page, "pencil").click()               # off again: a digit is a value
     target.click()
     ActionChains(page).send_keys("3").perform()
@@ -435,9 +442,9 @@ def test_solutions_none_plays_without_check_or_hint(browser: WebDriver, books: d
 
 def _without_play(html: str) -> str:
     """The same booklet with the controls and script cut out: what prints today."""
-    html = re.sub(r'<aside class="play-panel".*?</aside>\n', "", html, flags=re.S)
+    html = re.sub(r'<aside class="play-panel".*?</aside>\n', "", html, flags=re.DOTALL)
     return re.sub(r'<script type="application/json".*?</script>\n<script id="puzzlepress-script">.*?</script>\n',
-                  "", html, flags=re.S)
+                  "", html, flags=re.DOTALL)
 
 
 def test_printing_the_playable_page_shows_no_control(books: dict[str, Path], tmp_path: Path) -> None:

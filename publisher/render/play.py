@@ -16,7 +16,7 @@ import hashlib
 import json
 from typing import Any
 
-from publisher.model import Band, Booklet, HintStep, Play, PlacedGrid
+from publisher.model import Band, Booklet, HintStep, PlacedGrid, Play
 
 KEY_BYTES = 16
 
