@@ -25,16 +25,21 @@ def _compact(value: Any) -> str:
     return json.dumps(value, ensure_ascii=False, separators=(",", ":"), sort_keys=True)
 
 
+def _xor(raw: bytes, key: bytes) -> bytes:
+    """``raw`` XOR ``key`` repeated, as one big-integer operation (a thousand
+    puzzles' hints are megabytes: a per-byte Python loop would dominate the render)."""
+    stream = (key * (len(raw) // len(key) + 1))[:len(raw)]
+    return (int.from_bytes(raw, "big") ^ int.from_bytes(stream, "big")).to_bytes(len(raw), "big")
+
+
 def obfuscate(data: str, key: bytes) -> str:
     """``data`` as UTF-8, XOR-ed with ``key`` repeated, base64 encoded."""
-    raw = data.encode("utf-8")
-    return base64.b64encode(bytes(b ^ key[i % len(key)] for i, b in enumerate(raw))).decode("ascii")
+    return base64.b64encode(_xor(data.encode("utf-8"), key)).decode("ascii")
 
 
 def reveal(blob: str, key: bytes) -> str:
     """The inverse of :func:`obfuscate` (what the page's script does)."""
-    raw = base64.b64decode(blob)
-    return bytes(b ^ key[i % len(key)] for i, b in enumerate(raw)).decode("utf-8")
+    return _xor(base64.b64decode(blob), key).decode("utf-8")
 
 
 def _step(step: HintStep) -> dict[str, Any]:
