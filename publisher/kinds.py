@@ -99,16 +99,11 @@ class SudokuKind(PuzzleKind):
                      difficulty=puzzle.difficulty or difficulty, source=source)
 
     def explain(self, puzzle: Any) -> tuple[Any, ...]:
-        explain = getattr(sudoku, "explain", None)   # TEMPORARY until the grader's explain lands on main
-        return tuple(explain(puzzle)) if explain else ()
+        return tuple(sudoku.explain(puzzle))
 
     def hints(self, puzzle: Any, steps: tuple[Any, ...]) -> tuple[HintStep, ...]:
-        def text(symbol: int | str) -> str:
-            return puzzle.symbols[symbol - 1] if isinstance(symbol, int) else symbol
-
-        return tuple(HintStep(step.text, tuple((r, c) for r, c in step.cells),
-                              tuple((r, c, text(v)) for r, c, v in step.placed),
-                              tuple((r, c, text(v)) for r, c, v in step.removed)) for step in steps)
+        return tuple(HintStep(step.text, tuple(step.cells), tuple(step.placed), tuple(step.removed))
+                     for step in steps)
 
 
 class KnightsTourKind(PuzzleKind):

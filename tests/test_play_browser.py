@@ -3,7 +3,8 @@
 The books are built by the real pipeline from a config. Oracles: Sudoku
 solutions from the independent exact-cover solver in tests/sudoku_oracle.py,
 the knight's tour from a small search written here, the queens solution from
-the puzzle's rules checked here; what the page reports is read back through
+the puzzle's rules checked here, hints from the grader's explain (solver.sudoku)
+as the build embeds them; what the page reports is read back through
 the automation hook the README documents (data-puzzle, data-row/data-col,
 data-action, classes given/conflict/wrong/hint/attacked/solved). Printing is
 checked with Chromium's own printout read back by pdftotext and pdftoppm.
@@ -14,9 +15,7 @@ import re
 import shutil
 import tempfile
 from collections.abc import Iterator
-from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 import pytest
 from selenium import webdriver
@@ -119,33 +118,9 @@ def queens_solution() -> list[tuple[int, int]]:
     raise AssertionError("no solution")
 
 
-@dataclass(frozen=True)
-class Step:
-    """A stand-in for the grader's explain() steps (solver.sudoku.explain): one
-    placement per empty cell, row by row, as text naming the cell."""
-
-    technique: str
-    rating: int
-    text: str
-    placed: tuple[tuple[int, int, int], ...]
-    removed: tuple[tuple[int, int, int], ...]
-    cells: tuple[tuple[int, int], ...]
-
-
-def placeholder_explain(puzzle: Any) -> list[Step]:
-    givens = "".join(str(v) if v else "." for v in puzzle.givens)
-    solution = sudoku_solution(givens)
-    size = puzzle.size
-    return [Step("single", 1, f"r{i // size + 1}c{i % size + 1} = {solution[i]}: the only value left",
-                 ((i // size + 1, i % size + 1, int(solution[i])),), (), ((i // size + 1, i % size + 1),))
-            for i, ch in enumerate(givens) if ch == "."]
-
-
 # --------------------------------------------------------------------------- books and browser
 
-def make_book(folder: Path, solutions: str, monkeypatch: pytest.MonkeyPatch) -> Path:
-    from solver import sudoku
-    monkeypatch.setattr(sudoku, "explain", placeholder_explain, raising=False)
+def make_book(folder: Path, solutions: str) -> Path:
     folder.mkdir(parents=True, exist_ok=True)
     (folder / "tour.txt").write_text(TOUR_6X6 + "\n", encoding="utf-8")
     (folder / "queens.txt").write_text(QUEENS_4 + "\n", encoding="utf-8")
@@ -157,10 +132,9 @@ def make_book(folder: Path, solutions: str, monkeypatch: pytest.MonkeyPatch) -> 
 
 
 @pytest.fixture(scope="module")
-def books(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, Path]]:
+def books(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
     folder = tmp_path_factory.mktemp("play")
-    with pytest.MonkeyPatch.context() as patch:
-        yield {mode: make_book(folder / mode, mode, patch) for mode in ("embedded", "none")}
+    return {mode: make_book(folder / mode, mode) for mode in ("embedded", "none")}
 
 
 @pytest.fixture(scope="module")
