@@ -42,9 +42,14 @@ def reveal(blob: str, key: bytes) -> str:
     return _xor(base64.b64decode(blob), key).decode("utf-8")
 
 
-def _step(step: HintStep) -> dict[str, Any]:
-    return {"text": step.text, "cells": [list(c) for c in step.cells],
-            "placed": [list(p) for p in step.placed], "removed": [list(r) for r in step.removed]}
+def _step(step: HintStep, cols: int) -> list[Any]:
+    """A step as compactly as JSON allows (a book embeds tens of thousands):
+    ``[text, [cell, ...], [cell, symbol, ...] placed, [cell, symbol, ...] removed]``
+    with every cell as its 0-based row-major index."""
+    def flat(changes: tuple[tuple[int, int, str], ...]) -> list[int | str]:
+        return [x for r, c, symbol in changes for x in ((r - 1) * cols + c - 1, symbol)]
+
+    return [step.text, [(r - 1) * cols + c - 1 for r, c in step.cells], flat(step.placed), flat(step.removed)]
 
 
 def _fingerprint(item: PlacedGrid) -> str:
@@ -65,7 +70,7 @@ def _entry(stem: str, page: int, item: PlacedGrid, play: Play) -> dict[str, Any]
         entry["closed"] = True
     if play.solution and play.kind != "knights_tour":   # a tour is judged by its moves: any tour counts
         key = hashlib.sha256(f"{stem}\x1f{item.number}\x1f{entry['id']}".encode()).digest()[:KEY_BYTES]
-        secret = {"solution": list(play.solution), "hints": [_step(s) for s in play.hints]}
+        secret = {"solution": list(play.solution), "hints": [_step(s, item.grid.cols) for s in play.hints]}
         entry["key"] = key.hex()
         entry["secret"] = obfuscate(_compact(secret), key)
     return entry
