@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 import shutil
 import tempfile
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -48,6 +49,8 @@ TOUR_6X6 = """closed unique
  7 34 19  .  . 28
  .  .  .  .  . 25"""
 QUEENS_4 = ".Q..\n....\n....\n...."     # the given queen leaves one way to place the other three
+JIGSAW_REGIONS = "AAABBBCCCAAABEECCCADABBEFCCADDBBEFFCDDDEBEFFFDGGEEEFFFDGGIIIIIIDGGHIHHIIGGGHHHHHH"
+JIGSAW = "....8423....5.7.8..672....58....2...24..35....9..1...8....2........5..61.7.....5."
 
 CONFIG = """\
 books:
@@ -64,10 +67,12 @@ books:
       - title: "Queens"
         kind: queens
         puzzles: queens.txt
+      - title: "Jigsaw"
+        inline: [{{givens: "{jigsaw}", regions: "{regions}"}}]
 output:
   formats: [html]
 """
-MINI, CLASSIC, TOUR, QUEENS = 1, 2, 3, 4
+MINI, CLASSIC, TOUR, QUEENS, JIGSAW_NUMBER = 1, 2, 3, 4, 5
 
 
 # --------------------------------------------------------------------------- oracles
@@ -125,7 +130,8 @@ def make_book(folder: Path, solutions: str) -> Path:
     (folder / "tour.txt").write_text(TOUR_6X6 + "\n", encoding="utf-8")
     (folder / "queens.txt").write_text(QUEENS_4 + "\n", encoding="utf-8")
     config = folder / "config.yaml"
-    config.write_text(CONFIG.format(solutions=solutions, kids=KIDS_4X4, easy=EASY_9X9), encoding="utf-8")
+    config.write_text(CONFIG.format(solutions=solutions, kids=KIDS_4X4, easy=EASY_9X9,
+                                    jigsaw=JIGSAW, regions=JIGSAW_REGIONS), encoding="utf-8")
     result = build(BuildOptions(config=config, jobs=1))
     assert result.exit_code == 0, result.errors
     return folder / "out" / "play-test-puzzles.html"
@@ -332,6 +338,42 @@ def test_keyboard_only_play_solves_the_9x9(page: WebDriver) -> None:
     assert f"Puzzle {CLASSIC} solved" in status(page)
     ActionChains(page).send_keys(Keys.ESCAPE).perform()    # Esc: from the grid to the controls
     assert page.switch_to.active_element.get_attribute("data-action") in {"undo", "pencil"}
+
+
+def test_jigsaw_regions_are_units_for_conflicts_and_highlights(page: WebDriver) -> None:
+    regions = JIGSAW_REGIONS
+    # an empty cell and a given in its region, in neither its row nor its column
+    blank, given = next((b, g) for b in range(81) for g in range(81)
+                        if JIGSAW[b] == "." and JIGSAW[g] != "." and regions[b] == regions[g]
+                        and b // 9 != g // 9 and b % 9 != g % 9
+                        and JIGSAW[g] not in JIGSAW[b // 9 * 9:b // 9 * 9 + 9] and JIGSAW[g] not in JIGSAW[b % 9::9])
+    type_into(page, JIGSAW_NUMBER, blank // 9 + 1, blank % 9 + 1, JIGSAW[given])
+    assert "conflict" in classes(cell(page, JIGSAW_NUMBER, blank // 9 + 1, blank % 9 + 1))
+    assert "conflict" in classes(cell(page, JIGSAW_NUMBER, given // 9 + 1, given % 9 + 1))
+    peers = {(int(td.get_attribute("data-row") or 0) - 1) * 9 + int(td.get_attribute("data-col") or 0) - 1
+             for td in page.find_elements(By.CSS_SELECTOR, f'table[data-puzzle="{JIGSAW_NUMBER}"] td.peer')}
+    expected = {i for i in range(81) if i != blank and (i // 9 == blank // 9 or i % 9 == blank % 9
+                                                         or regions[i] == regions[blank])}
+    assert peers == expected
+
+
+def test_the_timer_runs_while_playing_and_pauses_while_the_page_is_hidden(page: WebDriver) -> None:
+    def seconds() -> int:
+        minutes, secs = page.find_element(By.CSS_SELECTOR, "[data-timer]").text.split(":")
+        return int(minutes) * 60 + int(secs)
+
+    cell(page, CLASSIC, 1, 2).click()
+    time.sleep(2.5)
+    hide = """Object.defineProperty(document, "visibilityState", {value: arguments[0], configurable: true});
+              document.dispatchEvent(new Event("visibilitychange"));"""
+    page.execute_script(hide, "hidden")
+    paused = seconds()
+    assert paused >= 1                          # it ran while the page was visible
+    time.sleep(2.5)
+    assert seconds() == paused
+    page.execute_script(hide, "visible")
+    time.sleep(2.5)
+    assert seconds() > paused
 
 
 # --------------------------------------------------------------------------- tours and queens
