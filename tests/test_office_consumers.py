@@ -18,11 +18,11 @@ import pytest
 from publisher.model import Booklet, TextBlock
 from publisher.render.docx import DocxRenderer
 from publisher.render.rtf import RtfRenderer
-from tests.consumers import libreoffice_to_pdf, pdf_page_count, pdf_page_size, pdf_text
+from tests.consumers import libreoffice_to_pdf, pdf_page_count, pdf_page_size, pdf_text, require
 from tests.office_books import all_booklets, placed_grids
 
 #: LibreOffice needs ~10 s to start and convert each format's batch (still run in CI).
-pytestmark = pytest.mark.slow
+pytestmark = [pytest.mark.slow, pytest.mark.consumers]
 
 BOOKLETS = dict(all_booklets())
 FORMATS = {"docx": DocxRenderer, "rtf": RtfRenderer}
@@ -84,7 +84,7 @@ def test_every_text_and_cell_on_its_page(pdfs: dict[tuple[str, str], Path], name
 
 def _word_tops(pdf: Path) -> list[dict[str, list[float]]]:
     """Per page: each word's text -> the tops (yMin, points from the page top) where it occurs."""
-    out = subprocess.run(["pdftotext", "-bbox", str(pdf), "-"], capture_output=True, text=True, check=True).stdout
+    out = subprocess.run([require(None, "pdftotext"), "-bbox", str(pdf), "-"], capture_output=True, text=True, check=True).stdout
     pages: list[dict[str, list[float]]] = []
     for page in out.split("<page ")[1:]:
         words: dict[str, list[float]] = {}

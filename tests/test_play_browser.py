@@ -34,6 +34,7 @@ from tests.consumers import (
     pdf_page_count,
     pdf_page_png,
     pdf_text,
+    require,
 )
 from tests.sudoku_oracle import box_regions, exact_cover_solutions
 
@@ -145,15 +146,15 @@ def books(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[WebDriver]:
-    assert CHROMIUM and shutil.which("chromedriver"), "Chromium and chromium-driver are needed (.ci/run)"
+    chromium, chromedriver = require(CHROMIUM, "chromium"), require(None, "chromedriver")
     profile = tempfile.mkdtemp(prefix="pp-chromium-")
     options = webdriver.ChromeOptions()
-    options.binary_location = CHROMIUM
+    options.binary_location = chromium
     for arg in ("--headless=new", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-sync",
                 "--disable-background-networking", "--disable-component-update", f"--user-data-dir={profile}",
                 "--window-size=1300,1000"):
         options.add_argument(arg)
-    driver = webdriver.Chrome(options=options, service=Service(shutil.which("chromedriver")))
+    driver = webdriver.Chrome(options=options, service=Service(chromedriver))
     try:
         yield driver
     finally:
