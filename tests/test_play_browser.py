@@ -26,6 +26,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.remote.webdriver import WebDriver
 from selenium.webdriver.remote.webelement import WebElement
+from selenium.webdriver.support.wait import WebDriverWait
 
 from publisher.build import BuildOptions, build
 from tests.consumers import (
@@ -164,7 +165,9 @@ def browser() -> Iterator[WebDriver]:
 
 @pytest.fixture
 def page(browser: WebDriver, books: dict[str, Path]) -> WebDriver:
-    """The embedded booklet, freshly opened with no saved progress."""
+    """The embedded booklet, freshly opened with no saved progress (the previous
+    test's page saves its progress as it is left: leave it first, then clear)."""
+    browser.get("about:blank")
     browser.get(books["embedded"].as_uri())
     browser.execute_script("window.localStorage.clear()")
     browser.refresh()
@@ -258,7 +261,8 @@ def test_check_marks_a_wrong_digit_and_only_it(page: WebDriver) -> None:
     type_into(page, CLASSIC, 1, 5, free)                              # wrong, but breaks no rule yet
     assert "conflict" not in classes(cell(page, CLASSIC, 1, 5))
     assert "wrong" not in classes(cell(page, CLASSIC, 1, 5))          # only Check tells
-    control(page, "check").click()
+    control(page, "check").click()                    # the solution is inflated on demand: wait for the answer
+    WebDriverWait(page, 10).until(lambda d: "wrong" in status(d))
     wrong = page.find_elements(By.CSS_SELECTOR, f'table[data-puzzle="{CLASSIC}"] td.wrong')
     assert [(w.get_attribute("data-row"), w.get_attribute("data-col")) for w in wrong] == [("1", "5")]
     assert "1 wrong entry" in status(page)
@@ -267,7 +271,7 @@ def test_check_marks_a_wrong_digit_and_only_it(page: WebDriver) -> None:
 def test_hint_highlights_the_cell_its_sentence_names(page: WebDriver) -> None:
     cell(page, CLASSIC, 5, 5).click()
     control(page, "hint").click()
-    sentence = page.find_element(By.CSS_SELECTOR, "[data-hint-text]").text
+    sentence = WebDriverWait(page, 10).until(lambda d: d.find_element(By.CSS_SELECTOR, "[data-hint-text]").text)
     named = re.search(r"r(\d+)c(\d+)", sentence)
     assert named, sentence
     row, col = map(int, named.groups())
@@ -278,8 +282,9 @@ def test_hint_highlights_the_cell_its_sentence_names(page: WebDriver) -> None:
     assert value
     type_into(page, CLASSIC, row, col, value.group(1).rstrip(":"))
     control(page, "hint").click()
-    following = page.find_element(By.CSS_SELECTOR, "[data-hint-text]").text
-    assert following != sentence and re.search(r"r(\d+)c(\d+)", following)
+    following = WebDriverWait(page, 10).until(
+        lambda d: (text := d.find_element(By.CSS_SELECTOR, "[data-hint-text]").text) != sentence and text)
+    assert re.search(r"r(\d+)c(\d+)", following)
 
 
 def test_pencil_marks_stay_out_of_the_cell_text(page: WebDriver) -> None:

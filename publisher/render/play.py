@@ -14,6 +14,7 @@ from __future__ import annotations
 import base64
 import hashlib
 import json
+import zlib
 from typing import Any
 
 from publisher.model import Band, Booklet, HintStep, PlacedGrid, Play
@@ -33,13 +34,15 @@ def _xor(raw: bytes, key: bytes) -> bytes:
 
 
 def obfuscate(data: str, key: bytes) -> str:
-    """``data`` as UTF-8, XOR-ed with ``key`` repeated, base64 encoded."""
-    return base64.b64encode(_xor(data.encode("utf-8"), key)).decode("ascii")
+    """``data`` as UTF-8, raw-deflated, XOR-ed with ``key`` repeated, base64 encoded."""
+    packer = zlib.compressobj(9, zlib.DEFLATED, -15)
+    packed = packer.compress(data.encode("utf-8")) + packer.flush()
+    return base64.b64encode(_xor(packed, key)).decode("ascii")
 
 
 def reveal(blob: str, key: bytes) -> str:
     """The inverse of :func:`obfuscate` (what the page's script does)."""
-    return _xor(base64.b64decode(blob), key).decode("utf-8")
+    return zlib.decompress(_xor(base64.b64decode(blob), key), -15).decode("utf-8")
 
 
 def _step(step: HintStep, cols: int) -> list[Any]:
@@ -73,6 +76,7 @@ def _entry(stem: str, page: int, item: PlacedGrid, play: Play) -> dict[str, Any]
         secret = {"solution": list(play.solution), "hints": [_step(s, item.grid.cols) for s in play.hints]}
         entry["key"] = key.hex()
         entry["secret"] = obfuscate(_compact(secret), key)
+        entry["hints"] = len(play.hints)              # how many, so the page knows whether to offer Hint
     return entry
 
 
@@ -84,4 +88,5 @@ def play_data(booklet: Booklet) -> dict[str, Any] | None:
                for item in block.items if item.play is not None]
     if not puzzles:
         return None
-    return {"book": booklet.stem, "puzzles": puzzles, "solutions": any("secret" in p for p in puzzles)}
+    return {"book": booklet.stem, "puzzles": puzzles, "solutions": any("secret" in p for p in puzzles),
+            "page_width": booklet.page_width}
