@@ -18,8 +18,8 @@ CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser") or shuti
 
 #: the Debian package that provides each program the tests run (.ci/run installs them)
 PACKAGES = {"pdftotext": "poppler-utils", "pdfinfo": "poppler-utils", "pdffonts": "poppler-utils",
-            "pdftoppm": "poppler-utils", "soffice": "libreoffice-writer", "chromium": "chromium",
-            "chromedriver": "chromium-driver"}
+            "pdftoppm": "poppler-utils", "pdfimages": "poppler-utils", "soffice": "libreoffice-writer",
+            "chromium": "chromium", "chromedriver": "chromium-driver"}
 
 
 def require(program: str | None, name: str) -> str:
@@ -87,12 +87,14 @@ def pdf_page_png(pdf: Path, out_prefix: Path, *, page: int = 1, dpi: int = 60) -
     return out_prefix.with_suffix(".png")
 
 
-def libreoffice_to_pdf(files: list[Path], outdir: Path) -> list[Path]:
+def libreoffice_to_pdf(files: list[Path], outdir: Path, fonts: tuple[Path, ...] = ()) -> list[Path]:
     """Convert DOCX/RTF files to PDF with headless LibreOffice, forcing the import
     filter (a broken file would otherwise open silently as plain text).
 
     LibreOffice exits 0 even when it fails, so the caller gets the paths and
-    must check that they exist; a fresh profile per call avoids clashes."""
+    must check that they exist; a fresh profile per call avoids clashes.
+    ``fonts`` are installed in that profile only (``user/fonts``): a reader
+    who has the book's font, which RTF can name but not carry."""
     office = require(LIBREOFFICE, "soffice")
     outdir.mkdir(parents=True, exist_ok=True)
     results = []
@@ -100,6 +102,11 @@ def libreoffice_to_pdf(files: list[Path], outdir: Path) -> list[Path]:
     for f in files:
         by_suffix.setdefault(f.suffix.lower(), []).append(f)
     with tempfile.TemporaryDirectory() as profile:
+        if fonts:
+            folder = Path(profile) / "user" / "fonts"
+            folder.mkdir(parents=True)
+            for font in fonts:
+                shutil.copyfile(font, folder / Path(font).name)
         for suffix, group in by_suffix.items():
             _run([office, f"-env:UserInstallation=file://{profile}", "--headless", "--norestore",
                   f"--infilter={_INFILTERS[suffix]}", "--convert-to", "pdf", "--outdir", str(outdir),

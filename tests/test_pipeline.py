@@ -253,13 +253,10 @@ def test_interrupted_build_leaves_old_outputs(tmp_path: Path, monkeypatch: pytes
         raise failure("simulated crash")
 
     monkeypatch.setattr(renderer, "render", crash)
-    if failure is KeyboardInterrupt:
-        assert run(str(config)) == 130        # Ctrl-C: reported as interrupted, nothing written
-    else:
-        with pytest.raises(RuntimeError):
-            run(str(config))
+    # Ctrl-C: reported as interrupted; a bug: one line, exit 3; nothing written either way
+    assert run(str(config)) == (130 if failure is KeyboardInterrupt else 3)
     assert outputs(tmp_path) == before
-    assert not [p for p in (tmp_path / "out").iterdir() if p.name.endswith(".tmp")]
+    assert not [p for p in (tmp_path / "out").iterdir() if p.name.startswith(".")]
 
 
 def test_out_and_format_override_the_config(tmp_path: Path) -> None:

@@ -35,7 +35,7 @@ from tests.consumers import (CHROMIUM, chromium_to_pdf, pdf_fonts, pdf_page_coun
                              pdf_text, require)
 
 VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"}
-SVG_LEAVES = {"path", "polyline", "circle"}
+SVG_LEAVES = {"path", "circle", "rect"}
 
 
 @dataclass

@@ -250,3 +250,23 @@ def test_large_print_givens_print_at_24pt_or_more(tmp_path: Path) -> None:
     digits = [w for w in words if w[4].isdigit() and top < w[1] < top + placed.grid.height]
     assert len(digits) == sum(1 for c in placed.grid.cells if c.text)
     assert all((w[3] - w[1]) / per_point >= 24 - 0.1 for w in digits)
+
+
+def test_subset_tags_come_from_the_subsets_and_dates_from_source_date_epoch(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each font subset gets its own six-letter tag, derived from its content
+    (the same on every run); SOURCE_DATE_EPOCH sets the creation date."""
+    booklet = layout_book(sample_book(count=4))[0]
+    pdf = _write(booklet, tmp_path)
+    names = [row["name"] for row in pdf_fonts(pdf)]
+    tags = [name.split("+")[0] for name in names]
+    assert len(set(tags)) == len(tags) == 2 and "AAAAAA" not in tags
+    assert all(re.fullmatch(r"[A-Z]{6}", tag) for tag in tags)
+    assert pdf_info(pdf)["CreationDate"].endswith("2000 UTC")
+    other = layout_book(sample_book(count=4, title="Ωmega Quiz JXZ"))[0]
+    (tmp_path / "b").mkdir()
+    assert [row["name"] for row in pdf_fonts(_write(other, tmp_path / "b"))] != names   # other characters
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", "1700000000")
+    (tmp_path / "c").mkdir()
+    dated = _write(booklet, tmp_path / "c")
+    assert "2023" in pdf_info(dated)["CreationDate"] and [row["name"] for row in pdf_fonts(dated)] == names

@@ -11,14 +11,17 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from solver.sudoku import fish, intersections, singles, subsets, wings
+from solver.sudoku import (bentsets, chains, exclusion, fish, intersections, singles,
+                           stronglinks, subsets, uniqueness, wings)
 from solver.sudoku.candidates import Grid, Step
 from solver.sudoku.puzzle import Puzzle
 from solver.sudoku.search import count_solutions
 
 Finder = Callable[[Grid], "Step | None"]
 
-#: (base rating, finder, needs a unique puzzle) in the order SE tries them.
+#: (base rating, finder, needs a unique puzzle) in the order SE (as SukakuExplainer runs
+#: it, with its strong-link chains and large wings) tries them; the first that finds a step
+#: wins, so a technique listed after a harder one only runs when that one finds nothing.
 TECHNIQUES: tuple[tuple[float, Finder, bool], ...] = (
     (singles.FULL_HOUSE, singles.full_house, False),
     (singles.HIDDEN_BOX, singles.hidden_single_box, False),
@@ -36,11 +39,26 @@ TECHNIQUES: tuple[tuple[float, Finder, bool], ...] = (
     (subsets.NAKED[3], subsets.naked_triple, False),
     (fish.RATINGS[3], fish.swordfish, False),
     (subsets.HIDDEN[3], subsets.hidden_triple, False),
+    (stronglinks.BASE[2], stronglinks.two_links, False),
     (4.2, wings.xy_wing, False),
     (4.4, wings.xyz_wing, False),
+    (uniqueness.UR, uniqueness.unique_rectangle, True),
     (subsets.NAKED[4], subsets.naked_quad, False),
     (fish.RATINGS[4], fish.jellyfish, False),
     (subsets.HIDDEN[4], subsets.hidden_quad, False),
+    (stronglinks.BASE[3], stronglinks.three_links, False),
+    (bentsets.BASE[3], bentsets.wxyz_wing, False),
+    (uniqueness.BUG1, uniqueness.bug, True),
+    (stronglinks.BASE[4], stronglinks.four_links, False),
+    (bentsets.BASE[4], bentsets.vwxyz_wing, False),
+    (exclusion.RATING, exclusion.aligned_pair_exclusion, False),
+    (bentsets.BASE[5], bentsets.uvwxyz_wing, False),
+    (chains.CYCLE, lambda g: chains.Chains(g).unary(), False),
+    (bentsets.BASE[6], bentsets.tuvwxyz_wing, False),
+    (chains.NISHIO, lambda g: chains.Forcing(g, dynamic=True, nishio=True).best(), False),
+    (chains.MULTIPLE, lambda g: chains.Forcing(g, dynamic=False).best(), False),
+    (chains.DYNAMIC, lambda g: chains.Forcing(g, dynamic=True).best(), False),
+    (chains.DYNAMIC_PLUS, lambda g: chains.Forcing(g, dynamic=True, level=1).best(), False),
 )
 
 #: Rating given to the step that ends a solve no technique here can continue.
@@ -71,17 +89,15 @@ def level_for(rating: float) -> str:
 
 
 def next_step(g: Grid, assume_unique: bool = True) -> Step | None:
-    """The easiest step available in ``g`` (SE's choice), or None when nothing applies."""
-    best: Step | None = None
-    for base, finder, unique_only in TECHNIQUES:
-        if best is not None and best.rating <= base:
-            break
+    """SE's choice in ``g``: the step of the first technique, in order, that finds one (a
+    technique whose rating varies returns its easiest); None when nothing applies."""
+    for _, finder, unique_only in TECHNIQUES:
         if unique_only and not assume_unique:
             continue
         found = finder(g)
-        if found is not None and (best is None or found.rating < best.rating):
-            best = found
-    return best
+        if found is not None:
+            return found
+    return None
 
 
 def _check(puzzle: Puzzle) -> None:
