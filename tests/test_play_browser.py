@@ -401,6 +401,10 @@ def test_a_knights_tour_is_played_to_the_end_and_illegal_moves_are_refused(page:
                    and cell(page, TOUR, r + 1, c + 1).text == "")
     assert click(illegal).text == ""                     # refused
     assert "refused" in status(page)
+    ActionChains(page).send_keys(Keys.BACKSPACE).perform()      # takes the last move back
+    assert cell(page, TOUR, path[1][0] + 1, path[1][1] + 1).text == ""
+    control(page, "redo").click()
+    assert cell(page, TOUR, path[1][0] + 1, path[1][1] + 1).text == "2"
     control(page, "undo").click()
     assert cell(page, TOUR, path[1][0] + 1, path[1][1] + 1).text == ""
     for number, square in enumerate(path[1:], start=2):
