@@ -128,7 +128,9 @@ def verify_sections(loaded: LoadedConfig, inputs: list[_SectionInput], options: 
     """Stage 2: every item judged (and every unique Sudoku graded) by the solver, all books
     at once, in parallel, in order; then each section's rating range and sort order."""
     items = [item for section in inputs for item in section.items]
-    depth = [grading.grading_for(section.section, loaded.config.books[section.book].answers.hints)
+    explain = _wants_hints(loaded, options)
+    depth = [replace(grading.grading_for(section.section, loaded.config.books[section.book].answers.hints),
+                     explain=explain)
              for section in inputs for _ in section.items]
     with options.progress.stage("verify", len(items), "puzzles") as advance:
         checked = iter(verify_items(items, node_limit=loaded.config.node_limit, jobs=options.jobs,
@@ -141,6 +143,12 @@ def verify_sections(loaded: LoadedConfig, inputs: list[_SectionInput], options: 
         results.append(SectionResult(loaded.config.books[section.book].title, section.section.title,
                                      section.section.kind, own))
     return results
+
+
+def _wants_hints(loaded: LoadedConfig, options: BuildOptions) -> bool:
+    """Hints are worked out only for a playable HTML booklet that carries them."""
+    formats = list(options.formats) or list(loaded.config.output.formats)
+    return "html" in formats and any(book.html.solutions == "embedded" for book in loaded.config.books)
 
 
 def _accept(loaded: LoadedConfig, inputs: list[_SectionInput], result: BuildResult, *, strict: bool) -> bool:
@@ -259,7 +267,7 @@ def _book_spec(loaded: LoadedConfig, b: int, stem: str, sections: list[SectionRe
         answers_per_page=book.layout.answers_per_page or (3, 4),
         large_print=book.layout.large_print, section_start=book.layout.section_start, answers=book.answers.placement,
         balance=book.layout.balance, contents=book.contents, imprint=book.imprint,
-        labels=dict(book.labels), key=key,
+        labels=dict(book.labels), key=key, play_solutions=book.html.solutions == "embedded",
         gutter_auto=auto_gutter,
     )
 
@@ -268,6 +276,8 @@ def _board(checked: Checked, key_step_word: str) -> Board:
     """The model's board of a verified puzzle; a key step (books with ``answers.hints``)
     becomes the note line under its solution's caption."""
     item = checked.item
-    board = KINDS[item.kind].to_board(item.puzzle, checked.verdict, difficulty=grading.label(checked),
-                                      source=item.where)
-    return replace(board, note=f"{key_step_word}: {checked.key_step}") if checked.key_step else board
+    kind = KINDS[item.kind]
+    board = kind.to_board(item.puzzle, checked.verdict, difficulty=grading.label(checked), source=item.where)
+    if checked.key_step:
+        board = replace(board, note=f"{key_step_word}: {checked.key_step}")
+    return replace(board, hints=kind.hints(item.puzzle, checked.explanation)) if checked.explanation else board

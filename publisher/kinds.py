@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from publisher.model import QUEEN, Board
+from publisher.model import QUEEN, Board, HintStep
 from publisher.units import parse_count_grid
 from solver import knights, queens, sudoku
 from solver.knights import square_name
@@ -59,6 +59,15 @@ class PuzzleKind:
 
     def to_board(self, puzzle: Any, verdict: Verdict, *, difficulty: str | None, source: str) -> Board:
         raise NotImplementedError
+
+    def explain(self, puzzle: Any) -> tuple[Any, ...]:
+        """The solver's logical steps to the solution (runs in the verify stage);
+        none for kinds without a step-by-step explanation."""
+        return ()
+
+    def hints(self, puzzle: Any, steps: tuple[Any, ...]) -> tuple[HintStep, ...]:
+        """``explain``'s steps for the book model, symbols as the cells print them."""
+        return ()
 
 
 class SudokuKind(PuzzleKind):
@@ -125,6 +134,13 @@ class SudokuKind(PuzzleKind):
         return Board(kind=self.name, rows=puzzle.size, cols=puzzle.size, givens=givens, answer=answer,
                      regions=tuple(puzzle.geometry.regions), title=puzzle.title,
                      difficulty=difficulty, source=source)
+
+    def explain(self, puzzle: Any) -> tuple[Any, ...]:
+        return tuple(sudoku.explain(puzzle))
+
+    def hints(self, puzzle: Any, steps: tuple[Any, ...]) -> tuple[HintStep, ...]:
+        return tuple(HintStep(step.text, tuple(step.cells), tuple(step.placed), tuple(step.removed))
+                     for step in steps)
 
 
 _PLURAL = {"row": "rows", "column": "columns", "box": "boxes", "region": "regions"}

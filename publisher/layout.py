@@ -21,6 +21,7 @@ from publisher.grids import (
     borders, cells, chess_shading, is_chessboard, same_shape, text_ratio, tour_drawing,
 )
 from publisher.labels import labels_for
+from publisher.play import play_for
 from publisher.model import (
     POINTS_PER_INCH, POINTS_PER_MM, QUEEN, Band, Board, BookSpec, Booklet, Grid, Ink, LayoutError, Margins,
     Page, PlacedGrid, SectionSpec, TextBlock, TextStyle,
@@ -457,7 +458,8 @@ class _BookletBuilder:
             note_style = self.styles.note
             text = self._note(board)
             note = self.type.one_line(text, note_style, max(grid_width, slots.width)) if text else ""
-        return PlacedGrid(number, caption, style, grid, 0.0, 0.0, slots.caption_height, note, note_style)
+        return PlacedGrid(number, caption, style, grid, 0.0, 0.0, slots.caption_height, note, note_style,
+                          play=None if answers else play_for(board, self.spec.play_solutions))
 
     def _widest(self, board: Board, font: float) -> float:
         """Width of the widest answer text of a board in its cells (bold, the wider face)."""

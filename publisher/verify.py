@@ -13,6 +13,7 @@ import os
 from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
+from typing import Any
 
 from publisher import interrupt
 from publisher.kinds import KINDS
@@ -37,10 +38,13 @@ LEVELS_CEILING = 5.0
 class Grading:
     """How far to grade one unique Sudoku: its rating is exact up to ``ceiling`` (above it,
     the first step rated higher ends the solve and its rating is a lower bound; None:
-    exact everywhere); ``key_step`` also names the hardest step of the explanation."""
+    exact everywhere); ``key_step`` also names the hardest step of the explanation;
+    ``explain`` keeps every step."""
 
     ceiling: float | None = LEVELS_CEILING
     key_step: bool = False
+    #: also every logical step of the solution (the playable HTML booklet's Hint)
+    explain: bool = False
 
 
 @dataclass(frozen=True)
@@ -57,6 +61,8 @@ class Checked:
     grade: Grade | None = None        # None: not a Sudoku, or not unique
     key_step: str | None = None
     rejection: str | None = None
+    #: the solver's logical steps to the solution (Sudoku), when asked for: on-screen hints
+    explanation: tuple[Any, ...] = ()
 
     @property
     def accepted(self) -> bool:
@@ -76,7 +82,7 @@ class Checked:
         return self.grade.rating if self.grade is not None else None
 
 
-Judged = tuple[Verdict, Grade | None, str | None]   # verdict, grade, key step
+Judged = tuple[Verdict, Grade | None, str | None, tuple[Any, ...]]   # verdict, grade, key step, explanation
 
 
 def verify_one(task: tuple[Item, int, Grading]) -> Judged:
@@ -84,13 +90,14 @@ def verify_one(task: tuple[Item, int, Grading]) -> Judged:
     worker process)."""
     item, node_limit, grading = task
     if item.puzzle is None:
-        return Verdict(Status.MALFORMED, item.issue), None, None
+        return Verdict(Status.MALFORMED, item.issue), None, None, ()
     kind = KINDS[item.kind]
     verdict = kind.verify(item.puzzle, node_limit)
     if verdict.status is not Status.UNIQUE:
-        return verdict, None, None
+        return verdict, None, None, ()
     return (verdict, kind.grade(item.puzzle, grading.ceiling),
-            kind.key_step(item.puzzle) if grading.key_step else None)
+            kind.key_step(item.puzzle) if grading.key_step else None,
+            kind.explain(item.puzzle) if grading.explain else ())
 
 
 def default_jobs() -> int:
@@ -133,8 +140,8 @@ def verify_items(items: Sequence[Item], *, node_limit: int, jobs: int | None = N
 def _collect(items: Sequence[Item], judged: Iterable[Judged],
              progress: Callable[[int], None] | None) -> list[Checked]:
     results: list[Checked] = []
-    for item, (verdict, grade, key_step) in zip(items, judged):
-        results.append(Checked(item, verdict, grade, key_step))
+    for item, (verdict, grade, key_step, explanation) in zip(items, judged):
+        results.append(Checked(item, verdict, grade, key_step, explanation=explanation))
         if progress:
             progress(1)
     return results
