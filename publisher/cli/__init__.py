@@ -42,7 +42,7 @@ def cli() -> None:
 
 
 def _register_commands() -> None:
-    from publisher.cli import build, check, chess  # noqa: F401  (each module adds its commands)
+    from publisher.cli import build, check, chess, generate  # noqa: F401  (each module adds its commands)
 
 
 def main(argv: list[str] | None = None) -> int:
