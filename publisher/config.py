@@ -21,6 +21,8 @@ from pydantic import (BaseModel, BeforeValidator, ConfigDict, Discriminator, Fie
 
 from publisher.units import parse_count_grid, parse_length, parse_page_size
 from publisher.yamlfile import YamlSyntaxError, load_with_nodes
+from solver.sudoku.generate import Request as GenerateRequest
+from solver.sudoku.generate import parse_rating, problem
 
 FORMATS = ("pdf", "docx", "rtf", "html")
 KINDS = ("sudoku", "knights_tour", "queens")
@@ -170,14 +172,45 @@ class SectionBase(Strict):
 
     @model_validator(mode="after")
     def _has_puzzles(self) -> "SectionBase":
-        if not (self.puzzles or self.inline or getattr(self, "boards", None)):
+        made = getattr(self, "boards", None) or getattr(self, "generate", None)
+        if not (self.puzzles or self.inline or made):
+            extra = [key for key in ("boards", "generate") if key in type(self).model_fields]
             raise ValueError("a section needs 'puzzles' (files), 'inline' puzzles"
-                             + (" or 'boards'" if "boards" in type(self).model_fields else ""))
+                             + "".join(f" or '{key}'" for key in extra))
+        return self
+
+
+class Generate(Strict):
+    """Puzzles a Sudoku section makes itself (README "Generated puzzles"); the same keys
+    and meanings as ``puzzlepress generate``, so a section and a command make the same puzzles."""
+
+    count: int = Field(default=10, ge=1, le=10_000)
+    level: Literal["easy", "medium", "hard", "diabolical"] | None = None
+    rating: str | None = None             # a range on the SE scale, "2.5-4.8"
+    symmetry: Literal["none", "rot180", "rot90", "mirror", "diagonal"] = "rot180"
+    size: int | None = None               # default 9, or the box's
+    box: str | None = None                # "2x3"
+    jigsaw: bool = False
+    minimal: bool = False
+    seed: int = Field(default=0, ge=0)
+
+    def request(self) -> GenerateRequest:
+        shape = parse_count_grid(self.box) if self.box else None
+        size = self.size or (shape[0] * shape[1] if shape else 9)
+        bounds = parse_rating(self.rating) if self.rating else None
+        return GenerateRequest(size, shape, self.jigsaw, self.level, bounds, self.symmetry, self.minimal)
+
+    @model_validator(mode="after")
+    def _possible(self) -> "Generate":
+        reason = problem(self.request())
+        if reason:
+            raise ValueError(reason)
         return self
 
 
 class SudokuSection(SectionBase):
     kind: Literal["sudoku"] = "sudoku"
+    generate: Generate | None = None      # puzzles made by the tool (beside or instead of files)
     size: int | None = Field(default=None, ge=4, le=36)   # parse hints, for files that need them
     box: str | None = None                # box shape RxC, e.g. "2x3"
     symbols: str | None = None            # e.g. "0123456789ABCDEF" (then 0 is a value)
