@@ -57,6 +57,9 @@ _MAX_LEVEL = {4: "medium"}
 _ATTEMPTS = {4: 400, 6: 300, 8: 200, 9: 200, 10: 100, 12: 60, 16: 20, 25: 4}
 #: Climbing moves tried per attempt (each is a uniqueness check and usually a grade).
 _CLIMB_MOVES = 60
+#: Moves of the search for a minimal symmetric puzzle, and orbits tried to refill per move.
+_MINIMAL_MOVES = 60
+_REFILLS = 8
 #: Node bound of one uniqueness check while digging; a check that reaches it keeps the givens.
 _DIG_NODES = 20_000
 #: Node bound when drawing a full grid; a draw that reaches it starts over from a new seed.
@@ -230,16 +233,57 @@ def dig(geometry: Geometry, solution: Sequence[int], symmetry: str,
     return sequence
 
 
-def is_minimal(geometry: Geometry, givens: Sequence[int]) -> bool:
-    """Whether no single given can be removed with the puzzle staying unique."""
+def removable(geometry: Geometry, givens: Sequence[int]) -> list[int]:
+    """The givens that could go alone with the puzzle staying unique (none: it is minimal)."""
     trial = list(givens)
+    found = []
     for cell, value in enumerate(givens):
         if value:
             trial[cell] = 0
             if count_to_two(geometry, trial) != 2:
-                return False
+                found.append(cell)
             trial[cell] = value
-    return True
+    return found
+
+
+def is_minimal(geometry: Geometry, givens: Sequence[int]) -> bool:
+    """Whether no single given can be removed with the puzzle staying unique."""
+    return not removable(geometry, givens)
+
+
+def minimalize(geometry: Geometry, solution: Sequence[int], givens: Sequence[int], symmetry: str,
+               rng: random.Random) -> tuple[int, ...] | None:
+    """A minimal puzzle with the symmetry near ``givens``, or None within :data:`_MINIMAL_MOVES`.
+
+    A symmetric dig rarely ends minimal (a given can often go alone but not with its
+    mirror image). Local search: take the orbit of a removable given away, put back
+    another empty orbit so the puzzle stays unique, and keep the move when it leaves no
+    more removable givens than before (now and then anyway, to leave plateaus)."""
+    of = {cell: orbit for orbit in orbits(symmetry, geometry.size) for cell in orbit}
+    current = list(givens)
+    loose = removable(geometry, current)
+    for _ in range(_MINIMAL_MOVES):
+        if not loose:
+            return tuple(current)
+        taken = of[rng.choice(loose)]
+        trial = list(current)
+        for cell in taken:
+            trial[cell] = 0
+        empty = sorted({of[c] for c, v in enumerate(trial) if not v and of[c] != taken})
+        rng.shuffle(empty)
+        for orbit in empty[:_REFILLS]:
+            for cell in orbit:
+                trial[cell] = solution[cell]
+            if count_to_two(geometry, trial) == 1:
+                break
+            for cell in orbit:
+                trial[cell] = 0
+        else:
+            continue
+        now = removable(geometry, trial)
+        if len(now) <= len(loose) or rng.random() < 0.1:
+            current, loose = trial, now
+    return None
 
 
 class _Attempt:
@@ -263,17 +307,22 @@ class _Attempt:
         if solution is None:
             return None
         sequence = dig(geometry, solution, self.request.symmetry, self.rng)
+        if self.request.minimal:
+            minimal = minimalize(geometry, solution, sequence[-1], self.request.symmetry, self.rng)
+            if minimal is None:
+                return None
+            sequence = [minimal]
         found = self._bisect(geometry, sequence)
         if found is None:
             return None
         givens, grade = found
         if grade.rating < self.low:
+            if self.request.minimal:
+                return None   # climbing moves givens around and would undo minimality
             climbed = self._climb(geometry, solution, givens, grade)
             if climbed is None:
                 return None
             givens, grade = climbed
-        if self.request.minimal and not is_minimal(geometry, givens):
-            return None
         return geometry, givens, solution, grade
 
     def _bisect(self, geometry: Geometry,
