@@ -40,8 +40,10 @@ generator = Generator()
 start = time.perf_counter()
 for _ in range(count):
     generator.generate(level)
-print(time.perf_counter() - start)
+    print(time.perf_counter() - start, flush=True)
 """
+#: Seconds a competitor gets per level; its rate is then what it made in that time.
+TIME_BOX = 60
 
 
 def ours(request: Request, count: int, jobs: int) -> tuple[float, list[float]]:
@@ -68,12 +70,16 @@ def qqwing(level: str, count: int) -> str:
 def hodoku(level: str, count: int) -> str:
     if not Path(HODOKU_PYTHON).exists():
         return f"not measured ({HODOKU_PYTHON} missing; see this file's docstring)"
-    done = subprocess.run([HODOKU_PYTHON, "-c", HODOKU_SCRIPT, HODOKU_LEVELS[level], str(count)],
-                          capture_output=True, text=True)
-    if done.returncode:
-        return f"not measured ({done.stderr.strip().splitlines()[-1] if done.stderr else 'failed'})"
-    seconds = float(done.stdout.split()[-1])
-    return f"{count / seconds:8.1f} /s  (hodoku-py {HODOKU_LEVELS[level]}, 1 process)"
+    command = [HODOKU_PYTHON, "-c", HODOKU_SCRIPT, HODOKU_LEVELS[level], str(count)]
+    try:
+        out = subprocess.run(command, capture_output=True, text=True, timeout=TIME_BOX).stdout
+    except subprocess.TimeoutExpired as stop:
+        out = stop.stdout.decode() if isinstance(stop.stdout, bytes) else (stop.stdout or "")
+    made = out.split()
+    name = f"(hodoku-py {HODOKU_LEVELS[level]}, 1 process)"
+    if not made:
+        return f"{0:8.1f} /s  {name}: none in {TIME_BOX} s"
+    return f"{len(made) / float(made[-1]):8.2f} /s  {name}, {len(made)} made"
 
 
 def main() -> None:

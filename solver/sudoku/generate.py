@@ -36,12 +36,13 @@ import random
 import time
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any, Protocol
 
-from solver.sudoku.geometry import Geometry, default_symbols
+from solver.sudoku.geometry import Geometry, board, default_symbols
 from solver.sudoku.puzzle import Puzzle
 from solver.sudoku.regions import jigsaw_geometry, labels
-from solver.sudoku.search import Search
+from solver.sudoku.search import Search, givens_board
 from solver.sudoku.symmetry import DEFAULT_SYMMETRY, SYMMETRIES, orbits, respects
 
 SIZES = (4, 6, 8, 9, 10, 12, 16, 25)
@@ -54,14 +55,17 @@ LEVELS: dict[str, tuple[float, float]] = {
 #: pair that singles also see), so only easy and medium exist there.
 _MAX_LEVEL = {4: "medium"}
 #: Attempts (full grids) per puzzle before a request is given up.
-_ATTEMPTS = {4: 400, 6: 300, 8: 200, 9: 200, 10: 100, 12: 60, 16: 20, 25: 4}
+_ATTEMPTS = {4: 400, 6: 300, 8: 200, 9: 200, 10: 100, 12: 60, 16: 20, 25: 2}
 #: Climbing moves tried per attempt (each is a uniqueness check and usually a grade).
 _CLIMB_MOVES = 60
 #: Moves of the search for a minimal symmetric puzzle, and orbits tried to refill per move.
 _MINIMAL_MOVES = 60
 _REFILLS = 8
 #: Node bound of one uniqueness check while digging; a check that reaches it keeps the givens.
+#: Big grids get small bounds: on 16x16 a handful of checks would otherwise take seconds each,
+#: and keeping those few givens costs little.
 _DIG_NODES = 20_000
+_DIG_NODES_BY_SIZE = {12: 5_000, 16: 1_500, 25: 300}
 #: Node bound when drawing a full grid; a draw that reaches it starts over from a new seed.
 _GRID_NODES = 5_000
 
@@ -205,6 +209,36 @@ def count_to_two(geometry: Geometry, givens: Sequence[int], node_limit: int = _D
     return None if search.bounded else found
 
 
+@lru_cache(maxsize=4)
+def _copies(geometry: Geometry) -> dict[int, int]:
+    """Cell-group bit of every candidate -> the mask of its four copies on the packed board."""
+    masks: dict[int, int] = {}
+    for bit, owner in enumerate(board(geometry).owner):
+        if owner >= 0:
+            masks[owner] = masks.get(owner, 0) | 1 << bit
+    return masks
+
+
+def still_unique(geometry: Geometry, givens: Sequence[int], solution: Sequence[int],
+                 removed: Sequence[int], node_limit: int = _DIG_NODES) -> bool:
+    """Whether a puzzle that was unique with the ``removed`` cells given still is without them.
+
+    A second solution would have to differ from ``solution`` in a removed cell (else it
+    solved the puzzle before), so one search per removed cell with that cell's value ruled
+    out finds it or proves there is none -- far cheaper on big grids than counting to two,
+    as most of these searches die in propagation. A search that reaches the bound counts
+    as "not unique" (the cells stay given)."""
+    b = board(geometry)
+    start = givens_board(geometry, givens)
+    copies = _copies(geometry)
+    for cell in removed:
+        z = start & ~copies[b.cell_base + cell * b.width + solution[cell] - 1]
+        search = Search(geometry, givens, node_limit=node_limit, start=z)
+        if next(search.solutions(), None) is not None or search.bounded:
+            return False
+    return True
+
+
 def full_grid(geometry: Geometry, rng: random.Random) -> tuple[int, ...] | None:
     """A random complete grid of the geometry, or None when the bounded search found none."""
     search = Search(geometry, [0] * geometry.cells, node_limit=_GRID_NODES * geometry.size // 9,
@@ -225,7 +259,7 @@ def dig(geometry: Geometry, solution: Sequence[int], symmetry: str,
     for orbit in order:
         for cell in orbit:
             givens[cell] = 0
-        if count_to_two(geometry, givens) == 1:
+        if still_unique(geometry, givens, solution, orbit, _DIG_NODES_BY_SIZE.get(geometry.size, _DIG_NODES)):
             sequence.append(tuple(givens))
         else:
             for cell in orbit:
