@@ -5,7 +5,7 @@ and per renderer, so a stage that grows faster than linearly shows up as a
 ratio well above 2 between the 500 and 1,000 rows. Target: under 15 s in total
 for 1,000 puzzles on a 2-core machine; no renderer over 3 s.
 
-    python bench/build.py [--sizes 250,500,1000] [--data ../shared/data/top1465.txt]
+    python bench/build.py [--sizes 250,500,1000] [--data bench/data/top1465.txt]
 """
 from __future__ import annotations
 
@@ -38,7 +38,7 @@ COLUMNS = ("sources", "verify", "layout", "render.pdf", "render.docx", "render.r
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--sizes", default="250,500,1000")
-    parser.add_argument("--data", type=Path, default=ROOT.parent / "shared" / "data" / "top1465.txt")
+    parser.add_argument("--data", type=Path, default=ROOT / "bench" / "data" / "top1465.txt")
     parser.add_argument("--jobs", type=int, default=None)
     args = parser.parse_args()
     puzzles = [line.split()[0] for line in args.data.read_text().splitlines() if line.strip()]

@@ -3,7 +3,7 @@
 Run from the repo root: ``python bench/solver.py [--others-sample N]``.
 Prints median, p90 and max milliseconds per puzzle for:
 
-* ``top1465`` and ``17clue-1000`` (9x9, from ``../shared/data``), every puzzle;
+* ``top1465`` and ``17clue-1000`` (9x9, from ``bench/data``), every puzzle;
 * a deterministic set of 16x16 puzzles and one 25x25 puzzle, generated here;
 * the same 9x9 sets with PyPI solvers (``dlxsudoku``: singles then dancing links,
   asks for a second solution; ``py-sudoku``: ``solve()`` plus
@@ -31,7 +31,7 @@ from solver.sudoku import Geometry, Puzzle, default_symbols, parse_text, solve, 
 from solver.sudoku.search import Search  # noqa: E402
 from solver.verdict import Status  # noqa: E402
 
-DATA = ROOT.parent / "shared" / "data"
+DATA = ROOT / "bench" / "data"
 PUBLISHED = {"dlxsudoku": "dlxsudoku", "sudoku": "py-sudoku"}   # module -> PyPI name
 
 

@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from publisher import fonts as fontlib
-from publisher import render
+from publisher import grading, render
 from publisher.config import ConfigError, LoadedConfig, default_per_page, load
 from publisher.kinds import KINDS
 from publisher.layout import layout_book
@@ -25,7 +25,7 @@ from publisher.progress import Progress
 from publisher.report import BuildResult, OutputFile, SectionResult
 from publisher.sources import Item, SourceError, display_path, read_section
 from publisher.verify import Checked, verify_items
-from publisher.write import write_atomically
+from publisher.write import WriteError, write_atomically
 
 EXIT_OK, EXIT_REJECTED, EXIT_USAGE = 0, 1, 2
 GUTTER_MINIMUM = 0.375 * 72    # the smallest print-on-demand gutter; "auto" grows it with pages
@@ -62,7 +62,7 @@ def build(options: BuildOptions) -> BuildResult:
     result = BuildResult(config=display_path(options.config))
     try:
         return _build(options, result)
-    except (ConfigError, SourceError, LayoutError, fontlib.FontError, render.RenderError) as error:
+    except (ConfigError, SourceError, LayoutError, fontlib.FontError, render.RenderError, WriteError) as error:
         result.status, result.exit_code = "error", EXIT_USAGE
         result.errors.extend(error.problems if isinstance(error, ConfigError) else [str(error)])
         return result
@@ -95,6 +95,8 @@ def _build(options: BuildOptions, result: BuildResult) -> BuildResult:
     start = _stage(result, "sources", start)
 
     result.sections = verify_sections(loaded, inputs, options)
+    result.warnings.extend(warning for section in result.sections
+                           for warning in grading.disagreements(section.checked))
     start = _stage(result, "verify", start)
     if not _accept(loaded, inputs, result, strict=options.strict):
         return result
@@ -123,13 +125,21 @@ def read_sources(loaded: LoadedConfig) -> list[_SectionInput]:
 
 
 def verify_sections(loaded: LoadedConfig, inputs: list[_SectionInput], options: BuildOptions) -> list[SectionResult]:
-    """Stage 2: every item judged by the solver (all books at once, in parallel, in order)."""
+    """Stage 2: every item judged (and every unique Sudoku graded) by the solver, all books
+    at once, in parallel, in order; then each section's rating range and sort order."""
     items = [item for section in inputs for item in section.items]
+    hints = [loaded.config.books[section.book].answers.hints for section in inputs for _ in section.items]
     with options.progress.stage("verify", len(items), "puzzles") as advance:
         checked = iter(verify_items(items, node_limit=loaded.config.node_limit, jobs=options.jobs,
-                                    progress=advance))
-    return [SectionResult(loaded.config.books[section.book].title, section.section.title, section.section.kind,
-                          [next(checked) for _ in section.items]) for section in inputs]
+                                    progress=advance, hints=hints))
+    results = []
+    for section in inputs:
+        own = [grading.within(next(checked), getattr(section.section, "rating", None)) for _ in section.items]
+        if getattr(section.section, "sort", "file") == "difficulty":
+            own = grading.by_difficulty(own)
+        results.append(SectionResult(loaded.config.books[section.book].title, section.section.title,
+                                     section.section.kind, own))
+    return results
 
 
 def _accept(loaded: LoadedConfig, inputs: list[_SectionInput], result: BuildResult, *, strict: bool) -> bool:
@@ -243,7 +253,8 @@ def _book_spec(loaded: LoadedConfig, b: int, stem: str, sections: list[SectionRe
         language=book.language, instructions=book.instructions, mirrored=book.page.mirrored,
         puzzles_per_page=book.layout.puzzles_per_page or (2, 3),
         answers_per_page=book.layout.answers_per_page or (3, 4),
-        large_print=book.layout.large_print, section_start=book.layout.section_start, answers=book.answers,
+        large_print=book.layout.large_print, section_start=book.layout.section_start, answers=book.answers.placement,
+        balance=book.layout.balance, contents=book.contents, imprint=book.imprint,
         labels=dict(book.labels), key=key,
         gutter_auto=auto_gutter,
     )
@@ -251,4 +262,5 @@ def _book_spec(loaded: LoadedConfig, b: int, stem: str, sections: list[SectionRe
 
 def _board(checked: Checked) -> Board:
     item = checked.item
-    return KINDS[item.kind].to_board(item.puzzle, checked.verdict, difficulty=item.difficulty, source=item.where)
+    return KINDS[item.kind].to_board(item.puzzle, checked.verdict, difficulty=grading.label(checked),
+                                     source=item.where)

@@ -16,16 +16,23 @@ from pathlib import Path
 from typing import Annotated, Any, Literal, Union, get_args
 
 import yaml
-from pydantic import (BaseModel, BeforeValidator, ConfigDict, Discriminator, Field, Tag, ValidationError,
+from pydantic import (AfterValidator, BaseModel, BeforeValidator, ConfigDict, Discriminator, Field, Tag, ValidationError,
                       field_validator, model_validator)
 
+from publisher import safeio
+from publisher import render
 from publisher.units import parse_count_grid, parse_length, parse_page_size
 from publisher.yamlfile import YamlSyntaxError, load_with_nodes
 from solver.sudoku.generate import Request as GenerateRequest
 from solver.sudoku.generate import parse_rating, problem
 
-FORMATS = ("pdf", "docx", "rtf", "html")
+#: The built-in words a book's ``labels`` may override (README, "books[]").
+LABEL_KEYS = ("puzzle", "solution", "answers", "easy", "medium", "hard", "diabolical", "key_step",
+              "sudoku", "knights_tour", "queens", "one_possible_answer", "contents")
 KINDS = ("sudoku", "knights_tour", "queens")
+PLACEMENTS = ("separate", "back", "both")
+#: Sudoku difficulty levels, easiest first (the grader's names; README "Difficulty levels")
+LEVELS = ("easy", "medium", "hard", "diabolical")
 
 
 class ConfigError(Exception):
@@ -61,13 +68,31 @@ def _paths(value: Any) -> list[str]:
     raise ValueError("expected a file name, a glob like 'sets/*.txt', or a list of them")
 
 
+def _gutter(value: Any) -> Any:
+    """'auto' or a length: one message for either mistake (not one per union member)."""
+    if value == "auto":
+        return value
+    try:
+        return parse_length(value)
+    except ValueError:
+        raise ValueError(f"expected 'auto' or a length with a unit like 15mm, 0.5in or 36pt, got {value!r}") from None
+
+
 Length = Annotated[float, BeforeValidator(_length)]
+Gutter = Annotated[Union[Literal["auto"], float], BeforeValidator(_gutter)]
 PerPage = Annotated[tuple[int, int], BeforeValidator(_grid)]
 PageSize = Annotated[tuple[float, float], BeforeValidator(_page_size)]
 Paths = Annotated[list[str], BeforeValidator(_paths)]
 
 
 _CONTROL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f\ufffe\uffff\ud800-\udfff]")
+
+
+def control_character(text: str) -> str | None:
+    """The first character of ``text`` no document can hold (a control character or a
+    lone surrogate), as ``U+XXXX``; None when the text is printable."""
+    bad = _CONTROL.search(text)
+    return f"U+{ord(bad.group()):04X}" if bad else None
 
 
 class Strict(BaseModel):
@@ -92,7 +117,7 @@ class Margins(Strict):
 
     top: Length = parse_length("15mm")
     bottom: Length = parse_length("15mm")
-    inside: Union[Literal["auto"], Length] = parse_length("15mm")
+    inside: Gutter = parse_length("15mm")
     outside: Length = parse_length("15mm")
 
 
@@ -104,10 +129,10 @@ class Page(Strict):
 
 #: Grids per page (across x down) when neither the book nor the section names them,
 #: as (puzzles, answers), by trim and by the largest board side in the section:
-#: 2x3 puzzles and 3x4 answers of 9x9 on A4/Letter-class pages, fewer on small
+#: 2x3 puzzles and 4x4 answers of 9x9 on A4/Letter-class pages, fewer on small
 #: trims (A5, 6x9 in, 5x8 in) and for big grids, so every default fits the page.
 PER_PAGE_DEFAULTS: dict[str, list[tuple[int, tuple[tuple[int, int], tuple[int, int]]]]] = {
-    "large": [(9, ((2, 3), (3, 4))), (12, ((1, 2), (2, 3))), (16, ((1, 1), (2, 2))), (99, ((1, 1), (1, 1)))],
+    "large": [(9, ((2, 3), (4, 4))), (12, ((1, 2), (2, 3))), (16, ((1, 1), (2, 2))), (99, ((1, 1), (1, 1)))],
     "small": [(9, ((1, 2), (2, 3))), (12, ((1, 1), (1, 2))), (99, ((1, 1), (1, 1)))],
 }
 SMALL_PAGE_WIDTH = 7 * 72   # narrower than 7 in is a small trim
@@ -118,12 +143,13 @@ class Layout(Strict):
     answers_per_page: PerPage | None = None
     large_print: bool = False             # one puzzle per page, ~14 cm grid, 24 pt givens, 16 pt text
     section_start: Literal["any", "right"] = "any"   # right: every section opens on a right-hand page
+    balance: bool = True                  # share a section's last pages evenly (8 at 6 a page: 4 + 4, not 6 + 2)
 
 
 def default_per_page(page_width: float, board_side: int) -> tuple[tuple[int, int], tuple[int, int]]:
     """(puzzles, answers) per page for a section nobody configured."""
     table = PER_PAGE_DEFAULTS["small" if page_width < SMALL_PAGE_WIDTH else "large"]
-    return next(per_page for side, per_page in table if board_side <= side)
+    return next((per_page for side, per_page in table if board_side <= side), table[-1][1])   # any bigger: 1x1
 
 
 class Fonts(Strict):
@@ -171,6 +197,12 @@ class SectionBase(Strict):
     answers_per_page: PerPage | None = None
 
     @model_validator(mode="after")
+    def _auto_difficulty(self) -> SectionBase:
+        if self.difficulty == "auto" and getattr(self, "kind", None) != "sudoku":
+            raise ValueError("difficulty 'auto' labels puzzles by their grade, and only Sudoku are graded")
+        return self
+
+    @model_validator(mode="after")
     def _has_puzzles(self) -> "SectionBase":
         made = getattr(self, "boards", None) or getattr(self, "generate", None)
         if not (self.puzzles or self.inline or made):
@@ -180,13 +212,28 @@ class SectionBase(Strict):
         return self
 
 
+class RatingRange(Strict):
+    """The ratings a section accepts (Sudoku Explainer scale, both ends included)."""
+
+    min: float | None = Field(default=None, ge=0)
+    max: float | None = Field(default=None, ge=0)
+
+    @model_validator(mode="after")
+    def _ordered(self) -> RatingRange:
+        if self.min is None and self.max is None:
+            raise ValueError("give min, max or both, e.g. {min: 2.5, max: 4.8}")
+        if self.min is not None and self.max is not None and self.min > self.max:
+            raise ValueError(f"min {self.min} is above max {self.max}")
+        return self
+
+
 class Generate(Strict):
-    """Puzzles a Sudoku section makes itself (README "Generated puzzles"); the same keys
+    """Puzzles a Sudoku section makes itself (README "Generated Sudoku"); the same keys
     and meanings as ``puzzlepress generate``, so a section and a command make the same puzzles."""
 
     count: int = Field(default=10, ge=1, le=10_000)
     level: Literal["easy", "medium", "hard", "diabolical"] | None = None
-    rating: str | None = None             # a range on the SE scale, "2.5-4.8"
+    rating: Union[str, RatingRange, None] = None   # "2.5-4.8" or {min: 2.5, max: 4.8}, SE scale
     symmetry: Literal["none", "rot180", "rot90", "mirror", "diagonal"] = "rot180"
     size: int | None = None               # default 9, or the box's
     box: str | None = None                # "2x3"
@@ -197,7 +244,11 @@ class Generate(Strict):
     def request(self) -> GenerateRequest:
         shape = parse_count_grid(self.box) if self.box else None
         size = self.size or (shape[0] * shape[1] if shape else 9)
-        bounds = parse_rating(self.rating) if self.rating else None
+        bounds = None
+        if isinstance(self.rating, str):
+            bounds = parse_rating(self.rating)
+        elif self.rating is not None:
+            bounds = (self.rating.min or 1.0, self.rating.max if self.rating.max is not None else 12.0)
         return GenerateRequest(size, shape, self.jigsaw, self.level, bounds, self.symmetry, self.minimal)
 
     @model_validator(mode="after")
@@ -210,6 +261,9 @@ class Generate(Strict):
 
 class SudokuSection(SectionBase):
     kind: Literal["sudoku"] = "sudoku"
+    # difficulty may also be "auto": every puzzle is labelled with the level of its grade
+    sort: Literal["file", "difficulty"] = "file"   # difficulty: easiest (lowest rating) first, stable
+    rating: RatingRange | None = None     # puzzles rated outside are rejected (out_of_range)
     generate: Generate | None = None      # puzzles made by the tool (beside or instead of files)
     size: int | None = Field(default=None, ge=4, le=36)   # parse hints, for files that need them
     box: str | None = None                # box shape RxC, e.g. "2x3"
@@ -236,7 +290,7 @@ class QueensSection(SectionBase):
 
 def _section_kind(value: Any) -> str | None:
     kind = value.get("kind", "sudoku") if isinstance(value, dict) else getattr(value, "kind", None)
-    return _SECTION_TAGS.get(kind)
+    return _SECTION_TAGS.get(kind) if isinstance(kind, str) else None
 
 
 _SECTION_MODELS = {"sudoku": SudokuSection, "knights_tour": TourSection, "queens": QueensSection}
@@ -253,6 +307,24 @@ Section = Annotated[
 ]
 
 
+def _answers(value: Any) -> Any:
+    """``answers: back`` is short for ``answers: {placement: back}``."""
+    if isinstance(value, str):
+        if value not in PLACEMENTS:
+            close = difflib.get_close_matches(value, PLACEMENTS, n=1, cutoff=0.6)
+            raise ValueError(f"expected separate, back or both (or a mapping with 'placement' and 'hints'), "
+                             f"got {value!r}" + (f" (did you mean '{close[0]}'?)" if close else ""))
+        return {"placement": value}
+    return value
+
+
+class Answers(Strict):
+    """Where the answer key goes and what it prints beside the solutions."""
+
+    placement: Literal["separate", "back", "both"] = "separate"
+    hints: bool = False                   # a "Key step" line under every Sudoku solution
+
+
 class Book(Strict):
     title: str
     sections: list[Section] = Field(min_length=1)
@@ -263,15 +335,29 @@ class Book(Strict):
     file_stem: str | None = None          # output file stem; default: slug of the title (made safe either way)
     page: Page = Page()
     layout: Layout = Layout()
-    answers: Literal["separate", "back", "both"] = "separate"
+    answers: Annotated[Answers, BeforeValidator(_answers)] = Answers()
     fonts: Fonts | None = None            # default: Roboto, shipped with the package
     labels: dict[str, str] = {}           # override localised words ("Puzzle", "Answers", ...)
+    contents: bool = False                # a table of contents after the title page
+    imprint: str | None = None            # text on the title page's verso (copyright, edition, ISBN)
 
     @field_validator("title")
     @classmethod
     def _title(cls, value: str) -> str:
         if not value.strip():
             raise ValueError("the title is empty")
+        return value
+
+    @field_validator("labels")
+    @classmethod
+    def _labels(cls, value: dict[str, str]) -> dict[str, str]:
+        for key, word in value.items():
+            if key not in LABEL_KEYS:
+                close = difflib.get_close_matches(key, LABEL_KEYS, n=1, cutoff=0.6)
+                hint = f"did you mean '{close[0]}'?" if close else f"allowed: {', '.join(LABEL_KEYS)}"
+                raise ValueError(f"unknown label '{key}' ({hint})")
+            if bad := _CONTROL.search(word):
+                raise ValueError(f"label '{key}': control character U+{ord(bad.group()):04X} in text")
         return value
 
     @field_validator("language")
@@ -282,16 +368,30 @@ class Book(Strict):
         return value
 
 
+def _format_name(value: str) -> str:
+    """A format the renderer registry knows (the one list config and CLI accept)."""
+    known = render.formats()
+    if value not in known:
+        close = difflib.get_close_matches(value, known, n=1)
+        hint = f" (did you mean {close[0]!r}?)" if close else ""
+        names = ", ".join(repr(name) for name in known[:-1]) + f" or {known[-1]!r}"
+        raise ValueError(f"Input should be {names}, got {value!r}{hint}")
+    return value
+
+
+FormatName = Annotated[str, AfterValidator(_format_name)]
+
+
 class Output(Strict):
     folder: str = "out"                   # relative to the config file; --out overrides
-    formats: list[Literal["pdf", "docx", "rtf", "html"]] = list(FORMATS)
+    formats: list[FormatName] = Field(default_factory=lambda: list(render.formats()))
 
     @field_validator("formats")
     @classmethod
     def _formats(cls, value: list[str]) -> list[str]:
         if not value:
-            raise ValueError("name at least one format: pdf, docx, rtf, html")
-        return sorted(set(value), key=FORMATS.index)
+            raise ValueError(f"name at least one format: {', '.join(render.formats())}")
+        return sorted(set(value), key=render.formats().index)
 
 
 class Config(Strict):
@@ -431,13 +531,9 @@ def load(path: Path | str) -> LoadedConfig:
     (a YAML syntax error as 'file:line:col: ...'). YAML is loaded safely."""
     path = Path(path)
     try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise ConfigError([f"{path}: config file not found"]) from None
-    except UnicodeDecodeError as error:
-        raise ConfigError([f"{path}: not UTF-8 text (byte {error.start})"]) from None
-    except OSError as error:
-        raise ConfigError([f"{path}: cannot read: {error.strerror}"]) from None
+        text = safeio.read_text(path)
+    except safeio.InputError as error:
+        raise ConfigError([str(error).replace(": file not found", ": config file not found", 1)]) from None
     try:
         data, node = load_with_nodes(text)
     except YamlSyntaxError as error:

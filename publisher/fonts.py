@@ -47,7 +47,7 @@ def default_fonts() -> Fonts:
     Greek and Cyrillic."""
     files = _roboto_dir()
     return Fonts(regular=files / "Roboto-Regular.ttf", bold=files / "Roboto-Bold.ttf",
-                 family="Roboto", office_family="Arial")
+                 family="Roboto", fallback_family="Arial")
 
 
 def _check_truetype(path: Path) -> None:
@@ -85,7 +85,7 @@ def load_fonts(regular: Path, bold: Path | None = None) -> Fonts:
     regular, bold = Path(regular), Path(bold) if bold is not None else Path(regular)
     family = _metrics(regular).family
     _metrics(bold)
-    return Fonts(regular=regular, bold=bold, family=family, office_family=family)
+    return Fonts(regular=regular, bold=bold, family=family)
 
 
 def missing_glyphs(fonts: Fonts, text: str) -> list[str]:
@@ -108,4 +108,3 @@ def text_width(fonts: Fonts, text: str, size: float, bold: bool = False) -> floa
     advances, default = metrics.advances, metrics.default_advance
     units = sum(advances.get(ord(char), default) for char in text)
     return units * size / metrics.units_per_em
-

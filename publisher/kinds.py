@@ -16,7 +16,8 @@ from publisher.units import parse_count_grid
 from solver import knights, queens, sudoku
 from solver.knights import square_name
 from solver.parsing import ParseIssue
-from solver.verdict import Verdict
+from solver.sudoku.geometry import tables
+from solver.verdict import Status, Verdict
 
 
 class PuzzleKind:
@@ -39,6 +40,14 @@ class PuzzleKind:
 
     def verify(self, puzzle: Any, node_limit: int) -> Verdict:
         raise NotImplementedError
+
+    def grade(self, puzzle: Any) -> sudoku.Grade | None:
+        """How hard a unique puzzle is for a human solver; None for kinds nobody grades."""
+        return None
+
+    def key_step(self, puzzle: Any) -> str | None:
+        """The hardest step of a unique puzzle's human solution, as a sentence (answer hints)."""
+        return None
 
     def size(self, puzzle: Any) -> str:
         raise NotImplementedError
@@ -73,7 +82,34 @@ class SudokuKind(PuzzleKind):
         return sudoku.parse_mapping({**merged, **mapping}, line=line, index=index)
 
     def verify(self, puzzle: Any, node_limit: int) -> Verdict:
-        return sudoku.verify(puzzle, node_limit=node_limit)
+        """``node_limit`` is meant for 9x9 grids; a node of a bigger grid costs about
+        cells/81 times more, so it gets that many times fewer nodes: every puzzle's
+        bound is reached in about the same time (README, ``node_limit``)."""
+        scaled = max(1, node_limit * 81 // max(81, len(puzzle.givens)))
+        return sudoku.verify(puzzle, node_limit=scaled)
+
+    def grade(self, puzzle: Any) -> sudoku.Grade:
+        return sudoku.grade(puzzle)
+
+    def key_step(self, puzzle: Any) -> str | None:
+        """The hardest step named in a few words, short enough for one line under an answer
+        grid: the technique and the value it places ("Naked Single: r4c7 = 5"), or the
+        technique, its digit when it works on one, and the fewest boxes, rows or columns
+        holding the cells of its pattern ("X-Wing on 7 in rows 2 and 8"). None when the
+        solve ended on a step that changes nothing (no technique of the grader applied)."""
+        steps = sudoku.explain(puzzle)
+        if not steps:
+            return None
+        step = max(steps, key=lambda s: s.rating)   # the first of the hardest
+        if step.placed:
+            row, col, symbol = step.placed[0]
+            return f"{step.technique}: r{row}c{col} = {symbol}"
+        cells = set(step.cells) or {(r, c) for r, c, _ in step.removed}   # the pattern, else the change
+        if not cells:
+            return None
+        digits = {symbol for _, _, symbol in step.removed}
+        on = f" on {next(iter(digits))}" if len(digits) == 1 else ""
+        return f"{step.technique}{on} in {_units_holding(sorted(cells), puzzle.geometry)}"
 
     def size(self, puzzle: Any) -> str:
         return f"{puzzle.size}x{puzzle.size}"
@@ -87,7 +123,24 @@ class SudokuKind(PuzzleKind):
         answer = tuple(symbols[v - 1] for v in verdict.solution)
         return Board(kind=self.name, rows=puzzle.size, cols=puzzle.size, givens=givens, answer=answer,
                      regions=tuple(puzzle.geometry.regions), title=puzzle.title,
-                     difficulty=puzzle.difficulty or difficulty, source=source)
+                     difficulty=difficulty, source=source)
+
+
+_PLURAL = {"row": "rows", "column": "columns", "box": "boxes", "region": "regions"}
+
+
+def _units_holding(cells: list[tuple[int, int]], geometry: sudoku.Geometry) -> str:
+    """'row 4', 'rows 2 and 8', 'boxes 1, 4 and 7': the fewest units of one kind (boxes or
+    regions, then rows, then columns) that hold every cell (1-based (row, col))."""
+    n, names = geometry.size, tables(geometry).unit_names
+    kinds = (sorted({2 * n + geometry.regions[(r - 1) * n + c - 1] for r, c in cells}),
+             sorted({r - 1 for r, _ in cells}), sorted({n + c - 1 for _, c in cells}))
+    units = min(kinds, key=len)
+    if len(units) == 1:
+        return names[units[0]]
+    word = names[units[0]].split(" ", 1)[0]
+    labels = [names[u].split(" ", 1)[1] for u in units]
+    return f"{_PLURAL.get(word, word)} {', '.join(labels[:-1])} and {labels[-1]}"
 
 
 class KnightsTourKind(PuzzleKind):
@@ -129,7 +182,8 @@ class KnightsTourKind(PuzzleKind):
             answer[r * puzzle.cols + c] = str(step)
         return Board(kind=self.name, rows=puzzle.rows, cols=puzzle.cols, givens=tuple(givens),
                      answer=tuple(answer), path=tuple(verdict.solution), closed=puzzle.closed,
-                     title=puzzle.title, difficulty=difficulty, source=source)
+                     title=puzzle.title, difficulty=difficulty, source=source,
+                     one_of_many=verdict.status is Status.SOLVED)
 
 
 class QueensKind(PuzzleKind):

@@ -22,16 +22,19 @@ from publisher import fonts as fontlib
 from publisher.units import PAGE_SIZES
 from publisher.model import (
     POINTS_PER_INCH, POINTS_PER_MM, QUEEN, Band, Board, BookSpec, Booklet, CellBorders, CellRole,
-    Grid, GridCell, LayoutError, Margins, Page, PlacedGrid, SectionSpec, TextBlock, TextStyle,
+    Grid, GridCell, Ink, LayoutError, Margins, Page, PlacedGrid, SectionSpec, TextBlock, TextStyle, Tour,
 )
 
 THIN_LINE = 0.75            # cell lines: the print minimum
 THICK_LINE = 2.25           # box, region and frame lines: 3x thin, clearly thicker
 MIN_TEXT = 7.0              # smallest printable text size, points
 PAGE_SPARE = 0.10           # share of page height left free for office-font reflow
+KEY_SPARE = 0.03            # the answer key's pages hold one-line headings and exact-height tables: less to reflow
 OPENING_SHRINK = 0.15       # a section opening may shrink the section's grids by at most this share
 WRAP_SPARE = 0.92           # share of a line's width used when wrapping
-LARGE_PRINT_GRID = 140 * POINTS_PER_MM   # large print: a grid about 14 cm wide
+LARGE_PRINT_GRID = 140 * POINTS_PER_MM   # large print: a grid about 14 cm wide ...
+LARGE_PRINT_GIVENS = 24.0                # ... or wider where that keeps the givens at 24 pt
+LARGE_PRINT_MIN_TEXT = 18.0              # large print: no grid digit smaller, answers included
 MAX_CELL = 0.5 * POINTS_PER_INCH         # standard books: cells no bigger than 1/2 in
 MAX_ANSWER_CELL = POINTS_PER_INCH / 3    # answer keys are smaller: cells up to 1/3 in
 ROUND_TO = 0.05             # sizes are multiples of one twip, so DOCX/RTF are exact
@@ -41,20 +44,24 @@ ROUND_TO = 0.05             # sizes are multiples of one twip, so DOCX/RTF are e
 TEXT_STRETCH = 1.15
 #: digit size as a share of the cell, by the longest text a cell holds
 _TEXT_RATIO = {1: 0.58, 2: 0.45, 3: 0.36}
+#: large print fills the cells fuller: digits matter more than white space at arm's length
+_LARGE_TEXT_RATIO = {1: 0.62, 2: 0.5, 3: 0.47}
 
 #: print-on-demand inside margin by page count: (up to pages, inches)
 _GUTTER_TABLE = ((150, 0.375), (300, 0.5), (500, 0.625), (700, 0.75), (828, 0.875))
 
 DEFAULT_LABELS: dict[str, dict[str, str]] = {
     "en": {
-        "puzzle": "Puzzle", "solution": "Solution", "answers": "Answers", "page": "Page",
+        "puzzle": "Puzzle", "solution": "Solution", "answers": "Answers",
         "easy": "Easy", "medium": "Medium", "hard": "Hard", "diabolical": "Diabolical",
         "sudoku": "Sudoku", "knights_tour": "Knight's tour", "queens": "Queens",
+        "one_possible_answer": "One possible answer", "contents": "Contents",
     },
     "vi": {
-        "puzzle": "Câu đố", "solution": "Lời giải", "answers": "Lời giải", "page": "Trang",
+        "puzzle": "Câu đố", "solution": "Lời giải", "answers": "Lời giải",
         "easy": "Dễ", "medium": "Trung bình", "hard": "Khó", "diabolical": "Rất khó",
         "sudoku": "Sudoku", "knights_tour": "Mã đi tuần", "queens": "Quân hậu",
+        "one_possible_answer": "Một lời giải có thể", "contents": "Mục lục",
     },
 }
 
@@ -100,12 +107,15 @@ class _Styles:
     intro: TextStyle
     caption: TextStyle
     answer_caption: TextStyle
+    note: TextStyle
+    contents: TextStyle
+    imprint: TextStyle
     header: TextStyle
     footer: TextStyle
 
     def all(self) -> tuple[TextStyle, ...]:
         return (self.title, self.subtitle, self.author, self.heading, self.body, self.intro, self.caption,
-                self.answer_caption, self.header, self.footer)
+                self.answer_caption, self.note, self.contents, self.imprint, self.header, self.footer)
 
 
 def _styles(large_print: bool) -> _Styles:
@@ -120,10 +130,14 @@ def _styles(large_print: bool) -> _Styles:
         body=TextStyle("body", 16.0 if large_print else 10.5, align="left"),
         intro=TextStyle("intro", 16.0 if large_print else 10.5, align="center"),
         caption=TextStyle("caption", 16.0 if large_print else 9.0, bold=True, align="center"),
-        answer_caption=TextStyle("answer_caption", 12.0 if large_print else 8.0, bold=True,
+        answer_caption=TextStyle("answer_caption", 16.0 if large_print else 8.0, bold=True,
                                  align="center"),
-        header=TextStyle("header", 12.0 if large_print else 8.5, align="center"),
-        footer=TextStyle("footer", 14.0 if large_print else 9.0, align="center"),
+        note=TextStyle("note", 14.0 if large_print else 7.5, align="center"),
+        contents=TextStyle("contents", 16.0 if large_print else 10.5, align="right",
+                           leading=round((16.0 if large_print else 10.5) * 1.6, 2)),
+        imprint=TextStyle("imprint", 14.0 if large_print else 8.5, align="left"),
+        header=TextStyle("header", 14.0 if large_print else 8.5, align="center"),
+        footer=TextStyle("footer", 16.0 if large_print else 9.0, align="center"),
     )
 
 
@@ -239,9 +253,44 @@ def _is_chessboard(board: Board) -> bool:
     return board.kind in ("knights_tour", "queens")
 
 
-def _text_ratio(board: Board, answers: bool) -> float:
+def _text_ratio(board: Board, answers: bool, large_print: bool = False) -> float:
     longest = max(map(len, board.answer if answers else board.givens), default=1) or 1   # a queen is one character
-    return _TEXT_RATIO.get(longest, 1.1 / max(longest, 1))
+    return (_LARGE_TEXT_RATIO if large_print else _TEXT_RATIO).get(longest, 1.1 / max(longest, 1))
+
+
+#: a tour's path stops this share of a cell short of a number's centre, so it
+#: clears the widest number a cell holds (three digits on a 12x12 board)
+TOUR_CLEARANCE = 0.38
+#: the start circle's radius / the end square's half side, as a share of the cell
+TOUR_MARKER = 0.44
+
+
+def _tour(board: Board, cell: float, widest: float) -> Tour | None:
+    """The drawing of a tour: each move a segment from centre to centre, cut
+    back at both ends so it never touches a number (``widest`` is the widest
+    number's width); markers round the first and the last number."""
+    if not board.path:
+        return None
+    centres = [((c + 0.5) * cell, (r + 0.5) * cell) for r, c in board.path]
+    pairs = list(zip(centres, centres[1:]))
+    if board.closed and len(centres) > 2:
+        pairs.append((centres[-1], centres[0]))
+    clear = min(0.46 * cell, max(TOUR_CLEARANCE * cell, widest / 2 + THIN_LINE))
+    mark = max(TOUR_MARKER * cell, clear)
+    ends = {centres[0], centres[-1]}
+    segments = []
+    for (x1, y1), (x2, y2) in pairs:
+        length = math.hypot(x2 - x1, y2 - y1)
+        cut1 = mark if (x1, y1) in ends else clear
+        cut2 = mark if (x2, y2) in ends else clear
+        if length <= cut1 + cut2:
+            continue
+        ux, uy = (x2 - x1) / length, (y2 - y1) / length
+        segments.append((round(x1 + ux * cut1, 2), round(y1 + uy * cut1, 2),
+                         round(x2 - ux * cut2, 2), round(y2 - uy * cut2, 2)))
+    width = round(max(THIN_LINE, cell * 0.05), 2)
+    return Tour(tuple(segments), centres[0], centres[-1], round(mark, 2), width,
+                round(max(THIN_LINE, cell * 0.06), 2))
 
 
 def _same_shape(a: Grid, b: Grid) -> bool:
@@ -260,6 +309,7 @@ class _Slots:
     vgap: float
     caption_height: float
     key: str
+    noted: bool = False      # the caption box has a note line under the caption
 
 
 # --------------------------------------------------------------------------
@@ -283,10 +333,13 @@ class _Frame:
 
 @dataclass
 class _Draft:
-    """A page being filled: its blocks and running head text."""
+    """A page being filled: its blocks and running head text (None: neither
+    head nor folio); an ``opening`` page prints its folio but no head, as
+    its own heading already says what the head would."""
 
     blocks: list[TextBlock | Band]
     head: str | None
+    opening: bool = False
 
 
 class _BookletBuilder:
@@ -296,6 +349,8 @@ class _BookletBuilder:
         self.spec, self.frame, self.labels, self.styles = spec, frame, labels, styles
         self.type = _Typesetter(spec.fonts)
         self.drafts: list[_Draft] = []
+        #: (section title, answers?, first page number) of every section, for the contents
+        self.starts: list[tuple[str, bool, int]] = []
         _x, _y, self.content_width, self.content_height = frame.content(1)
         self.usable_height = self.content_height * (1 - PAGE_SPARE)
 
@@ -320,6 +375,54 @@ class _BookletBuilder:
         drop = min(self.content_height * 0.25, self.usable_height - y)
         self.drafts.append(_Draft([replace(b, y=round(b.y + drop, 2)) for b in blocks], None))
 
+    def imprint_page(self, text: str) -> None:
+        """The title page's verso: the imprint at the foot of the page, no head or folio."""
+        block = self.type.block(text, self.styles.imprint, 0.0, 0.0, self.content_width)
+        if block.height > self.usable_height:
+            raise LayoutError(f"{self.spec.key}.imprint", "the imprint does not fit on one page")
+        self.drafts.append(_Draft([replace(block, y=round(self.usable_height - block.height, 2))], None))
+
+    def reserve_contents(self, entries: int) -> list[int]:
+        """Pages for a table of contents of ``entries`` lines (filled by
+        :meth:`fill_contents` once the sections have their pages)."""
+        heading = self.type.block(self.labels["contents"], self.styles.heading, 0.0, 0.0, self.content_width)
+        per_page = max(1, int((self.usable_height - heading.height - self.styles.body.leading)
+                              // self.styles.contents.leading))
+        indices = []
+        for _ in range(max(1, math.ceil(entries / per_page))):
+            indices.append(len(self.drafts))
+            self.drafts.append(_Draft([], self.labels["contents"], opening=True))
+        return indices
+
+    def fill_contents(self, indices: list[int], entries: list[tuple[str, int]]) -> None:
+        """Contents lines "title ..... page", set flush right so the page
+        numbers align, dot leaders measured with the book's font."""
+        style, width = self.styles.contents, self.content_width
+        heading = self.type.block(self.labels["contents"], self.styles.heading, 0.0, 0.0, width)
+        top = heading.height + self.styles.body.leading
+        per_page = max(1, int((self.usable_height - top) // style.leading))
+        for page, index in enumerate(indices):
+            blocks: list[TextBlock | Band] = [heading]
+            for line, (title, number) in enumerate(entries[page * per_page:(page + 1) * per_page]):
+                text = self._leader(title, str(number), style, width)
+                blocks.append(TextBlock(text, style, 0.0, round(top + line * style.leading, 2), round(width, 2),
+                                        style.leading, (text,)))
+            self.drafts[index].blocks = blocks
+
+    def _leader(self, title: str, number: str, style: TextStyle, width: float) -> str:
+        """``title`` and ``number`` joined by dots to (nearly) fill a line."""
+        title = self.type.one_line(title, style, width * 0.75)
+        dot = max(self.type.width(".", style), 0.1)
+        dots = max(3, int((width * WRAP_SPARE - self.type.width(f"{title}  {number}", style)) / dot))
+        while dots > 3 and not self.type.fits(f"{title} {'.' * dots} {number}", style, width):
+            dots -= 1
+        return f"{title} {'.' * dots} {number}"
+
+    def opening_on_right(self) -> None:
+        """A blank verso where needed so the next page is a right-hand page."""
+        if len(self.drafts) % 2 == 1:
+            self.blank()
+
     def _opening(self, section: SectionSpec, answers: bool) -> tuple[list[TextBlock | Band], float]:
         """The heading (and, for puzzles, the instructions) at the top of a
         section's first page, and where its grids may start."""
@@ -342,18 +445,79 @@ class _BookletBuilder:
         puzzle_slots = self._area(section, False)[2] if answers else None
         rows = self._rows(section, first_number, answers, slots, puzzle_slots)
         if self.spec.section_start == "right" and len(self.drafts) % 2 == 1:
-            self.drafts.append(_Draft([], None))   # a blank left-hand page: no running head, no folio
+            self.blank()
+        self.starts.append((section.title, answers, len(self.drafts) + 1))
         page_blocks: list[TextBlock | Band] = list(blocks)
-        chunks = [rows[:first_rows]] + [rows[i:i + slots.down] for i in range(first_rows, len(rows), slots.down)]
-        for index, chunk in enumerate(chunks):
+        for index, chunk in enumerate(self._chunks(rows, first_rows, slots.down)):
             space = self.usable_height - slots.down * slots.height - (slots.down - 1) * slots.vgap
             pad = max(space, 0.0) / (2 * slots.down) if index else 0.0
             y = (0.0 if index else top) + pad
             for row in chunk:
                 page_blocks.append(self._band(row, y, slots))
                 y += slots.height + slots.vgap + 2 * pad
-            self.drafts.append(_Draft(page_blocks, head))
+            self.drafts.append(_Draft(page_blocks, head, opening=index == 0))
             page_blocks = []
+
+    def blank(self) -> None:
+        """A blank page: no running head, no folio."""
+        self.drafts.append(_Draft([], None))
+
+    def _chunks(self, rows: list[list[PlacedGrid]], first: int, down: int) -> list[list[list[PlacedGrid]]]:
+        """The section's rows page by page: ``first`` rows fit under the
+        opening, ``down`` on every later page. Balanced (``layout.balance``),
+        the same number of pages share the rows as evenly as they can (8
+        grids at 6 a page: 4 + 4, never 6 + 2)."""
+        if not self.spec.balance or len(rows) <= first:
+            return [rows[:first]] + [rows[i:i + down] for i in range(first, len(rows), down)]
+        pages = 1 + math.ceil((len(rows) - first) / down)
+        chunks, start = [], 0
+        for index in range(pages):
+            capacity = first if index == 0 else down
+            take = min(capacity, math.ceil((len(rows) - start) / (pages - index)))
+            chunks.append(rows[start:start + take])
+            start += take
+        return chunks
+
+    def answer_key(self, sections: tuple[SectionSpec, ...], firsts: list[int]) -> None:
+        """The answers of every section, flowing on: a section's heading and
+        answers follow the previous section's on the same page while they fit
+        (a new page only for ``section_start: right``, which opens each on a
+        right-hand page). Rows keep their section's sizes, one gap apart."""
+        if self.spec.section_start == "right":
+            for section, first in zip(sections, firsts):
+                self.section(section, first, answers=True)
+            return
+        page: list[TextBlock | Band] = []
+        y, head, opening = 0.0, "", False
+        usable = self.content_height * (1 - KEY_SPARE)
+
+        def turn(new_head: str, new_opening: bool) -> None:
+            nonlocal page, y, head, opening
+            if page:
+                self.drafts.append(_Draft(page, head, opening))
+            page, y, head, opening = [], 0.0, new_head, new_opening
+
+        for section, first in zip(sections, firsts):
+            section_head = f"{self.labels['answers']} · {section.title}"
+            heading = self.type.block(f"{self.labels['answers']}: {section.title}", self.styles.heading,
+                                      0.0, 0.0, self.content_width)
+            slots = self._slots(section, True, self._bare_top(heading, section, True))
+            rows = self._rows(section, first, True, slots, self._area(section, False)[2])
+            first_height = slots.caption_height + rows[0][0].grid.height
+            space = self.styles.body.leading if page else 0.0
+            if not page or y + space + heading.height + self.styles.body.leading + first_height > usable:
+                turn(section_head, True)
+                space = 0.0
+            self.starts.append((section.title, True, len(self.drafts) + 1))
+            page.append(replace(heading, y=round(y + space, 2)))
+            y += space + heading.height + self.styles.body.leading
+            for row in rows:
+                height = slots.caption_height + row[0].grid.height
+                if page and y + height > usable:
+                    turn(section_head, False)
+                page.append(self._band(row, y, slots, centred=False))
+                y += height + slots.vgap
+        turn("", False)
 
     def _area(self, section: SectionSpec, answers: bool) -> tuple[list[TextBlock | Band], float, _Slots, int]:
         """The section's opening, where its grids start under it, their slots,
@@ -409,9 +573,12 @@ class _BookletBuilder:
             key = f"{section.key}.{field}" if own else f"{spec.key}.layout.{field}"
         if across < 1 or down < 1:
             raise LayoutError(key, f"{across}x{down} grids per page: both numbers must be at least 1")
-        if field not in section.per_page_defaults:
-            return self._slot_grid(across, down, answers, top, key)
-        # a default that does not fit shrinks to the largest arrangement that does; when
+        noted = answers and any(self._note(board) for board in section.boards)
+        shrinks = field in section.per_page_defaults or (spec.large_print and answers)
+        if not shrinks:
+            return self._slot_grid(across, down, answers, top, key, noted)
+        # a default (or, in large print, any answer arrangement: its digits must stay
+        # at 18 pt) that does not fit shrinks to the largest arrangement that does; when
         # not even one grid fits, the section's boards are too big for the page, and the
         # error names the section (nobody wrote a grids-per-page key to change)
         key = section.key
@@ -419,7 +586,7 @@ class _BookletBuilder:
         candidates = sorted(((a, d) for a in range(1, across + 1) for d in range(1, down + 1)),
                             key=lambda ad: (-ad[0] * ad[1], -ad[0]))
         for a, d in candidates:
-            slots = self._slot_grid(a, d, answers, top, key)
+            slots = self._slot_grid(a, d, answers, top, key, noted)
             try:
                 self._grid_size(largest, slots, answers)
             except LayoutError:
@@ -427,13 +594,24 @@ class _BookletBuilder:
             return slots
         return slots
 
-    def _slot_grid(self, across: int, down: int, answers: bool, top: float, key: str) -> _Slots:
+    def _note(self, board: Board) -> str:
+        """The line under an answer's caption: the board's own note, else "one
+        possible answer" for a task with many answers."""
+        if board.note:
+            return visible(board.note)
+        return self.labels["one_possible_answer"] if board.one_of_many else ""
+
+    def _slot_grid(self, across: int, down: int, answers: bool, top: float, key: str,
+                   noted: bool = False) -> _Slots:
         caption = self.styles.answer_caption if answers else self.styles.caption
-        caption_height = round(caption.leading + caption.size * 0.3, 2)
+        caption_height = caption.leading + caption.size * 0.3
+        if noted:
+            caption_height += self.styles.note.leading
+        caption_height = round(caption_height, 2)
         hgap = vgap = max(caption.size * 1.5, 12.0)
         width = (self.content_width - (across - 1) * hgap) / across
         height = (self.usable_height - top - (down - 1) * vgap) / down
-        return _Slots(across, down, width, height, hgap, vgap, caption_height, key)
+        return _Slots(across, down, width, height, hgap, vgap, caption_height, key, noted)
 
     def _grid_size(self, board: Board, slots: _Slots, answers: bool,
                    cap: float | None = None) -> tuple[float, float]:
@@ -441,22 +619,24 @@ class _BookletBuilder:
         LayoutError when the text would drop below the printable minimum."""
         grid_height = slots.height - slots.caption_height
         cell = min(slots.width / board.cols, grid_height / board.rows, cap or math.inf)
-        if self.spec.large_print and not answers:
-            cell = min(cell, LARGE_PRINT_GRID / board.cols)
+        large = self.spec.large_print
+        ratio = _text_ratio(board, answers, large)
+        if large:   # answers are capped by their puzzle's cell (``cap``) only
+            cell = min(cell, max(LARGE_PRINT_GRID / board.cols, LARGE_PRINT_GIVENS / ratio))
         else:
             cell = min(cell, MAX_ANSWER_CELL if answers else MAX_CELL)
-        ratio = _text_ratio(board, answers)
+        least, stretch = (LARGE_PRINT_MIN_TEXT, 1.0) if large else (MIN_TEXT, TEXT_STRETCH)
         cell = _floor(cell)
         font = round(cell * ratio, 1)
-        if font < MIN_TEXT <= round(cell * ratio * TEXT_STRETCH, 1):
-            font = MIN_TEXT      # small cells keep printable text, a little fuller in the cell
-        if font < MIN_TEXT:
-            needed = math.ceil(MIN_TEXT / (ratio * TEXT_STRETCH) * 10) / 10
+        if font < least <= round(cell * ratio * stretch, 1):
+            font = least      # small cells keep printable text, a little fuller in the cell
+        if font < least:
+            needed = math.ceil(least / (ratio * stretch) * 10) / 10
             raise LayoutError(
                 slots.key,
                 f"{slots.across}x{slots.down} grids of {board.rows}x{board.cols} do not fit on "
                 f"{page_name(self.frame.width, self.frame.height)}: cells would be {max(cell, 0):.1f} pt, "
-                f"the minimum is {needed:.1f} pt (text of {MIN_TEXT:.0f} pt)")
+                f"the minimum is {needed:.1f} pt (text of {least:.0f} pt)")
         return cell, font
 
     def _rows(self, section: SectionSpec, first_number: int, answers: bool,
@@ -466,7 +646,7 @@ class _BookletBuilder:
         rows: list[list[PlacedGrid]] = []
         sizes: dict[tuple, tuple[float, float]] = {}
         for number, board in enumerate(section.boards, first_number):
-            shape = (board.rows, board.cols, board.kind, _text_ratio(board, answers))
+            shape = (board.rows, board.cols, board.kind, _text_ratio(board, answers, self.spec.large_print))
             if shape not in sizes:
                 cap = self._grid_size(board, puzzle_slots, False)[0] if puzzle_slots else None
                 sizes[shape] = self._grid_size(board, slots, answers, cap)
@@ -483,32 +663,43 @@ class _BookletBuilder:
         labels, style = self.labels, self.styles.answer_caption if answers else self.styles.caption
         grid_width = board.cols * cell
         difficulty = labels.get(board.difficulty or "", board.difficulty)
-        options = ([section.title] if answers else
-                   [" · ".join(filter(None, (board.title, difficulty))), board.title or "", difficulty or ""])
+        kind = labels.get(board.kind, board.kind)
+        shape = f"{kind} {board.rows}×{board.cols}"     # a board with neither title nor difficulty (queens)
+        options = ([board.title or "", section.title] if answers else
+                   [" · ".join(filter(None, (board.title, difficulty))), board.title or "", difficulty or "", shape])
         caption = str(number)
         for detail in map(visible, options):   # the most informative caption that fits above the grid
             if detail and self.type.fits(f"{number} · {detail}", style, max(grid_width, slots.width)):
                 caption = f"{number} · {detail}"
                 break
         word = labels["solution"] if answers else labels["puzzle"]
-        kind = labels.get(board.kind, board.kind)
         grid = Grid(
             rows=board.rows, cols=board.cols, cells=_cells(board, answers),
             borders=_borders(board.rows, board.cols, board.regions),
             cell_size=cell, font_size=font, label=f"{word} {number}, {board.rows}x{board.cols} {kind}",
-            path=board.path if answers else None, closed=board.closed and answers,
-            path_width=round(max(THIN_LINE, cell * 0.05), 2),
+            tour=_tour(board, cell, self._widest(board, font)) if answers else None,
             shaded=_chess_shading(board.rows, board.cols) if _is_chessboard(board) else None,
         )
-        return PlacedGrid(number, caption, style, grid, 0.0, 0.0, slots.caption_height)
+        note, note_style = "", None
+        if slots.noted:
+            note_style = self.styles.note
+            text = self._note(board)
+            note = self.type.one_line(text, note_style, max(grid_width, slots.width)) if text else ""
+        return PlacedGrid(number, caption, style, grid, 0.0, 0.0, slots.caption_height, note, note_style)
 
-    def _band(self, row: list[PlacedGrid], y: float, slots: _Slots) -> Band:
+    def _widest(self, board: Board, font: float) -> float:
+        """Width of the widest answer text of a board in its cells (bold, the wider face)."""
+        style = TextStyle("cell", font, bold=True)
+        return max((self.type.width(text, style) for text in set(board.answer)), default=0.0)
+
+    def _band(self, row: list[PlacedGrid], y: float, slots: _Slots, centred: bool = True) -> Band:
         """Place a row of grids centred in their slots, a short row (the end of a
         section, a change of grid shape) centred as a whole (offsets relative to
-        the content box; :meth:`pages` moves them onto the page)."""
+        the content box; :meth:`pages` moves them onto the page). ``centred``
+        False puts the row's top at ``y`` (the answer key's flowing rows)."""
         grid = row[0].grid
         block_height = slots.caption_height + grid.height
-        top = y + (slots.height - block_height) / 2
+        top = y + (slots.height - block_height) / 2 if centred else y
         pitch = slots.width + slots.hgap
         left = (slots.width - grid.width) / 2 + (slots.across - len(row)) * pitch / 2
         items = tuple(replace(p, x=round(left + i * pitch, 2), y=round(top, 2)) for i, p in enumerate(row))
@@ -526,9 +717,10 @@ class _BookletBuilder:
             x, y, width, height = self.frame.content(number)
             blocks = tuple(_shift(block, x, y) for block in draft.blocks)
             header = footer = None
-            if draft.head is not None:
+            if draft.head is not None:   # (the margin must hold the head even where an opening omits it)
                 header = self._margin_text(self.type.one_line(draft.head, self.styles.header, width),
                                            self.styles.header, x, width, top=True)
+                header = None if draft.opening else header
                 footer = self._margin_text(str(number), self.styles.footer, x, width, top=False)
             pages.append(Page(number, blocks, round(x, 2), round(y, 2), round(width, 2), round(height, 2),
                               header, footer, break_before=number > 1))
@@ -565,7 +757,7 @@ def _book_text(spec: BookSpec, labels: dict[str, str]) -> str:
     for section in spec.sections:
         parts += [section.title, section.instructions or ""]
         for board in section.boards:
-            parts += [board.difficulty or "", board.title or ""]
+            parts += [board.difficulty or "", board.title or "", board.note or ""]
             parts += [text for text in board.answer + board.givens if text != QUEEN]
     return "".join(parts)
 
@@ -595,6 +787,13 @@ def _check_spec(spec: BookSpec) -> None:
                                                f"{board.rows}x{board.cols}")
 
 
+def _ink(spec: BookSpec) -> Ink:
+    """The book's ink: large print keeps solved digits at the givens' size
+    (they differ by weight and grey), so no answer digit drops below the
+    large-print minimum."""
+    return Ink(solved_scale=1.0) if spec.large_print else Ink()
+
+
 def _build(spec: BookSpec, role: str, margins: Margins, labels: dict[str, str], styles: _Styles) -> Booklet:
     frame = _Frame(spec.page_width, spec.page_height, margins, spec.mirrored)
     builder = _BookletBuilder(spec, frame, labels, styles)
@@ -602,19 +801,38 @@ def _build(spec: BookSpec, role: str, margins: Margins, labels: dict[str, str], 
     for section in spec.sections:
         firsts.append(firsts[-1] + len(section.boards))
     puzzles = role == "puzzles"
+    key = not puzzles or spec.answers in ("back", "both")
     builder.title_page(spec.subtitle if puzzles else labels["answers"], with_instructions=puzzles)
+    if puzzles and spec.imprint:
+        builder.imprint_page(spec.imprint)
+    contents: list[int] = []
+    if spec.contents:
+        if spec.mirrored:
+            builder.opening_on_right()
+        lines = (len(spec.sections) if puzzles else 0) + (1 if puzzles and key else len(spec.sections) if key else 0)
+        contents = builder.reserve_contents(lines)
+    if spec.mirrored:
+        builder.opening_on_right()      # the first puzzle (or answer) page is a right-hand page
     if puzzles:
         for section, first in zip(spec.sections, firsts):
             builder.section(section, first, answers=False)
-    if not puzzles or spec.answers in ("back", "both"):
-        for section, first in zip(spec.sections, firsts):
-            builder.section(section, first, answers=True)
+    if key:
+        builder.answer_key(spec.sections, firsts)
+    if contents:
+        entries = [(title, page) for title, answers, page in builder.starts if not answers]
+        key_starts = [(title, page) for title, answers, page in builder.starts if answers]
+        if puzzles and key_starts:
+            entries.append((labels["answers"], key_starts[0][1]))
+        elif not puzzles:
+            entries += key_starts
+        builder.fill_contents(contents, entries)
     title = spec.title if puzzles else f"{spec.title} · {labels['answers']}"
     return Booklet(
         role=role, stem=f"{spec.stem}-{role}", title=title, author=spec.author,
         subject=spec.subtitle or labels["puzzle"] if puzzles else labels["answers"],
         language=spec.language, page_width=spec.page_width, page_height=spec.page_height,
         margins=margins, mirrored=spec.mirrored, fonts=spec.fonts, styles=styles.all(), pages=builder.pages(),
+        ink=_ink(spec),
     )
 
 

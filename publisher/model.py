@@ -53,6 +53,11 @@ class Board:
     title: str | None = None                   # the puzzle's own title or label, if any
     difficulty: str | None = None              # e.g. "easy", "hard" when known
     source: str = ""                           # "puzzles/easy.txt:12", for reports and alt text
+    #: a short line printed under the answer's caption (e.g. "Key step: X-Wing on 7 in rows 2 and 8")
+    note: str | None = None
+    #: the answer is one of many (a task such as "find a tour from e5"): the answer
+    #: sheet says "one possible answer" so a reader with another correct one is not misled
+    one_of_many: bool = False
 
 
 @dataclass(frozen=True)
@@ -79,13 +84,14 @@ class Margins:
 
 @dataclass(frozen=True)
 class Fonts:
-    """Fonts of a book. Formats that embed fonts (PDF, HTML) use the files;
-    DOCX and RTF cannot embed portably and ask for ``office_family`` by name."""
+    """Fonts of a book. Every format uses the files: PDF and HTML embed
+    subsets, DOCX embeds them as Word font parts, RTF names ``family`` first
+    and ``fallback_family`` as the alternative for readers without it."""
 
     regular: Path
     bold: Path
     family: str                 # the family name inside the TTF files, e.g. "Roboto"
-    office_family: str = "Arial"
+    fallback_family: str = "Arial"
 
 
 @dataclass(frozen=True)
@@ -112,6 +118,9 @@ class BookSpec:
     labels: dict[str, str] = field(default_factory=dict)  # localised words; layout fills defaults
     key: str = "books[0]"
     gutter_auto: bool = False                   # widen the inside margin to the print-on-demand value for the page count
+    balance: bool = True                        # share a section's last pages evenly (8 at 6 a page: 4 + 4)
+    contents: bool = False                      # a table of contents after the title page
+    imprint: str | None = None                  # text on the title page's verso (copyright, edition)
 
 
 class LayoutError(Exception):
@@ -128,6 +137,49 @@ class LayoutError(Exception):
 # --------------------------------------------------------------------------
 # Output of layout
 # --------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Ink:
+    """How cell content looks, decided once for every format.
+
+    Grey levels run from 0 (black) to 1 (white); renderers convert them with
+    :func:`grey_hex` (DOCX, RTF, HTML) or use them as PDF grey, so a solved
+    digit is the same grey in all four editions. Givens and solved digits
+    differ without colour: givens bold black, solved digits regular, grey
+    and (except in large print) a little smaller."""
+
+    solved_grey: float = 0.4        # solved digits and queens placed by the answer key
+    solved_scale: float = 0.9       # solved digits' size as a share of the givens'
+    shade_grey: float = 0.85        # dark squares of a chessboard: >= 10 % ink survives printing
+    path_grey: float = 0.45         # the line of a knight's tour
+    marker_grey: float = 0.0        # the start and end markers of a tour
+
+    def text_grey(self, role: CellRole) -> float:
+        return self.solved_grey if role in (CellRole.SOLVED, CellRole.SOLVED_QUEEN) else 0.0
+
+    def text_bold(self, role: CellRole) -> bool:
+        return role is CellRole.GIVEN
+
+    def text_scale(self, role: CellRole) -> float:
+        return self.solved_scale if role is CellRole.SOLVED else 1.0
+
+
+def grey_hex(level: float) -> str:
+    """A grey level (0 black .. 1 white) as six hex digits, e.g. 0.4 -> '666666'."""
+    value = round(level * 255)
+    return f"{value:02X}" * 3
+
+
+#: The queen: a crown as closed polygons in a unit box (x right, y down),
+#: drawn as vector in PDF and HTML and as the same drawing in a picture in
+#: DOCX and RTF (no font has to carry a chess glyph).
+QUEEN_SHAPE: tuple[tuple[tuple[float, float], ...], ...] = (
+    ((0.14, 0.78), (0.08, 0.30), (0.31, 0.52), (0.50, 0.16), (0.69, 0.52), (0.92, 0.30), (0.86, 0.78)),
+    ((0.14, 0.84), (0.86, 0.84), (0.86, 0.94), (0.14, 0.94)),
+)
+#: side of the queen's box as a share of the cell
+QUEEN_SCALE = 0.78
+
 
 class CellRole(str, Enum):
     BLANK = "blank"      # empty cell for the reader to fill
@@ -160,6 +212,21 @@ class CellBorders:
 
 
 @dataclass(frozen=True)
+class Tour:
+    """A knight's tour as drawn on an answer grid, in points from the grid's
+    top-left corner: segments between consecutive squares that stop short of
+    the numbers (so the path never runs through them), a circle round the
+    first number and a square round the last (told apart by shape)."""
+
+    segments: tuple[tuple[float, float, float, float], ...]   # x1, y1, x2, y2
+    start: tuple[float, float]          # centre of the start circle
+    end: tuple[float, float]            # centre of the end square
+    marker: float                       # radius of the circle, half the side of the square
+    width: float                        # stroke of the path
+    marker_width: float                 # stroke of the markers
+
+
+@dataclass(frozen=True)
 class Grid:
     rows: int
     cols: int
@@ -168,13 +235,8 @@ class Grid:
     cell_size: float                            # side of a square cell, points
     font_size: float                            # size of cell text, points
     label: str                                  # accessible description, e.g. "Puzzle 12, 9x9 Sudoku"
-    path: tuple[tuple[int, int], ...] | None = None
-    closed: bool = False
-    path_width: float = 1.0                     # stroke width of a drawn tour path
+    tour: Tour | None = None                    # a knight's tour drawn over the answer grid
     shaded: tuple[bool, ...] | None = None      # cells with a light grey fill (dark squares of a chessboard)
-
-    #: grey level of shaded cells (0 = black, 1 = white); >= 10 % ink so it survives printing
-    SHADE_GREY = 0.85
 
     @property
     def width(self) -> float:
@@ -226,7 +288,9 @@ class PlacedGrid:
     grid: Grid
     x: float                  # left edge of the grid (and of its caption box)
     y: float                  # top of the caption box; the grid starts at y + caption_height
-    caption_height: float
+    caption_height: float     # caption line, and the note line when the band has notes
+    note: str = ""            # a line under the caption ("One possible answer"); "" for none
+    note_style: TextStyle | None = None   # set whenever the band's caption box holds a note line
 
 
 @dataclass(frozen=True)
@@ -279,7 +343,23 @@ class Booklet:
     fonts: Fonts
     styles: tuple[TextStyle, ...]     # every style used, for formats with a style sheet
     pages: tuple[Page, ...]
+    ink: Ink = field(default_factory=Ink)
 
     @property
     def page_count(self) -> int:
         return len(self.pages)
+
+    def printed_text(self) -> str:
+        """Every character the booklet prints (text blocks, captions, notes,
+        cells; queens are shapes): what an embedded font subset must cover."""
+        parts: list[str] = []
+        for page in self.pages:
+            for block in (page.header, page.footer, *page.blocks):
+                if isinstance(block, TextBlock):
+                    parts.append(block.text)
+                    parts.extend(block.lines)
+                elif isinstance(block, Band):
+                    for item in block.items:
+                        parts += [item.caption, item.note]
+                        parts.extend(cell.text for cell in item.grid.cells if not cell.is_queen)
+        return "".join(parts)

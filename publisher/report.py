@@ -70,12 +70,12 @@ def summary(result: BuildResult) -> str:
     """The human summary printed after a build."""
     lines = []
     for section in result.sections:
-        counts = Counter(c.verdict.status.value for c in section.rejected)
+        counts = Counter(c.status for c in section.rejected)
         rejected = ", ".join(f"{n} {status}" for status, n in sorted(counts.items()))
         lines.append(f"  {section.book} / {section.title}: {len(section.accepted)} accepted"
                      + (f", rejected: {rejected}" if rejected else ""))
     for section, checked in result.rejected():
-        lines.append(f"  {checked.item.where}: {checked.verdict.status.value}: {checked.verdict.reason}")
+        lines.append(f"  {checked.item.where}: {checked.status}: {checked.reason}")
     for output in result.outputs:
         lines.append(f"  wrote {output.path} ({output.pages} pages, {_size(output.bytes)})")
     for warning in result.warnings:
@@ -97,8 +97,9 @@ def _size(n: int) -> str:
 # --------------------------------------------------------------------- JSON
 
 def puzzle_record(section: SectionResult, checked: Checked, number: int | None) -> dict[str, Any]:
-    """One puzzle in the JSON report (the same fields as `puzzlepress check --json`)."""
-    item, verdict = checked.item, checked.verdict
+    """One puzzle in the JSON report (the same fields as `puzzlepress check --json`),
+    with the grade of a Sudoku (null for other kinds and for puzzles without one)."""
+    item, verdict, grade = checked.item, checked.verdict, checked.grade
     kind = KINDS[item.kind]
     return {
         "book": section.book,
@@ -109,10 +110,13 @@ def puzzle_record(section: SectionResult, checked: Checked, number: int | None) 
         "index": item.index,
         "kind": item.kind,
         "size": kind.size(item.puzzle) if item.puzzle is not None else None,
-        "status": verdict.status.value,
-        "reason": verdict.reason,
+        "status": checked.status,
+        "reason": checked.reason,
         "solution": kind.solution_text(item.puzzle, verdict) if item.puzzle is not None else None,
         "solve_ms": round(verdict.stats.ms, 3),
+        "rating": grade.rating if grade is not None else None,
+        "level": grade.level if grade is not None else None,
+        "hardest": grade.hardest if grade is not None else None,
     }
 
 
@@ -132,7 +136,7 @@ def as_json(result: BuildResult) -> dict[str, Any]:
         "status": result.status,
         "exit_code": result.exit_code,
         "sections": [{"book": s.book, "section": s.title, "kind": s.kind, "accepted": len(s.accepted),
-                      "rejected": dict(sorted(Counter(c.verdict.status.value for c in s.rejected).items()))}
+                      "rejected": dict(sorted(Counter(c.status for c in s.rejected).items()))}
                      for s in result.sections],
         "puzzles": puzzles,
         "outputs": [vars(o).copy() for o in result.outputs],
@@ -162,9 +166,9 @@ def as_junit(result: BuildResult) -> ET.Element:
                                  name=f"{item.where} #{item.index + 1}", file=item.source, line=str(item.line),
                                  time=f"{verdict.stats.ms / 1000:.6f}")
             if not checked.accepted:
-                failure = ET.SubElement(case, "failure", type=verdict.status.value,
-                                        message=f"{verdict.status.value}: {verdict.reason}")
-                failure.text = f"{item.where}: {verdict.status.value}: {verdict.reason}"
+                failure = ET.SubElement(case, "failure", type=checked.status,
+                                        message=f"{checked.status}: {checked.reason}")
+                failure.text = f"{item.where}: {checked.status}: {checked.reason}"
         total += len(section.checked)
         failures += len(section.rejected)
     suites.set("tests", str(total))
@@ -194,8 +198,8 @@ def annotations(result: BuildResult, stream: TextIO) -> None:
     Rejections that stop the build are errors; skipped ones are warnings."""
     level = "warning" if result.status == "built" else "error"
     for _, checked in result.rejected():
-        item, verdict = checked.item, checked.verdict
-        message = _escape_annotation(f"{verdict.status.value}: {verdict.reason}")
+        item = checked.item
+        message = _escape_annotation(f"{checked.status}: {checked.reason}")
         print(f"::{level} file={_escape_annotation(item.source, prop=True)},line={item.line},"
               f"title={_escape_annotation('puzzlepress', prop=True)}::{message}", file=stream)
     for error in result.errors:

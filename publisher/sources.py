@@ -17,8 +17,8 @@ from typing import Any
 
 import yaml
 
-from publisher import generation
-from publisher.config import LoadedConfig
+from publisher import generation, safeio
+from publisher.config import LoadedConfig, control_character
 from publisher.kinds import KINDS, PuzzleKind
 from publisher.yamlfile import YamlSyntaxError, load_with_nodes
 from solver.parsing import ParseIssue
@@ -60,21 +60,12 @@ def display_path(path: Path) -> str:
 def read_text(path: Path | str) -> str:
     """A puzzle file (or ``-``: standard input) as text: UTF-8 (a BOM is allowed),
     else a clear SourceError naming the file and line."""
-    shown = "<stdin>" if str(path) == "-" else display_path(Path(path))
     try:
-        data = sys.stdin.buffer.read() if str(path) == "-" else Path(path).read_bytes()
-    except FileNotFoundError:
-        raise SourceError(f"{shown}: file not found") from None
-    except IsADirectoryError:
-        raise SourceError(f"{shown}: is a folder, not a puzzle file") from None
-    except OSError as error:
-        raise SourceError(f"{shown}: cannot read: {error.strerror}") from None
-    try:
-        return data.decode("utf-8-sig")
-    except UnicodeDecodeError as error:
-        line = data[: error.start].count(b"\n") + 1
-        raise SourceError(f"{shown}:{line}: not UTF-8 text (byte 0x{data[error.start]:02x}); "
-                          "save the file as UTF-8") from None
+        if str(path) == "-":
+            return safeio.decode_utf8(safeio.read_stream(sys.stdin.buffer, "<stdin>"), "<stdin>")
+        return safeio.read_text(path, display_path(Path(path)))
+    except safeio.InputError as error:
+        raise SourceError(str(error)) from None
 
 
 def parse_file(path: Path | str, kind: PuzzleKind, hints: Mapping[str, Any]) -> list[Any]:
@@ -136,7 +127,22 @@ def section_files(patterns: list[str], base: Path, where: str) -> list[Path]:
     return list(unique)
 
 
+#: Text a puzzle carries into the book (and to the terminal): it must be printable.
+_TEXT_FIELDS = ("title", "label", "id", "difficulty")
+
+
+def _unprintable(parsed: Any) -> ParseIssue | None:
+    """A ParseIssue for a puzzle whose title, label or id holds a control character."""
+    for name in _TEXT_FIELDS:
+        text = getattr(parsed, name, None)
+        if isinstance(text, str) and (bad := control_character(text)):
+            return ParseIssue(getattr(parsed, "line", 0), f"{name}: control character {bad} in text",
+                              index=getattr(parsed, "index", 0))
+    return None
+
+
 def _item(kind: str, source: str, parsed: Any, line: int, index: int, difficulty: str | None) -> Item:
+    parsed = _unprintable(parsed) or parsed
     if isinstance(parsed, ParseIssue):
         where = parsed.line or line
         issue = parsed.message if parsed.column is None else f"column {parsed.column}: {parsed.message}"
@@ -166,10 +172,16 @@ def read_section(loaded: LoadedConfig, loc: tuple[Any, ...], section: Any) -> li
     hints = {k: getattr(section, k, None) for k in ("size", "box", "symbols", "regions")}
     where = loaded.where(loc)
     items: list[Item] = []
-    for path in section_files(section.puzzles, loaded.base, where + ".puzzles"):
+    listed = loaded.where(loc + ("puzzles",))
+    for path in section_files(section.puzzles, loaded.base, listed):
         shown = display_path(path)
-        found = [_item(kind.name, shown, p, p.line, i, section.difficulty)
-                 for i, p in enumerate(parse_file(path, kind, hints))]
+        try:
+            parsed = parse_file(path, kind, hints)
+        except SourceError as error:   # a file that cannot be opened: name the config line listing it
+            if str(error).startswith(f"{shown}:") and str(error)[len(shown) + 1:].split(":")[0].isdigit():
+                raise
+            raise SourceError(f"{listed}: {error}") from None
+        found = [_item(kind.name, shown, p, p.line, i, section.difficulty) for i, p in enumerate(parsed)]
         if not found:
             raise SourceError(f"{shown}:1: no puzzles found in the file")
         items.extend(found)

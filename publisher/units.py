@@ -22,10 +22,13 @@ PAGE_SIZES: dict[str, tuple[float, float]] = {
     "8.5x11in": (8.5 * POINTS_PER_INCH, 11 * POINTS_PER_INCH),
 }
 
-_NUMBER = r"(\d+(?:\.\d+)?)"
+#: The largest page side accepted: 22 in, the largest page Word can hold (README, "Limits").
+MAX_PAGE_SIDE = 22 * POINTS_PER_INCH
+
+_NUMBER = r"([0-9]{1,6}(?:\.[0-9]{1,6})?)"
 _LENGTH = re.compile(rf"^\s*{_NUMBER}\s*(pt|in|mm|cm)\s*$")
 _SIZE = re.compile(rf"^\s*{_NUMBER}\s*(pt|in|mm|cm)?\s*[xX×]\s*{_NUMBER}\s*(pt|in|mm|cm)\s*$")
-_COUNT = re.compile(r"^\s*(\d+)\s*[xX×]\s*(\d+)\s*$")
+_COUNT = re.compile(r"^\s*([0-9]{1,4})\s*[xX×]\s*([0-9]{1,4})\s*$")
 
 
 def parse_length(text: str | float | int) -> float:
@@ -49,9 +52,11 @@ def parse_page_size(text: str) -> tuple[float, float]:
     if match:
         w, wu, h, hu = match.groups()
         width, height = float(w) * UNITS[wu or hu], float(h) * UNITS[hu]
-        if width >= 72 and height >= 72:
-            return width, height
-        raise ValueError(f"page size {text!r} is smaller than 1 inch")
+        if width < 72 or height < 72:
+            raise ValueError(f"page size {text!r} is smaller than 1 inch")
+        if width > MAX_PAGE_SIDE or height > MAX_PAGE_SIDE:
+            raise ValueError(f"page size {text!r} is larger than 22 inches (the largest page Word can hold)")
+        return width, height
     names = ", ".join(PAGE_SIZES)
     raise ValueError(f"expected a page size ({names}) or WIDTHxHEIGHT with a unit like 148x210mm, got {text!r}")
 

@@ -3,40 +3,78 @@
 Each puzzle is independent, so verification spreads over worker processes;
 ``Executor.map`` hands results back in the order of the input, whatever the
 scheduling, so reports and books never depend on timing. Unreadable items are
-judged ``malformed`` here without calling a solver.
+judged ``malformed`` here without calling a solver. A unique Sudoku is also
+graded here, in the same worker, while its puzzle is at hand: the grade labels,
+sorts and filters it later, and the report shows it.
 """
 from __future__ import annotations
 
 import os
 from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import ProcessPoolExecutor
-from contextlib import ExitStack
 from dataclasses import dataclass
 
+from publisher import interrupt
 from publisher.kinds import KINDS
 from publisher.sources import Item
+from solver.sudoku import Grade
 from solver.verdict import Status, Verdict
 
 #: Below this many puzzles, starting worker processes costs more than it saves.
 PARALLEL_THRESHOLD = 64
 
 
+#: The status of a puzzle the solver accepted but its section's ``rating`` range does not.
+OUT_OF_RANGE = "out_of_range"
+
+
 @dataclass(frozen=True)
 class Checked:
+    """An item with its verdict and, for a unique Sudoku, its grade.
+
+    ``key_step`` is the text of the hardest step of the explanation (only when
+    the book prints hints); ``rejection`` is set when a section rule (the rating
+    range) turns away a puzzle the solver accepted: the status is then
+    :data:`OUT_OF_RANGE` and ``rejection`` the reason."""
+
     item: Item
     verdict: Verdict
+    grade: Grade | None = None        # None: not a Sudoku, or not unique
+    key_step: str | None = None
+    rejection: str | None = None
 
     @property
     def accepted(self) -> bool:
-        return self.verdict.accepted
+        return self.verdict.accepted and self.rejection is None
+
+    @property
+    def status(self) -> str:
+        """The verdict status as reports spell it, or ``out_of_range``."""
+        return OUT_OF_RANGE if self.rejection is not None else self.verdict.status.value
+
+    @property
+    def reason(self) -> str | None:
+        return self.rejection if self.rejection is not None else self.verdict.reason
+
+    @property
+    def rating(self) -> float | None:
+        return self.grade.rating if self.grade is not None else None
 
 
-def verify_one(task: tuple[Item, int]) -> Verdict:
-    """Verify one item (runs in a worker process)."""
-    item, node_limit = task
+Judged = tuple[Verdict, Grade | None, str | None]   # verdict, grade, key step
+
+
+def verify_one(task: tuple[Item, int, bool]) -> Judged:
+    """Verify one item and grade it when it is a unique Sudoku (runs in a worker
+    process); with ``hints``, also the text of its key step."""
+    item, node_limit, hints = task
     if item.puzzle is None:
-        return Verdict(Status.MALFORMED, item.issue)
-    return KINDS[item.kind].verify(item.puzzle, node_limit)
+        return Verdict(Status.MALFORMED, item.issue), None, None
+    kind = KINDS[item.kind]
+    verdict = kind.verify(item.puzzle, node_limit)
+    if verdict.status is not Status.UNIQUE:
+        return verdict, None, None
+    return verdict, kind.grade(item.puzzle), kind.key_step(item.puzzle) if hints else None
 
 
 def default_jobs() -> int:
@@ -46,20 +84,51 @@ def default_jobs() -> int:
         return max(1, os.cpu_count() or 1)
 
 
+def worker_count(requested: int | None, tasks: int) -> int:
+    """Worker processes for ``tasks`` puzzles: what was asked for, but never more than
+    the tasks or ``4 x`` the cores (thousands of idle workers only cost start-up time)."""
+    cores = default_jobs()
+    return max(1, min(requested or cores, 4 * cores, tasks))
+
+
 def verify_items(items: Sequence[Item], *, node_limit: int, jobs: int | None = None,
-                 progress: Callable[[int], None] | None = None) -> list[Checked]:
-    """Verdicts for ``items``, in their order. ``progress(n)`` is called as each one is done."""
-    jobs = jobs or default_jobs()
-    tasks = [(item, node_limit) for item in items]
-    results: list[Checked] = []
-    with ExitStack() as stack:
-        if jobs == 1 or len(tasks) < PARALLEL_THRESHOLD:
-            verdicts: Iterable[Verdict] = map(verify_one, tasks)
-        else:
-            pool = stack.enter_context(ProcessPoolExecutor(max_workers=jobs))
-            verdicts = pool.map(verify_one, tasks, chunksize=max(1, min(64, len(tasks) // (jobs * 8))))
-        for item, verdict in zip(items, verdicts):
-            results.append(Checked(item, verdict))
-            if progress:
-                progress(1)
+                 progress: Callable[[int], None] | None = None,
+                 hints: Sequence[bool] = ()) -> list[Checked]:
+    """Verdicts (and grades) for ``items``, in their order. ``progress(n)`` is called as
+    each one is done; ``hints[i]`` asks for the key step of item ``i``."""
+    tasks = [(item, node_limit, i < len(hints) and hints[i]) for i, item in enumerate(items)]
+    jobs = worker_count(jobs, len(tasks))
+    if jobs == 1 or len(tasks) < PARALLEL_THRESHOLD:
+        return _collect(items, map(verify_one, tasks), progress)
+    # Workers are forked with SIGINT blocked and then ignore it: Ctrl-C reaches only this
+    # process, which cancels the queue and stops the workers instead of waiting for them.
+    with interrupt.blocked():
+        pool = ProcessPoolExecutor(max_workers=jobs, initializer=interrupt.ignore_in_worker)
+        judged = pool.map(verify_one, tasks, chunksize=max(1, min(64, len(tasks) // (jobs * 8))))
+    try:
+        results = _collect(items, judged, progress)
+    except BaseException:
+        _stop(pool)
+        raise
+    pool.shutdown()
     return results
+
+
+def _collect(items: Sequence[Item], judged: Iterable[Judged],
+             progress: Callable[[int], None] | None) -> list[Checked]:
+    results: list[Checked] = []
+    for item, (verdict, grade, key_step) in zip(items, judged):
+        results.append(Checked(item, verdict, grade, key_step))
+        if progress:
+            progress(1)
+    return results
+
+
+def _stop(pool: ProcessPoolExecutor) -> None:
+    """Cancel what is queued and end the workers now (an interrupt must not wait for them)."""
+    workers = list((getattr(pool, "_processes", None) or {}).values())
+    pool.shutdown(wait=False, cancel_futures=True)
+    for worker in workers:
+        worker.terminate()
+    for worker in workers:
+        worker.join(timeout=5)

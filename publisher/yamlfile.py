@@ -3,12 +3,25 @@
 Config errors and structured puzzle files both point at lines, so both need the
 composed nodes as well as the plain data; constructing the data from those
 nodes parses the text once instead of twice.
+
+Hostile YAML is refused before anything walks it: nesting deeper than
+:data:`MAX_DEPTH` (Python would run out of recursion), aliases that refer to
+the node holding them (an endless tree), and aliases that together expand the
+document by more than :data:`MAX_ALIAS_NODES` nodes (the "billion laughs").
+Line numbers count ``\\n`` only, as editors do (PyYAML also breaks lines at
+NEL and U+2028/2029).
 """
 from __future__ import annotations
 
+import bisect
 from typing import Any
 
 import yaml
+
+#: Deepest nesting of lists and mappings accepted (README, "Limits").
+MAX_DEPTH = 64
+#: How many nodes aliases may add to a document once expanded (README, "Limits").
+MAX_ALIAS_NODES = 100_000
 
 
 class YamlSyntaxError(Exception):
@@ -19,16 +32,140 @@ class YamlSyntaxError(Exception):
         self.line, self.column, self.problem = line, column, problem
 
 
+class YamlLimitError(YamlSyntaxError):
+    """YAML that is valid but beyond a limit (depth, aliases): where and which limit."""
+
+    def __init__(self, line: int, column: int, problem: str) -> None:
+        Exception.__init__(self, f"{line}:{column}: {problem}")
+        self.line, self.column, self.problem = line, column, problem
+
+
+class _Lines:
+    """1-based line and column of a character index, counting ``\\n`` only."""
+
+    def __init__(self, text: str) -> None:
+        self.starts = [0] + [i + 1 for i, ch in enumerate(text) if ch == "\n"]
+
+    def at(self, index: int) -> tuple[int, int]:
+        line = bisect.bisect_right(self.starts, index)
+        return line, index - self.starts[line - 1] + 1
+
+
+class _Loader(yaml.SafeLoader):
+    """The safe loader, refusing to compose nodes nested deeper than MAX_DEPTH."""
+
+    def __init__(self, text: str) -> None:
+        super().__init__(text)
+        self.depth = 0
+
+    def compose_node(self, parent: Any, index: Any) -> Any:
+        self.depth += 1
+        try:
+            if self.depth > MAX_DEPTH:
+                mark = self.peek_event().start_mark
+                raise _Limit(mark, f"nesting deeper than {MAX_DEPTH} levels")
+            return super().compose_node(parent, index)
+        finally:
+            self.depth -= 1
+
+
+#: Longest integer accepted in YAML (Python refuses to convert more than 4,300 digits).
+MAX_INT_DIGITS = 100
+
+
+def _construct_int(loader: yaml.SafeLoader, node: yaml.ScalarNode) -> Any:
+    if len(str(node.value)) > MAX_INT_DIGITS:
+        raise _Limit(node.start_mark, f"a number of more than {MAX_INT_DIGITS} digits")
+    return yaml.SafeLoader.construct_yaml_int(loader, node)
+
+
+_Loader.add_constructor("tag:yaml.org,2002:int", _construct_int)
+
+
+class _Limit(Exception):
+    def __init__(self, mark: Any, problem: str) -> None:
+        super().__init__(problem)
+        self.mark, self.problem = mark, problem
+
+
+def _children(node: yaml.Node) -> list[yaml.Node]:
+    if isinstance(node, yaml.SequenceNode):
+        return list(node.value)
+    if isinstance(node, yaml.MappingNode):
+        return [part for pair in node.value for part in pair]
+    return []
+
+
+def _check_graph(root: yaml.Node) -> None:
+    """Refuse cycles, expanded depth beyond MAX_DEPTH and alias expansion beyond MAX_ALIAS_NODES.
+
+    Aliases make the node tree a graph; this walks it once (iteratively, so a
+    long chain cannot exhaust the stack), computing every node's expanded size
+    and depth from its children's."""
+    size: dict[int, int] = {}
+    depth: dict[int, int] = {}
+    active: set[int] = set()
+    stack: list[tuple[yaml.Node, bool]] = [(root, False)]
+    while stack:
+        node, finished = stack.pop()
+        key = id(node)
+        if finished:
+            kids = _children(node)
+            size[key] = 1 + sum(size[id(kid)] for kid in kids)
+            depth[key] = 1 + max((depth[id(kid)] for kid in kids), default=0)
+            active.discard(key)
+            if depth[key] > MAX_DEPTH:
+                raise _Limit(node.start_mark, f"aliases nest the document deeper than {MAX_DEPTH} levels")
+            if size[key] - len(size) > MAX_ALIAS_NODES:
+                raise _Limit(node.start_mark, f"aliases expand the document by more than "
+                                              f"{MAX_ALIAS_NODES:,} nodes")
+            continue
+        if key in size:
+            continue
+        active.add(key)
+        stack.append((node, True))
+        for kid in _children(node):
+            if id(kid) in active:
+                raise _Limit(kid.start_mark, "an alias refers to a node that contains it")
+            if id(kid) not in size:
+                stack.append((kid, False))
+
+
+def _renumber(root: yaml.Node, lines: _Lines) -> None:
+    """Set every node's marks to lines counted on ``\\n`` only."""
+    seen: set[int] = set()
+    stack = [root]
+    while stack:
+        node = stack.pop()
+        if id(node) in seen:
+            continue
+        seen.add(id(node))
+        for mark in (node.start_mark, node.end_mark):
+            if mark is not None:
+                line, column = lines.at(mark.index)
+                mark.line, mark.column = line - 1, column - 1   # PyYAML counts from 0
+        stack.extend(_children(node))
+
+
 def load_with_nodes(text: str) -> tuple[Any, yaml.Node | None]:
-    """(data, root node) of a YAML document, loaded with the safe constructor."""
-    loader = yaml.SafeLoader(text)
+    """(data, root node) of a YAML document, loaded with the safe constructor, within the limits."""
+    lines = _Lines(text)
+    loader = _Loader(text)
     try:
         node = loader.get_single_node()
+        if node is not None:
+            _check_graph(node)
+            _renumber(node, lines)
         data = loader.construct_document(node) if node is not None else None
+    except _Limit as limit:
+        line, column = lines.at(limit.mark.index) if limit.mark else (1, 1)
+        raise YamlLimitError(line, column, limit.problem) from None
     except yaml.MarkedYAMLError as error:
         mark = error.problem_mark or error.context_mark
-        line, column = (mark.line + 1, mark.column + 1) if mark else (1, 1)
+        line, column = lines.at(mark.index) if mark else (1, 1)
         raise YamlSyntaxError(line, column, str(error.problem or error.context)) from None
+    except yaml.YAMLError as error:
+        raise YamlSyntaxError(1, 1, " ".join(str(error).split())) from None
     finally:
         loader.dispose()
     return data, node

@@ -1,4 +1,5 @@
-"""What every text parser in the solver returns for input it cannot read."""
+"""What every text parser in the solver shares: the lines of a text, and what it returns
+for input it cannot read."""
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -21,3 +22,15 @@ class ParseIssue:
     def __str__(self) -> str:
         where = f"{self.line}" if self.column is None else f"{self.line}:{self.column}"
         return f"{where}: {self.message}"
+
+
+def split_lines(text: str) -> list[str]:
+    """The lines of ``text``, split on ``\n`` and ``\r\n`` only.
+
+    ``str.splitlines`` also breaks at form feeds, vertical tabs, ``\x1c``-``\x1e``,
+    NEL and U+2028/2029, so a stray one inside a line would shift every line number
+    after it; editors and ``grep -n`` count ``\n`` only, and so do we."""
+    lines = text.split("\n")
+    if lines and lines[-1] == "":
+        lines.pop()
+    return [line[:-1] if line.endswith("\r") else line for line in lines]

@@ -21,7 +21,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from time import perf_counter
 
-from solver.parsing import ParseIssue
+from solver.parsing import ParseIssue, split_lines
 from solver.verdict import SolveStats, Status, Verdict
 
 
@@ -146,26 +146,44 @@ def _complete(n: int, fixed: dict[int, int], cap: int,
     return found[:2], count, complete, stats
 
 
-def count_solutions(n: int) -> int:
+class SearchBound(Exception):
+    """An enumeration reached its node limit before it was complete (never a silent hang)."""
+
+    def __init__(self, node_limit: int) -> None:
+        super().__init__(f"search bound of {node_limit:,} nodes reached")
+        self.node_limit = node_limit
+
+
+def count_solutions(n: int, *, node_limit: int | None = None) -> int:
     """Number of ways to place n non-attacking queens (OEIS A000170).
 
     Counts only first-row queens in the left half and doubles them (the mirror
     image of a solution has its first queen in the other half), plus the
-    middle column once for odd n."""
+    middle column once for odd n. Raises :class:`SearchBound` when the two
+    searches together need more than ``node_limit`` nodes."""
     if n <= 1:
         return 1 if n == 1 else 0
-    half = _search(n, {}, None, None, range(n // 2))[1]
-    middle = _search(n, {}, None, None, range(n // 2, n // 2 + 1))[1] if n % 2 else 0
+    _, half, complete, stats = _search(n, {}, None, node_limit, range(n // 2))
+    middle = 0
+    if complete and n % 2:
+        rest = None if node_limit is None else node_limit - stats.nodes
+        _, middle, complete, _ = _search(n, {}, None, rest, range(n // 2, n // 2 + 1))
+    if not complete and node_limit is not None:
+        raise SearchBound(node_limit)
     return 2 * half + middle
 
 
-def iter_solutions(n: int) -> Iterator[tuple[int, ...]]:
-    """Every solution, in lexicographic order, lazily (iterative, no recursion)."""
+def iter_solutions(n: int, *, node_limit: int | None = None) -> Iterator[tuple[int, ...]]:
+    """Every solution, in lexicographic order, lazily (iterative, no recursion).
+
+    Raises :class:`SearchBound` (after the solutions found so far) when more than
+    ``node_limit`` nodes would be needed."""
     if n < 1:
         return
     full = (1 << n) - 1
     cols = [0] * n
     stack = [(full, 0, 0, 0)]
+    nodes = 0
     while stack:
         free, used, left, right = stack[-1]
         row = len(stack) - 1
@@ -173,6 +191,9 @@ def iter_solutions(n: int) -> Iterator[tuple[int, ...]]:
         if not free:
             stack.pop()
             continue
+        nodes += 1
+        if node_limit is not None and nodes > node_limit:
+            raise SearchBound(node_limit)
         bit = free & -free
         stack[-1] = (free ^ bit, used, left, right)
         cols[row] = bit.bit_length() - 1
@@ -197,10 +218,10 @@ def symmetries(solution: tuple[int, ...]) -> list[tuple[int, ...]]:
     return images
 
 
-def distinct_solutions(n: int) -> list[tuple[int, ...]]:
+def distinct_solutions(n: int, *, node_limit: int | None = None) -> list[tuple[int, ...]]:
     """One representative (the lexicographically least image) of every class of
     solutions under rotation and reflection (OEIS A002562 counts them)."""
-    return [s for s in iter_solutions(n) if s == min(symmetries(s))]
+    return [s for s in iter_solutions(n, node_limit=node_limit) if s == min(symmetries(s))]
 
 
 def count_distinct(n: int) -> int:
@@ -280,12 +301,16 @@ def verify_queens(puzzle: QueensPuzzle, *, node_limit: int = 200_000) -> Verdict
     return Verdict(Status.UNIQUE, None, found[0], stats=stats)
 
 
+#: Largest queens puzzle read from text: no bigger board fits a page.
+MAX_PUZZLE_N = 60
+
+
 def parse_queens_puzzles(text: str) -> list[QueensPuzzle | ParseIssue]:
     """Read puzzles in the format of the module docstring; bad ones become ParseIssues."""
     results: list[QueensPuzzle | ParseIssue] = []
     block: list[tuple[int, str]] = []
     title: str | None = None
-    for number, raw in enumerate(text.splitlines() + [""], start=1):
+    for number, raw in enumerate(split_lines(text) + [""], start=1):
         line = raw.rstrip()
         if line.strip().startswith("#") and not block:
             title = line.strip().lstrip("#").strip() or None
@@ -318,4 +343,7 @@ def _read_grid(block: list[tuple[int, str]], title: str | None,
     if width != n:
         return ParseIssue(block[0][0], f"the grid is {width} wide and {n} tall: a queens board "
                           "is square", None, index)
+    if n > MAX_PUZZLE_N:
+        return ParseIssue(block[0][0], f"a {n}x{n} board is larger than the {MAX_PUZZLE_N}x{MAX_PUZZLE_N} "
+                          "limit of queens puzzles", None, index)
     return QueensPuzzle(n, tuple(given), block[0][0], index, title)

@@ -11,13 +11,30 @@ import subprocess
 import tempfile
 from pathlib import Path
 
+import pytest
+
 LIBREOFFICE = shutil.which("soffice") or shutil.which("libreoffice")
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser") or shutil.which("google-chrome")
+
+#: the Debian package that provides each program the tests run (.ci/run installs them)
+PACKAGES = {"pdftotext": "poppler-utils", "pdfinfo": "poppler-utils", "pdffonts": "poppler-utils",
+            "pdftoppm": "poppler-utils", "pdfimages": "poppler-utils", "soffice": "libreoffice-writer", "chromium": "chromium"}
+
+
+def require(program: str | None, name: str) -> str:
+    """The path of a consumer program, or the test FAILS (never skips) with one line saying
+    what to install: a machine without the consumers must not pass these tests silently."""
+    found = program or shutil.which(name)
+    if not found:
+        pytest.fail(f"{name} is not installed: install the Debian package {PACKAGES[name]} "
+                    "(.ci/run installs every consumer the tests need)", pytrace=False)
+    return found
 
 _INFILTERS = {".docx": "MS Word 2007 XML", ".rtf": "Rich Text Format"}
 
 
 def _run(args: list[str], timeout: float = 180) -> str:
+    args = [require(None, args[0]) if "/" not in args[0] else args[0], *args[1:]]
     done = subprocess.run(args, capture_output=True, text=True, timeout=timeout, check=True)
     return done.stdout
 
@@ -69,21 +86,28 @@ def pdf_page_png(pdf: Path, out_prefix: Path, *, page: int = 1, dpi: int = 60) -
     return out_prefix.with_suffix(".png")
 
 
-def libreoffice_to_pdf(files: list[Path], outdir: Path) -> list[Path]:
+def libreoffice_to_pdf(files: list[Path], outdir: Path, fonts: tuple[Path, ...] = ()) -> list[Path]:
     """Convert DOCX/RTF files to PDF with headless LibreOffice, forcing the import
     filter (a broken file would otherwise open silently as plain text).
 
     LibreOffice exits 0 even when it fails, so the caller gets the paths and
-    must check that they exist; a fresh profile per call avoids clashes."""
-    assert LIBREOFFICE, "LibreOffice is not installed (.ci/run installs it)"
+    must check that they exist; a fresh profile per call avoids clashes.
+    ``fonts`` are installed in that profile only (``user/fonts``): a reader
+    who has the book's font, which RTF can name but not carry."""
+    office = require(LIBREOFFICE, "soffice")
     outdir.mkdir(parents=True, exist_ok=True)
     results = []
     by_suffix: dict[str, list[Path]] = {}
     for f in files:
         by_suffix.setdefault(f.suffix.lower(), []).append(f)
     with tempfile.TemporaryDirectory() as profile:
+        if fonts:
+            folder = Path(profile) / "user" / "fonts"
+            folder.mkdir(parents=True)
+            for font in fonts:
+                shutil.copyfile(font, folder / Path(font).name)
         for suffix, group in by_suffix.items():
-            _run([LIBREOFFICE, f"-env:UserInstallation=file://{profile}", "--headless", "--norestore",
+            _run([office, f"-env:UserInstallation=file://{profile}", "--headless", "--norestore",
                   f"--infilter={_INFILTERS[suffix]}", "--convert-to", "pdf", "--outdir", str(outdir),
                   *map(str, group)], timeout=300)
     for f in files:
@@ -93,9 +117,9 @@ def libreoffice_to_pdf(files: list[Path], outdir: Path) -> list[Path]:
 
 def chromium_to_pdf(html: Path, out: Path) -> Path:
     """Print an HTML file to PDF with headless Chromium (honours @page size)."""
-    assert CHROMIUM, "Chromium is not installed"
+    chromium = require(CHROMIUM, "chromium")
     with tempfile.TemporaryDirectory() as profile:
-        _run([CHROMIUM, "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
+        _run([chromium, "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
               "--disable-background-networking", "--disable-component-update", "--disable-sync",
               f"--user-data-dir={profile}", "--no-pdf-header-footer",
               f"--print-to-pdf={out}", html.resolve().as_uri()], timeout=180)

@@ -12,7 +12,7 @@ import publisher.cli
 from publisher.cli import EXIT_OK, EXIT_REJECTED, EXIT_USAGE
 from tests.sudoku_oracle import box_regions, count_exact, exact_cover_solutions, is_solution
 
-DATA = Path(__file__).resolve().parents[2] / "shared" / "data"
+DATA = Path(__file__).resolve().parent / "data"
 TOP95 = (DATA / "top95.txt").read_text().split()
 MULTIPLE_4 = "1.3............4"
 FIELDS = {"source", "line", "index", "kind", "size", "status", "reason", "solution", "solve_ms",

@@ -27,7 +27,7 @@ def test_minimal_config_gets_every_default(tmp_path: Path) -> None:
     assert (config.on_rejected, config.output.formats, config.output.folder) == (
         "fail", ["pdf", "docx", "rtf", "html"], "out")
     assert book.page.size == pytest.approx((595.2756, 841.8898), abs=1e-3)
-    assert book.answers == "separate" and book.language == "en"
+    assert book.answers.placement == "separate" and not book.answers.hints and book.language == "en"
 
 
 def test_all_problems_reported_at_once_in_line_order(tmp_path: Path) -> None:
@@ -130,7 +130,7 @@ def test_counts() -> None:
 
 def test_per_page_defaults_shrink_for_small_trims_and_big_grids() -> None:
     a4, a5 = parse_page_size("A4")[0], parse_page_size("A5")[0]
-    assert default_per_page(a4, 9) == ((2, 3), (3, 4))
+    assert default_per_page(a4, 9) == ((2, 3), (4, 4))
     assert default_per_page(a5, 9) == ((1, 2), (2, 3))
     assert default_per_page(a4, 16)[0] == (1, 1)
     assert default_per_page(a5, 25) == ((1, 1), (1, 1))

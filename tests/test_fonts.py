@@ -77,7 +77,7 @@ def test_text_width_scales_with_size_and_bold_is_wider() -> None:
 
 def test_load_fonts_reads_the_family_from_the_name_table() -> None:
     fonts = load_fonts(DEJAVU)
-    assert fonts.family == "DejaVu Sans" and fonts.office_family == "DejaVu Sans"
+    assert fonts.family == "DejaVu Sans"
     assert fonts.regular == fonts.bold == DEJAVU
 
 

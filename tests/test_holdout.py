@@ -263,7 +263,7 @@ def check_model(built: Built, size: tuple[float, float]) -> None:
 
 def _words(pdf: Path) -> list[tuple[int, float, float, float, float, str]]:
     """(page, xmin, ymin, xmax, ymax, word) from ``pdftotext -bbox``."""
-    html = subprocess.run(["pdftotext", "-bbox", str(pdf), "-"], capture_output=True, text=True,
+    html = subprocess.run([consumers.require(None, "pdftotext"), "-bbox", str(pdf), "-"], capture_output=True, text=True,
                           check=True).stdout
     words, page = [], 0
     for line in html.splitlines():
@@ -423,6 +423,7 @@ def _size(case: Case) -> tuple[float, float]:
     return SIZES[case.book.get("page", {}).get("size", "A4")]
 
 
+@pytest.mark.consumers
 @pytest.mark.parametrize("case", CASES, ids=lambda c: c.name)
 def test_holdout_book_builds_and_reads_back(case: Case, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
                                             capsys: pytest.CaptureFixture[str]) -> None:
@@ -483,6 +484,7 @@ def _cells(built: Built, role: str) -> set[float]:
             for p in block.items}
 
 
+@pytest.mark.consumers
 @pytest.mark.parametrize("repeats", [12, 30])
 def test_holdout_long_section_instructions_do_not_shrink_the_grids(
         repeats: int, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
@@ -538,6 +540,7 @@ CONSUMER_CASES = [
 OFFICE_SIZE_TOLERANCE = 0.6
 
 
+@pytest.mark.consumers
 @pytest.mark.slow
 @pytest.mark.parametrize("case", CONSUMER_CASES, ids=lambda c: c.name)
 def test_holdout_office_and_browser_print_the_same_pages(case: Case, tmp_path: Path,
@@ -596,6 +599,7 @@ def random_case(seed: int) -> Case:
     return Case(f"seed{seed}", book, sections, formats=("pdf", "html"))
 
 
+@pytest.mark.consumers
 @pytest.mark.parametrize("seed", range(24))
 def test_holdout_random_config_builds_or_names_the_key(seed: int, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
                                                        capsys: pytest.CaptureFixture[str]) -> None:
@@ -616,6 +620,7 @@ def test_holdout_random_config_builds_or_names_the_key(seed: int, tmp_path: Path
 GUTTERS = ((150, 0.375), (300, 0.5), (500, 0.625), (700, 0.75))
 
 
+@pytest.mark.consumers
 def test_holdout_200_puzzles_mirrored_auto_gutter(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
                                                   capsys: pytest.CaptureFixture[str]) -> None:
     """200 puzzles one per page on 6x9 in with the answers at the back: past
@@ -637,6 +642,7 @@ def test_holdout_200_puzzles_mirrored_auto_gutter(tmp_path: Path, monkeypatch: p
         assert page.content_width == pytest.approx(SIZES["6x9in"][0] - gutter - 0.5 * INCH, abs=0.01)
 
 
+@pytest.mark.consumers
 def test_holdout_format_characters_are_not_drawn(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
                                                  capsys: pytest.CaptureFixture[str]) -> None:
     """A title pasted from a word processor carries a soft hyphen and a
@@ -650,6 +656,7 @@ def test_holdout_format_characters_are_not_drawn(tmp_path: Path, monkeypatch: py
     assert not {"\u00ad", "\u200d", "\u200e", "-"} & set(text)
 
 
+@pytest.mark.consumers
 def test_holdout_25x25_on_a_5x8_page(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
                                      capsys: pytest.CaptureFixture[str]) -> None:
     """The smallest common trim still takes the biggest Sudoku with the default

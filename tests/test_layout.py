@@ -3,12 +3,14 @@ boundaries from the boards, page geometry from the margins, numbering from
 the sections, and the print rules of ../shared/docs/print.md."""
 from __future__ import annotations
 
+import math
+
 from dataclasses import replace
 from itertools import combinations
 
 import pytest
 
-from publisher.layout import THICK_LINE, THIN_LINE, gutter_for, layout_book
+from publisher.layout import KEY_SPARE, PAGE_SPARE, THICK_LINE, THIN_LINE, gutter_for, layout_book
 from publisher.model import (
     POINTS_PER_INCH, POINTS_PER_MM, QUEEN, Band, Booklet, BookSpec, CellRole, LayoutError, Margins, Page,
     PlacedGrid, TextBlock,
@@ -75,18 +77,29 @@ def test_numbers_run_through_the_book_and_answers_match(vi_booklets: tuple[Bookl
 
 
 def test_captions_carry_localised_difficulty_and_answers_the_section(vi_booklets: tuple[Booklet, ...]) -> None:
+    """Puzzle captions: number and difficulty, or the kind and size when a board
+    has neither (queens, tours); answer captions: the puzzle's own title, else
+    its section's. Running heads never repeat a heading on the same page."""
     words = {"easy": "Dễ", "medium": "Trung bình", "hard": "Khó", "diabolical": "Rất khó"}
-    boards = _boards(vietnamese_book())
+    kinds = {"sudoku": "Sudoku", "knights_tour": "Mã đi tuần", "queens": "Quân hậu"}
+    spec = vietnamese_book()
+    boards = _boards(spec)
     for board, placed in zip(boards, _all_grids(vi_booklets[0])):
         if board.difficulty:
             assert placed.caption == f"{placed.number} · {words[board.difficulty]}"
         else:
-            assert placed.caption == str(placed.number)
-    answer_pages = vi_booklets[1].pages[1:]
-    assert all(page.header.text.startswith("Lời giải · ") for page in answer_pages)
-    for page in answer_pages:
-        section = page.header.text.split(" · ", 1)[1]
-        assert all(g.caption in (str(g.number), f"{g.number} · {section}") for g in _grids(page))
+            assert placed.caption == f"{placed.number} · {kinds[board.kind]} {board.rows}×{board.cols}"
+    section_of = [section.title for section in spec.sections for _board in section.boards]
+    answers = _all_grids(vi_booklets[1])
+    assert len(answers) == len(boards)
+    for board, placed in zip(boards, answers):
+        assert placed.caption == f"{placed.number} · {board.title or section_of[placed.number - 1]}"
+    for page in vi_booklets[1].pages[1:]:
+        headings = [b.text for b in page.blocks if isinstance(b, TextBlock)]
+        assert page.footer is not None
+        assert (page.header is None) == bool(headings)
+        if page.header is not None:
+            assert page.header.text.startswith("Lời giải · ")
 
 
 def test_labels_fall_back_to_english_and_user_labels_win() -> None:
@@ -103,15 +116,36 @@ def test_tours_paths_only_in_answers_and_chess_boards_shaded(vi_booklets: tuple[
             is_answer = any(c.role is CellRole.SOLVED for c in grid.cells)
             is_tour = "Mã đi tuần" in grid.label
             if is_tour:
-                assert (grid.path is not None) == is_answer
-                assert len(grid.path or ()) in (0, grid.rows * grid.cols)
+                assert (grid.tour is not None) == is_answer
+                if grid.tour is not None:   # one segment per move (and the closing move of a closed tour)
+                    assert len(grid.tour.segments) in (grid.rows * grid.cols - 1, grid.rows * grid.cols)
             if is_tour or "Quân hậu" in grid.label:
                 expected = [(i // grid.cols + i % grid.cols) % 2 == 1 for i in range(grid.rows * grid.cols)]
                 assert list(grid.shaded) == expected
             else:
                 assert grid.shaded is None
-    closed = [g.grid for g in _all_grids(answers) if g.grid.path and g.grid.rows == 8]
-    assert closed and all(g.closed for g in closed)
+    closed = [g.grid for g in _all_grids(answers) if g.grid.tour and g.grid.rows == 8]
+    assert closed and any(len(g.tour.segments) == 64 for g in closed)
+
+
+def test_tour_path_never_touches_a_number(vi_booklets: tuple[Booklet, ...]) -> None:
+    """Every point of every drawn move stays clear of every cell centre by
+    more than a three-digit number's half width (0.3 cell), and the start and
+    end markers sit on the squares holding 1 and the last number."""
+    tours = [g.grid for g in _all_grids(vi_booklets[1]) if g.grid.tour]
+    assert tours
+    for grid in tours:
+        size, tour = grid.cell_size, grid.tour
+        centres = [((c + 0.5) * size, (r + 0.5) * size) for r in range(grid.rows) for c in range(grid.cols)]
+        for x1, y1, x2, y2 in tour.segments:
+            for step in range(11):
+                x, y = x1 + (x2 - x1) * step / 10, y1 + (y2 - y1) * step / 10
+                nearest = min(math.hypot(x - cx, y - cy) for cx, cy in centres)
+                assert nearest > 0.3 * size, (grid.label, (x, y))
+        texts = [cell.text for cell in grid.cells]
+        start = int(tour.start[1] // size) * grid.cols + int(tour.start[0] // size)
+        end = int(tour.end[1] // size) * grid.cols + int(tour.end[0] // size)
+        assert texts[start] == "1" and texts[end] == str(grid.rows * grid.cols)
 
 
 # -- borders ------------------------------------------------------------------
@@ -159,9 +193,12 @@ def _check_page_geometry(booklet: Booklet) -> None:
             if isinstance(block, TextBlock):
                 rects.append((block.x, block.y, block.x + block.width, block.y + block.height))
                 assert block.height == pytest.approx(len(block.lines) * block.style.leading, abs=EPS)
+        # the answer key's pages hold one-line headings and exact-height tables: less spare for reflow
+        key = any(c.role is CellRole.SOLVED for item in _grids(page) for c in item.grid.cells)
+        spare = KEY_SPARE if key else PAGE_SPARE
         for x1, y1, x2, y2 in rects:
             assert left - EPS <= x1 and x2 <= right + EPS and top - EPS <= y1
-            assert y2 <= top + page.content_height * 0.9 + EPS, "10 % of the page height stays free"
+            assert y2 <= top + page.content_height * (1 - spare) + EPS, "the page's spare height stays free"
         for a, b in combinations(rects, 2):
             assert a[2] <= b[0] + EPS or b[2] <= a[0] + EPS or a[3] <= b[1] + EPS or b[3] <= a[1] + EPS, (a, b)
         for margin_text in (page.header, page.footer):
@@ -185,10 +222,13 @@ def test_vietnamese_book_geometry(vi_booklets: tuple[Booklet, ...]) -> None:
 
 
 def test_per_page_counts_and_new_section_on_new_page() -> None:
+    """14 and 7 puzzles at 2x3: balanced ends share the rows evenly over the
+    same number of pages (6 4 4, 4 3); unbalanced they fill pages in order."""
     spec = sample_book(per_page=(2, 3), count=14)
+    assert [len(_grids(p)) for p in layout_book(replace(spec, balance=False))[0].pages] == [0, 6, 6, 2, 6, 1]
     puzzles = layout_book(spec)[0]
     counts = [len(_grids(p)) for p in puzzles.pages]
-    assert counts == [0, 6, 6, 2, 6, 1]
+    assert counts == [0, 6, 4, 4, 4, 3]
     for page in puzzles.pages[1:]:
         sizes = {g.grid.rows for g in _grids(page)}
         assert len(sizes) == 1
@@ -228,9 +268,11 @@ def test_running_heads_and_page_numbers(vi_booklets: tuple[Booklet, ...]) -> Non
         assert title.header is None and title.footer is None and not title.break_before
         for page in rest:
             assert page.footer.text == str(page.number) and page.break_before
-            assert page.header.text
+            opening = any(isinstance(b, TextBlock) and b.style.name == "heading" for b in page.blocks)
+            assert (page.header is None) == opening    # a page with its own heading needs no running head
         assert [p.number for p in booklet.pages] == list(range(1, booklet.page_count + 1))
-    assert vi_booklets[0].pages[3].header.text == "Tuyển tập Sudoku · Sudoku cổ điển"
+    heads = [p.header.text for p in vi_booklets[0].pages if p.header is not None]
+    assert "Tuyển tập Sudoku · Sudoku cổ điển" in heads
 
 
 def test_text_is_wrapped_within_its_width() -> None:

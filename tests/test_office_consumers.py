@@ -18,11 +18,11 @@ import pytest
 from publisher.model import Booklet, TextBlock
 from publisher.render.docx import DocxRenderer
 from publisher.render.rtf import RtfRenderer
-from tests.consumers import libreoffice_to_pdf, pdf_page_count, pdf_page_size, pdf_text
+from tests.consumers import libreoffice_to_pdf, pdf_fonts, pdf_page_count, pdf_page_size, pdf_text, require
 from tests.office_books import all_booklets, placed_grids
 
 #: LibreOffice needs ~10 s to start and convert each format's batch (still run in CI).
-pytestmark = pytest.mark.slow
+pytestmark = [pytest.mark.slow, pytest.mark.consumers]
 
 BOOKLETS = dict(all_booklets())
 FORMATS = {"docx": DocxRenderer, "rtf": RtfRenderer}
@@ -31,14 +31,31 @@ CASES = [(name, fmt) for name in BOOKLETS for fmt in FORMATS]
 
 @pytest.fixture(scope="module")
 def pdfs(tmp_path_factory: pytest.TempPathFactory) -> dict[tuple[str, str], Path]:
+    """DOCX as LibreOffice opens it on a machine without the book's fonts (the
+    document carries them); RTF as it opens where the book's fonts are
+    installed (RTF can only name them, as it does first)."""
     folder = tmp_path_factory.mktemp("office")
-    sources = []
-    for name, fmt in CASES:
-        path = folder / f"{name}-{fmt}.{fmt}"
-        path.write_bytes(FORMATS[fmt]().render(BOOKLETS[name]))
-        sources.append(path)
-    converted = libreoffice_to_pdf(sources, folder / "pdf")
-    return dict(zip(CASES, converted))
+    converted = {}
+    for fmt in FORMATS:
+        cases = [(name, f) for name, f in CASES if f == fmt]
+        sources = []
+        for name, _fmt in cases:
+            path = folder / f"{name}-{fmt}.{fmt}"
+            path.write_bytes(FORMATS[fmt]().render(BOOKLETS[name]))
+            sources.append(path)
+        fonts = () if fmt == "docx" else tuple(sorted({Path(f) for b in BOOKLETS.values()
+                                                       for f in (b.fonts.regular, b.fonts.bold)}))
+        converted.update(zip(cases, libreoffice_to_pdf(sources, folder / "pdf", fonts)))
+    return converted
+
+
+@pytest.mark.parametrize("name", BOOKLETS)
+def test_docx_shows_the_book_typeface_from_its_embedded_fonts(pdfs: dict[tuple[str, str], Path], name: str) -> None:
+    """The book's fonts are not installed for LibreOffice: the DOCX's own
+    embedded fonts are what its PDF embeds (no Liberation or DejaVu stand-in)."""
+    family = BOOKLETS[name].fonts.family.replace(" ", "")
+    names = [row["name"].split("+")[-1] for row in pdf_fonts(pdfs[name, "docx"])]
+    assert names and all(font.startswith(family) for font in names), names
 
 
 def _pages(pdf: Path) -> list[str]:
@@ -73,18 +90,30 @@ def test_every_text_and_cell_on_its_page(pdfs: dict[tuple[str, str], Path], name
         if page.footer is not None:
             assert page.footer.text in text
     needed: dict[int, Counter[str]] = {}
+    pictures: Counter[int] = Counter()
     for index, _band, item in placed_grids(booklet):
         assert item.caption in " ".join(pages[index].split())
-        needed.setdefault(index, Counter()).update("".join(cell.text for cell in item.grid.cells))
+        cells = item.grid.cells
+        needed.setdefault(index, Counter()).update("".join(cell.text for cell in cells if not cell.is_queen))
+        pictures[index] += sum(cell.is_queen for cell in cells) + (item.grid.tour is not None)
     for index, counts in needed.items():
         shown = Counter(pages[index])
         missing = {ch: n - shown[ch] for ch, n in counts.items() if shown[ch] < n}
         assert not missing, f"page {index + 1} lacks cell text {missing}"
+    for index, count in pictures.items():   # queens and tour paths are pictures, on their grid's page
+        assert _images(pdfs[name, fmt], index + 1) == count, f"page {index + 1}"
+
+
+def _images(pdf: Path, page: int) -> int:
+    """How many times pictures are drawn on a page (pdfimages lists each use)."""
+    listing = subprocess.run([require(None, "pdfimages"), "-list", "-f", str(page), "-l", str(page), str(pdf)],
+                             capture_output=True, text=True, check=True).stdout.splitlines()[2:]
+    return sum(1 for line in listing if line.split()[2] == "image")
 
 
 def _word_tops(pdf: Path) -> list[dict[str, list[float]]]:
     """Per page: each word's text -> the tops (yMin, points from the page top) where it occurs."""
-    out = subprocess.run(["pdftotext", "-bbox", str(pdf), "-"], capture_output=True, text=True, check=True).stdout
+    out = subprocess.run([require(None, "pdftotext"), "-bbox", str(pdf), "-"], capture_output=True, text=True, check=True).stdout
     pages: list[dict[str, list[float]]] = []
     for page in out.split("<page ")[1:]:
         words: dict[str, list[float]] = {}

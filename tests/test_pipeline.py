@@ -85,6 +85,7 @@ def outputs(folder: Path) -> dict[str, bytes]:
     return {p.name: p.read_bytes() for p in sorted((folder / "out").glob("*")) if p.is_file()}
 
 
+@pytest.mark.consumers
 def test_minimal_config_builds_both_booklets(tmp_path: Path) -> None:
     config = minimal(tmp_path, GOOD)
     assert run(str(config)) == 0
@@ -190,6 +191,7 @@ def test_fail_policy_names_every_bad_puzzle_and_keeps_old_outputs(
     assert failed == ["2", "3", "4", "6"]
 
 
+@pytest.mark.consumers
 def test_skip_policy_builds_without_the_bad_ones(tmp_path: Path) -> None:
     config, lines = _mixed(tmp_path, "skip")
     report = tmp_path / "report.json"
@@ -251,13 +253,10 @@ def test_interrupted_build_leaves_old_outputs(tmp_path: Path, monkeypatch: pytes
         raise failure("simulated crash")
 
     monkeypatch.setattr(renderer, "render", crash)
-    if failure is KeyboardInterrupt:
-        assert run(str(config)) == 130        # Ctrl-C: reported as interrupted, nothing written
-    else:
-        with pytest.raises(RuntimeError):
-            run(str(config))
+    # Ctrl-C: reported as interrupted; a bug: one line, exit 3; nothing written either way
+    assert run(str(config)) == (130 if failure is KeyboardInterrupt else 3)
     assert outputs(tmp_path) == before
-    assert not [p for p in (tmp_path / "out").iterdir() if p.name.endswith(".tmp")]
+    assert not [p for p in (tmp_path / "out").iterdir() if p.name.startswith(".")]
 
 
 def test_out_and_format_override_the_config(tmp_path: Path) -> None:
@@ -376,6 +375,7 @@ def test_unwritable_output_is_one_line_exit_2(tmp_path: Path, capsys: pytest.Cap
     assert "cannot write" in capsys.readouterr().err
 
 
+@pytest.mark.consumers
 def test_sections_can_open_on_right_hand_pages_in_every_format(tmp_path: Path) -> None:
     """layout.section_start: right puts a blank left-hand page (no running head, no folio)
     before a section that would open on the left; Word, LibreOffice and Chromium keep it."""

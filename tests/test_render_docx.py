@@ -16,6 +16,7 @@ from publisher.model import CellRole
 from publisher.render import get
 from publisher.render.docx import DocxRenderer
 from publisher.render.flow import OfficeTextError
+from publisher.render.picture import queen_png
 from tests.office_books import all_booklets, bands, booklets
 
 BOOKLETS = dict(all_booklets())
@@ -59,9 +60,47 @@ def test_every_table_reads_back_as_the_grids_of_its_band(rendered: dict[str, byt
             offset = 0
             for item in band.items:
                 grid = item.grid
-                expected = [cell.text for cell in grid.cells[r * grid.cols:(r + 1) * grid.cols]]
-                assert texts[offset:offset + grid.cols] == expected
+                model = grid.cells[r * grid.cols:(r + 1) * grid.cols]
+                assert texts[offset:offset + grid.cols] == ["" if cell.is_queen else cell.text for cell in model]
+                for cell, docx_cell in zip(model, row.cells[offset:offset + grid.cols]):   # queens are pictures
+                    assert bool(docx_cell._tc.findall(f".//{W}drawing")) == cell.is_queen
                 offset += grid.cols + 1
+
+
+def test_queens_are_the_model_shape_as_one_picture_per_grey(rendered: dict[str, bytes]) -> None:
+    """Given and placed queens are two pictures: the same drawing in black and in the solved grey."""
+    with zipfile.ZipFile(io.BytesIO(rendered["vietnamese-a4-answers"])) as z:
+        media = sorted(n for n in z.namelist() if n.startswith("word/media/"))
+        pictures = {z.read(n) for n in media}
+    booklet = BOOKLETS["vietnamese-a4-answers"]
+    ink = booklet.ink
+    assert queen_png(0.0) in pictures and queen_png(ink.solved_grey) in pictures
+
+
+def test_embeds_the_book_fonts_obfuscated() -> None:
+    """word/fonts/*.odttf de-obfuscated with their fontTable key are TrueType files of the book's family."""
+    from fontTools.ttLib import TTFont
+
+    data = DocxRenderer().render(BOOKLETS["vietnamese-a4-puzzles"])
+    with zipfile.ZipFile(io.BytesIO(data)) as z:
+        table = z.read("word/fontTable.xml").decode("utf-8")
+        rels = z.read("word/_rels/fontTable.xml.rels").decode("utf-8")
+        settings = z.read("word/settings.xml").decode("utf-8")
+        types = z.read("[Content_Types].xml").decode("utf-8")
+        family = BOOKLETS["vietnamese-a4-puzzles"].fonts.family
+        assert f'w:name="{family}"' in table and "<w:embedTrueTypeFonts/>" in settings
+        assert "application/vnd.openxmlformats-officedocument.obfuscatedFont" in types
+        embeds = re.findall(r'<w:(embedRegular|embedBold) r:id="(rId\d+)" w:fontKey="(\{[0-9A-F-]+\})"/>', table)
+        assert {kind for kind, _rid, _key in embeds} == {"embedRegular", "embedBold"}
+        for kind, rid, key in embeds:
+            target = re.search(rf'Id="{rid}"[^>]*Target="([^"]+)"|Target="([^"]+)"[^>]*Id="{rid}"', rels)
+            name = "word/" + next(t for t in target.groups() if t)
+            blob = z.read(name)
+            guid = bytes.fromhex(key.strip("{}").replace("-", ""))[::-1]
+            font = TTFont(io.BytesIO(bytes(b ^ guid[i % 16] for i, b in enumerate(blob[:32])) + blob[32:]))
+            assert font["name"].getDebugName(1) == family
+            assert ("Bold" in font["name"].getDebugName(2)) == (kind == "embedBold")
+            assert ord("ố") in font.getBestCmap()
 
 
 def _first_9x9(name: str) -> int:
@@ -141,7 +180,10 @@ def test_footer_has_a_page_field_and_the_title_page_none(rendered: dict[str, byt
     assert first.first_page_footer.paragraphs[0].text == ""
     assert "PAGE" in first.footer._element.xml
     heads = [s.header.paragraphs[0].text for s in document.sections]
-    assert heads == list(dict.fromkeys(p.header.text for p in booklet.pages if p.header))
+    assert [h for h in heads if h] == list(dict.fromkeys(p.header.text for p in booklet.pages if p.header))
+    for section in document.sections[1:]:     # an opening page is its section's first page, without the head
+        if section.different_first_page_header_footer:
+            assert section.first_page_header.paragraphs[0].text == "" and "PAGE" in section.first_page_footer._element.xml
 
 
 def test_identical_bytes_fixed_zip_and_our_core_properties(rendered: dict[str, bytes]) -> None:

@@ -31,10 +31,11 @@ from publisher.render import BUILTIN_TEMPLATES, RenderContext, formats, get
 from publisher.render import html as html_module
 from publisher.render.html import HtmlRenderer, printed_text
 from tests.booksamples import PAGES, sample_book, vietnamese_book
-from tests.consumers import CHROMIUM, chromium_to_pdf, pdf_fonts, pdf_page_count, pdf_page_png, pdf_page_size, pdf_text
+from tests.consumers import (CHROMIUM, chromium_to_pdf, pdf_fonts, pdf_page_count, pdf_page_png, pdf_page_size,
+                             pdf_text, require)
 
 VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"}
-SVG_LEAVES = {"path", "polyline", "circle"}
+SVG_LEAVES = {"path", "circle", "rect"}
 
 
 @dataclass
@@ -270,6 +271,7 @@ def _print_and_check(booklet: Booklet, data: bytes, tmp_path: Path) -> Path:
     return pdf
 
 
+@pytest.mark.consumers
 def test_chromium_prints_the_vietnamese_book_page_for_page(vi_book, tmp_path: Path) -> None:
     spec, booklets, files = vi_book
     for booklet in booklets:
@@ -284,6 +286,7 @@ def test_chromium_prints_the_vietnamese_book_page_for_page(vi_book, tmp_path: Pa
     ("Letter", {"large_print": True, "per_page": (1, 1)}),
     ("6x9in", {"mirrored": True, "answers": "both"}),
 ])
+@pytest.mark.consumers
 def test_chromium_prints_each_page_size(page: str, options: dict, tmp_path: Path) -> None:
     spec = sample_book(page, count=6, **options)
     booklet = layout_book(spec)[0]
@@ -316,13 +319,14 @@ def _measure_in_chromium(data: bytes, tmp_path: Path) -> list[list]:
     source = tmp_path / "measure.html"
     source.write_bytes(data.replace(b"</body>", _MEASURE.encode() + b"</body>"))
     with tempfile.TemporaryDirectory() as profile:
-        done = subprocess.run([CHROMIUM, "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
+        done = subprocess.run([require(CHROMIUM, "chromium"), "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
                                f"--user-data-dir={profile}", "--virtual-time-budget=10000", "--dump-dom",
                                source.as_uri()],
                               capture_output=True, text=True, timeout=120, check=True)
     return json.loads(re.search(r"<pre id=\"geometry\">(.*?)</pre>", done.stdout).group(1))
 
 
+@pytest.mark.consumers
 def test_chromium_draws_square_cells_where_the_model_puts_the_grid(vi_book, tmp_path: Path) -> None:
     _spec, booklets, files = vi_book
     px = 0.75                                                      # points per CSS pixel
@@ -340,6 +344,7 @@ def test_chromium_draws_square_cells_where_the_model_puts_the_grid(vi_book, tmp_
         assert cell_h * px == pytest.approx(item.grid.cell_size, abs=0.6)
 
 
+@pytest.mark.consumers
 def test_chromium_sets_givens_bold_and_solved_cells_regular(vi_book, tmp_path: Path) -> None:
     spec, _booklets, files = vi_book
     boards = boards_by_number(spec)

@@ -18,7 +18,7 @@ from publisher.layout import layout_book
 from publisher.model import QUEEN, Band, Booklet, CellRole, PlacedGrid
 from publisher.render.pdf import PdfRenderer
 from tests.booksamples import sample_book, vietnamese_book
-from tests.consumers import pdf_fonts, pdf_info, pdf_page_count, pdf_page_png, pdf_page_size, pdf_text
+from tests.consumers import pdf_fonts, pdf_info, pdf_page_count, pdf_page_png, pdf_page_size, pdf_text, require
 
 STANDARD_14 = ("Helvetica", "Times", "Courier", "Symbol", "ZapfDingbats")
 _WORD = re.compile(r'<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">(.*?)</word>')
@@ -32,7 +32,7 @@ def _write(booklet: Booklet, folder: Path) -> Path:
 
 def _words(pdf: Path, page: int) -> list[tuple[float, float, float, float, str]]:
     """Words of one page with their boxes (points, top-left origin) from `pdftotext -bbox`."""
-    out = subprocess.run(["pdftotext", "-bbox", "-enc", "UTF-8", "-f", str(page), "-l", str(page), str(pdf), "-"],
+    out = subprocess.run([require(None, "pdftotext"), "-bbox", "-enc", "UTF-8", "-f", str(page), "-l", str(page), str(pdf), "-"],
                          capture_output=True, text=True, check=True).stdout
     return [(float(a), float(b), float(c), float(d), unescape(t)) for a, b, c, d, t in _WORD.findall(out)]
 
@@ -54,6 +54,7 @@ def test_registered_under_pdf() -> None:
     assert PdfRenderer.name == PdfRenderer.extension == "pdf"
 
 
+@pytest.mark.consumers
 def test_every_font_embedded_and_no_standard_14(vi: list[tuple[Booklet, Path]]) -> None:
     for _booklet, pdf in vi:
         rows = pdf_fonts(pdf)
@@ -64,6 +65,7 @@ def test_every_font_embedded_and_no_standard_14(vi: list[tuple[Booklet, Path]]) 
             assert "Roboto" in row["name"]
 
 
+@pytest.mark.consumers
 def test_page_count_metadata_and_language(vi: list[tuple[Booklet, Path]]) -> None:
     for booklet, pdf in vi:
         assert pdf_page_count(pdf) == booklet.page_count
@@ -76,6 +78,7 @@ def test_page_count_metadata_and_language(vi: list[tuple[Booklet, Path]]) -> Non
 @pytest.mark.parametrize("page, expected", [
     ("A4", (595.276, 841.89)), ("A5", (419.528, 595.276)), ("Letter", (612, 792)), ("6x9in", (432, 648)),
     ((200 * 72 / 25.4, 250 * 72 / 25.4), (566.929, 708.661))])
+@pytest.mark.consumers
 def test_page_size_is_exact(page: str | tuple[float, float], expected: tuple[float, float], tmp_path: Path) -> None:
     booklet = layout_book(sample_book(page=page, count=2))[0]
     pdf = _write(booklet, tmp_path)
@@ -86,6 +89,7 @@ def test_page_size_is_exact(page: str | tuple[float, float], expected: tuple[flo
                                                                    pytest.approx(height, abs=0.01))
 
 
+@pytest.mark.consumers
 def test_text_layer_has_title_numbers_and_headings(vi: list[tuple[Booklet, Path]]) -> None:
     booklet, pdf = vi[0]
     text = pdf_text(pdf)
@@ -99,6 +103,7 @@ def test_text_layer_has_title_numbers_and_headings(vi: list[tuple[Booklet, Path]
             assert page.footer.text in words
 
 
+@pytest.mark.consumers
 @pytest.mark.parametrize("which", [0, 1])
 def test_every_cell_text_sits_in_its_cell(vi: list[tuple[Booklet, Path]], which: int) -> None:
     """pdftotext's word boxes, mapped back to grid cells, give exactly the
@@ -124,6 +129,7 @@ def test_every_cell_text_sits_in_its_cell(vi: list[tuple[Booklet, Path]], which:
             assert found == expected, (booklet.role, placed.number)
 
 
+@pytest.mark.consumers
 def test_25x25_grid_prints_letters(vi: list[tuple[Booklet, Path]]) -> None:
     booklet, pdf = vi[0]
     index = next(i for i in range(booklet.page_count) if any(g.grid.rows == 25 for g in _grids(booklet, i)))
@@ -132,6 +138,7 @@ def test_25x25_grid_prints_letters(vi: list[tuple[Booklet, Path]]) -> None:
     assert len(letters & set("ABCDEFGHIJKLMNOP")) >= 10
 
 
+@pytest.mark.consumers
 def test_fonts_cover_every_extracted_character(vi: list[tuple[Booklet, Path]]) -> None:
     for booklet, pdf in vi:
         text = pdf_text(pdf)
@@ -146,6 +153,7 @@ def test_identical_bytes_on_every_run() -> None:
     assert PdfRenderer().render(layout_book(vietnamese_book())[0]) == PdfRenderer().render(booklets[0])
 
 
+@pytest.mark.consumers
 def test_user_text_is_not_markup(tmp_path: Path) -> None:
     booklet = layout_book(sample_book(count=2, title="<b>Bold</b> & <i>Tom</i>", subtitle="a < b > c"))[0]
     text = pdf_text(_write(booklet, tmp_path), first=1, last=1)
@@ -161,6 +169,7 @@ def _darkness(png: Path, box: tuple[int, int, int, int]) -> float:
     return 1 - sum(pixels) / (255 * len(pixels))
 
 
+@pytest.mark.consumers
 def test_box_lines_print_thicker_than_cell_lines(tmp_path: Path) -> None:
     """Rasterised at 300 dpi, a 3x3 box line holds about three times the ink
     of a cell line (2.25 pt against 0.75 pt)."""
@@ -180,6 +189,7 @@ def test_box_lines_print_thicker_than_cell_lines(tmp_path: Path) -> None:
     assert thin > 0.02 and 2.2 < thick / thin < 4.0
 
 
+@pytest.mark.consumers
 def test_shading_is_grey_not_colour(vi: list[tuple[Booklet, Path]], tmp_path: Path) -> None:
     from PIL import Image
 
@@ -190,6 +200,7 @@ def test_shading_is_grey_not_colour(vi: list[tuple[Booklet, Path]], tmp_path: Pa
     assert rgb[0::3] == rgb[1::3] == rgb[2::3]
 
 
+@pytest.mark.consumers
 def test_queens_are_drawn_as_shapes(vi: list[tuple[Booklet, Path]], tmp_path: Path) -> None:
     """A queen's cell centre is inked (the answer key's own queens in grey, told apart
     from the given ones without colour); an empty cell's centre is not."""
@@ -223,6 +234,7 @@ def test_identical_bytes_across_processes(tmp_path: Path) -> None:
     assert runs[0] == runs[1] == PdfRenderer().render(layout_book(vietnamese_book())[1])
 
 
+@pytest.mark.consumers
 def test_large_print_givens_print_at_24pt_or_more(tmp_path: Path) -> None:
     """Word heights from pdftotext scale with the type size; the 16 pt body
     text of the same page is the ruler."""
@@ -238,3 +250,23 @@ def test_large_print_givens_print_at_24pt_or_more(tmp_path: Path) -> None:
     digits = [w for w in words if w[4].isdigit() and top < w[1] < top + placed.grid.height]
     assert len(digits) == sum(1 for c in placed.grid.cells if c.text)
     assert all((w[3] - w[1]) / per_point >= 24 - 0.1 for w in digits)
+
+
+def test_subset_tags_come_from_the_subsets_and_dates_from_source_date_epoch(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each font subset gets its own six-letter tag, derived from its content
+    (the same on every run); SOURCE_DATE_EPOCH sets the creation date."""
+    booklet = layout_book(sample_book(count=4))[0]
+    pdf = _write(booklet, tmp_path)
+    names = [row["name"] for row in pdf_fonts(pdf)]
+    tags = [name.split("+")[0] for name in names]
+    assert len(set(tags)) == len(tags) == 2 and "AAAAAA" not in tags
+    assert all(re.fullmatch(r"[A-Z]{6}", tag) for tag in tags)
+    assert pdf_info(pdf)["CreationDate"].endswith("2000 UTC")
+    other = layout_book(sample_book(count=4, title="Ωmega Quiz JXZ"))[0]
+    (tmp_path / "b").mkdir()
+    assert [row["name"] for row in pdf_fonts(_write(other, tmp_path / "b"))] != names   # other characters
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", "1700000000")
+    (tmp_path / "c").mkdir()
+    dated = _write(booklet, tmp_path / "c")
+    assert "2023" in pdf_info(dated)["CreationDate"] and [row["name"] for row in pdf_fonts(dated)] == names

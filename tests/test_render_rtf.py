@@ -10,8 +10,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 from striprtf.striprtf import rtf_to_text
 
-from publisher.render import BUILTIN_TEMPLATES, RenderContext, get
+from publisher.render import BUILTIN_TEMPLATES, RenderContext, RenderError, get
 from publisher.render.flow import OfficeTextError
+from publisher.render.picture import queen_png
 from publisher.render.rtf import RtfFragment, RtfRenderer, rtf_escape
 from tests.office_books import all_booklets, booklets, placed_grids
 
@@ -102,11 +103,14 @@ def test_grid_rows_are_exact_and_cells_hold_the_grid() -> None:
     assert {"given", "solved"} <= roles
 
 
-def test_queens_use_the_symbol_font() -> None:
+def test_queens_are_the_model_shape_and_the_book_font_comes_first() -> None:
+    """Queens are the model's drawing as pictures (black given, grey placed);
+    the font table names the book's family with the fallback as alternative."""
     booklet = booklets("vietnamese-a4")[1]
     text = RtfRenderer().render(booklet).decode("ascii")
-    assert "{\\f1\\fnil\\fcharset0 DejaVu Sans{\\*\\falt Segoe UI Symbol};}" in text
-    assert re.search(r"\\f1 \\u9819\?\\cell", text)
+    assert f"{{\\f0\\fswiss\\fcharset0 {booklet.fonts.family}{{\\*\\falt {booklet.fonts.fallback_family}}};}}" in text
+    pictures = set(re.findall(r"\\pict\\pngblip\\picw\d+\\pich\d+\\picwgoal\d+\\pichgoal\d+ ([0-9a-f]+)}\\cell", text))
+    assert {queen_png(0.0).hex(), queen_png(booklet.ink.solved_grey).hex()} <= pictures
 
 
 def test_identical_bytes_twice() -> None:
@@ -127,7 +131,7 @@ def test_a_user_template_folder_wins(tmp_path: Path) -> None:
 def test_unescaped_text_in_a_template_fails_loudly(tmp_path: Path) -> None:
     (tmp_path / "rtf").mkdir()
     (tmp_path / "rtf" / "booklet.rtf.j2").write_text("{\\rtf1 Lời giải}", encoding="utf-8")
-    with pytest.raises(ValueError, match="non-ASCII"):
+    with pytest.raises(RenderError, match="non-ASCII"):
         RtfRenderer(RenderContext(template_dirs=(tmp_path,))).render(booklets("vietnamese-a4")[0])
 
 

@@ -37,3 +37,27 @@ def test_autoescape_and_finalize_are_the_callers_choice(tmp_path: Path) -> None:
     assert make_environment([tmp_path], "html", autoescape=True).get_template("t.j2").render(v="<b>") == "&lt;b&gt;"
     env = make_environment([tmp_path], "html", autoescape=False, finalize=lambda v: str(v).upper())
     assert env.get_template("t.j2").render(v="<b>") == "<B>"
+
+
+def test_formats_come_from_the_registry_and_a_duplicate_name_is_an_error() -> None:
+    """config's output.formats and the CLI's --format accept exactly the registry's names."""
+    import click
+    import pytest
+
+    from publisher import render
+    from publisher.cli.build import build
+    from publisher.config import Output
+
+    assert Output().formats == list(render.formats()) == ["pdf", "docx", "rtf", "html"]
+    choice = next(p for p in build.params if p.name == "formats").type
+    assert isinstance(choice, click.Choice) and list(choice.choices) == list(render.formats())
+    with pytest.raises(ValueError, match="got 'odt'"):
+        Output(formats=["pdf", "odt"])
+
+    class Impostor(render.Renderer):
+        name = "pdf"
+        extension = "pdf"
+
+    with pytest.raises(render.DuplicateFormatError, match="'pdf' is registered twice"):
+        render.register(Impostor)
+    assert render.get("pdf") is not Impostor

@@ -135,12 +135,14 @@ def test_structured_mapping_problems_name_the_key() -> None:
     assert bad_region.message == "region map has 2 regions, expected 6"
 
 
-def test_every_shared_collection_parses(tmp_path: Path) -> None:
-    data = Path(__file__).resolve().parents[2] / "shared" / "data"
-    counts = {path.name: len(only_puzzles(parse_text(path.read_text())))
-              for path in sorted(data.glob("*.txt"))}
+def test_every_bundled_collection_parses() -> None:
+    """The collections in tests/data and bench/data: every line is one puzzle."""
+    root = Path(__file__).resolve().parents[1]
+    files = sorted([*(root / "tests" / "data").glob("*.txt"), *(root / "bench" / "data").glob("*.txt")])
+    counts = {path.name: len(only_puzzles(parse_text(path.read_text()))) for path in files}
     assert counts["top1465.txt"] == 1465 and counts["top95.txt"] == 95
-    assert counts["17clue-1000.txt"] == 1000 and counts["graded-hard-250.txt"] == 250
+    assert counts["17clue-1000.txt"] == 1000 and counts["graded-hard-60.txt"] == 60
+    assert counts["17clue-300.txt"] == 300 and counts["easy50.txt"] == 50
 
 
 def test_short_line_between_one_line_puzzles_does_not_swallow_the_next() -> None:

@@ -7,7 +7,7 @@ from publisher.kinds import KINDS
 from publisher.sources import Item, parse_file
 from publisher.verify import PARALLEL_THRESHOLD, verify_items
 
-DATA = Path(__file__).resolve().parents[2] / "shared" / "data"
+DATA = Path(__file__).resolve().parent / "data"
 
 
 def test_parallel_verdicts_match_serial_ones_in_input_order() -> None:

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import click
 
+from publisher import render
 from publisher.cli import EXIT_OK, EXIT_USAGE, UsageError, cli
 
 STARTER = Path(__file__).resolve().parent.parent / "starter"
@@ -16,7 +17,7 @@ STARTER = Path(__file__).resolve().parent.parent / "starter"
 @cli.command()
 @click.argument("config", required=False, default="config.yaml", type=click.Path(path_type=Path))
 @click.option("--out", type=click.Path(path_type=Path), help="Output folder (overrides output.folder).")
-@click.option("--format", "formats", multiple=True, type=click.Choice(["pdf", "docx", "rtf", "html"]),
+@click.option("--format", "formats", multiple=True, type=click.Choice(render.formats()),
               help="Only these formats (repeatable; overrides output.formats).")
 @click.option("--strict", is_flag=True, help="Fail (exit 1) on any rejected puzzle or warning.")
 @click.option("--report", type=click.Path(path_type=Path), help="Write the JSON build report here.")
@@ -47,7 +48,7 @@ def build(config: Path, out: Path | None, formats: tuple[str, ...], strict: bool
         click.echo(f"puzzlepress: error: {error}", err=True)
     for _, checked in result.rejected():
         if result.status != "built":
-            click.echo(f"{checked.item.where}: {checked.verdict.status.value}: {checked.verdict.reason}", err=True)
+            click.echo(f"{checked.item.where}: {checked.status}: {checked.reason}", err=True)
     if not quiet and result.status != "error":
         click.echo(reports.summary(result))
     return result.exit_code
@@ -59,12 +60,17 @@ def init(folder: Path) -> int:
     """Write a starter config.yaml and a sample puzzle set into FOLDER (default: here)."""
     targets = [(STARTER / "config.yaml", folder / "config.yaml"),
                (STARTER / "puzzles" / "starter.txt", folder / "puzzles" / "starter.txt")]
-    existing = [str(t) for _, t in targets if t.exists()]
+    if os.path.lexists(folder) and not folder.is_dir():
+        raise UsageError(f"{folder}: exists and is not a folder (choose another folder)")
+    existing = [str(t) for _, t in targets if os.path.lexists(t)]
     if existing:
         raise UsageError(f"{existing[0]} already exists; not overwriting (choose another folder)")
-    for source, target in targets:
-        target.parent.mkdir(parents=True, exist_ok=True)
-        shutil.copyfile(source, target)
+    try:
+        for source, target in targets:
+            target.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copyfile(source, target)
+    except OSError as error:
+        raise UsageError(f"{error.filename or folder}: cannot write: {error.strerror or error}") from None
     click.echo(f"Wrote {targets[0][1]} and {targets[1][1]}.\n"
                f"Next: puzzlepress build {targets[0][1]}")
     return EXIT_OK

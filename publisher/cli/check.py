@@ -12,11 +12,12 @@ With ``--json`` every result is one JSON object on one line (README, "CLI contra
 """
 from __future__ import annotations
 
+import os
+import re
 import time
-from itertools import islice
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
-from pathlib import Path
-from typing import Any, Iterable, Iterator
+from typing import Any
 
 import click
 
@@ -25,9 +26,17 @@ from publisher.kinds import KINDS
 from publisher.sources import SourceError, parse_file
 from publisher.units import parse_count_grid
 from solver.parsing import ParseIssue
-from solver.sudoku import (DEFAULT_CAP, DEFAULT_NODE_LIMIT, Puzzle, cell_name, count_solutions,
-                           describe, iter_solutions, nth_solution, parse_text,
-                           verify)
+from solver.sudoku import (
+    DEFAULT_CAP,
+    DEFAULT_NODE_LIMIT,
+    Puzzle,
+    cell_name,
+    count_solutions,
+    describe,
+    parse_text,
+    verify,
+)
+from solver.sudoku.search import Search
 from solver.verdict import Status, Verdict
 
 
@@ -54,7 +63,7 @@ def _box(value: str | None) -> tuple[int, int] | None:
         raise UsageError(f"--box {value!r} is not ROWSxCOLS like 2x3") from None
 
 
-def _text_options(size: int | None, box: str | None, symbols: str | None) -> TextOptions:
+def text_options(size: int | None, box: str | None, symbols: str | None) -> TextOptions:
     return TextOptions(size, _box(box), symbols)
 
 
@@ -67,7 +76,8 @@ def _record(source: str, item: Puzzle | ParseIssue, **fields: Any) -> dict[str, 
             "id": puzzle.id if puzzle else None, **fields}
 
 
-def _verdict_record(source: str, item: Puzzle | ParseIssue, verdict: Verdict) -> dict[str, Any]:
+def verdict_record(source: str, item: Puzzle | ParseIssue, verdict: Verdict) -> dict[str, Any]:
+    """The JSON object of ``check --json`` for one puzzle (``grade --json`` adds to it)."""
     unique = isinstance(item, Puzzle) and verdict.status is Status.UNIQUE
     return _record(
         source, item, status=verdict.status.value, reason=verdict.reason,
@@ -87,6 +97,12 @@ def _where(source: str, item: Puzzle | ParseIssue) -> str:
     return f"{source}:{item.line}"
 
 
+def verdict_line(source: str, item: Puzzle | ParseIssue, verdict: Verdict) -> str:
+    """The text line of ``check`` for one puzzle."""
+    reason = f": {verdict.reason}" if verdict.reason else ""
+    return f"{_where(source, item)} #{item.index + 1} {verdict.status.value}{reason} ({verdict.stats.ms:.2f} ms)"
+
+
 def _inputs(sources: Iterable[str], options: TextOptions,
             failures: list[str]) -> Iterator[tuple[str, Puzzle | ParseIssue]]:
     """(source, item) for every puzzle of every readable input; unreadable ones go to failures."""
@@ -95,6 +111,9 @@ def _inputs(sources: Iterable[str], options: TextOptions,
             items = load(source, options)
         except SourceError as error:
             failures.append(str(error))
+            continue
+        if not items:   # as build says: a file without puzzles is an input error
+            failures.append(f"{source}:1: no puzzles found in the file")
             continue
         for item in items:
             yield source, item
@@ -105,13 +124,13 @@ def _report_failures(failures: list[str]) -> None:
         click.echo(f"puzzlepress: error: {message}", err=True)
 
 
-_size_option = click.option("--size", type=click.IntRange(1, 35), default=None,
+size_option = click.option("--size", type=click.IntRange(1, 35), default=None,
                             help="Grid size N for text inputs (default: from the cell count).")
-_box_option = click.option("--box", default=None, metavar="RxC",
+box_option = click.option("--box", default=None, metavar="RxC",
                            help="Box shape for text inputs, e.g. 2x3 (default: the usual one).")
-_symbols_option = click.option("--symbols", default=None,
+symbols_option = click.option("--symbols", default=None,
                                help="Symbol alphabet, e.g. 0123456789ABCDEF (0 is then a value).")
-_node_option = click.option("--node-limit", "--limit-nodes", "node_limit", type=click.IntRange(1),
+node_option = click.option("--node-limit", "--limit-nodes", "node_limit", type=click.IntRange(1),
                             default=DEFAULT_NODE_LIMIT, show_default=True,
                             help="Search bound per puzzle; reaching it gives 'undetermined'.")
 
@@ -119,27 +138,36 @@ _node_option = click.option("--node-limit", "--limit-nodes", "node_limit", type=
 @cli.command()
 @click.argument("files", nargs=-1, required=True)
 @click.option("--json", "as_json", is_flag=True, help="One JSON object per puzzle per line.")
-@_size_option
-@_box_option
-@_symbols_option
-@_node_option
+@size_option
+@box_option
+@symbols_option
+@node_option
 def check(files: tuple[str, ...], as_json: bool, size: int | None, box: str | None,
           symbols: str | None, node_limit: int) -> int:
     """Verify every Sudoku in FILES (text, .yaml/.yml/.json; '-' reads stdin)."""
-    options = _text_options(size, box, symbols)
+
+    def show(source: str, item: Puzzle | ParseIssue, verdict: Verdict) -> None:
+        if as_json:
+            emit_json(verdict_record(source, item, verdict))
+        else:
+            click.echo(verdict_line(source, item, verdict))
+
+    return judge_files(files, text_options(size, box, symbols), node_limit, show, summary=not as_json)
+
+
+def judge_files(files: Iterable[str], options: TextOptions, node_limit: int,
+                show: Callable[[str, Puzzle | ParseIssue, Verdict], None], *, summary: bool) -> int:
+    """Judge every puzzle of every file and hand it to ``show``; then the summary line
+    (text mode), the unreadable files, and the exit code of the check contract:
+    0 all unique, 1 any not, 2 a file could not be read (after the others were judged)."""
     failures: list[str] = []
     total = accepted = 0
     for source, item in _inputs(files, options, failures):
         verdict = _judge(item, node_limit)
         total += 1
         accepted += verdict.status is Status.UNIQUE
-        if as_json:
-            emit_json(_verdict_record(source, item, verdict))
-        else:
-            reason = f": {verdict.reason}" if verdict.reason else ""
-            click.echo(f"{_where(source, item)} #{item.index + 1} {verdict.status.value}{reason}"
-                       f" ({verdict.stats.ms:.2f} ms)")
-    if not as_json:
+        show(source, item, verdict)
+    if summary:
         click.echo(f"{total} puzzles: {accepted} unique, {total - accepted} rejected")
     _report_failures(failures)
     if failures:
@@ -147,9 +175,24 @@ def check(files: tuple[str, ...], as_json: bool, size: int | None, box: str | No
     return EXIT_OK if accepted == total else EXIT_REJECTED
 
 
+#: Cell counts of the grid sizes an inline puzzle can have (N*N for N = 1..35).
+_SQUARES = {n * n for n in range(1, 36)}
+_FILE_SUFFIX = re.compile(r"\.[A-Za-z][A-Za-z0-9]{0,4}$")
+
+
+def _names_a_file(target: str) -> bool:
+    """Whether the argument of ``solve`` is a file name rather than an inline puzzle:
+    an existing path, or one that looks like a path (a folder separator, or a suffix
+    like '.txt' on a text whose length is no grid's cell count)."""
+    if target == "-" or os.path.lexists(target):   # lexists is False for unusable names
+        return True
+    cells = len("".join(target.split()))
+    return "/" in target or os.sep in target or (bool(_FILE_SUFFIX.search(target)) and cells not in _SQUARES)
+
+
 def _solve_sources(target: str, options: TextOptions) -> list[tuple[str, Puzzle | ParseIssue]]:
     """The puzzles named on the command line: a file (or '-'), else the argument itself."""
-    if target == "-" or Path(target).exists():
+    if _names_a_file(target):
         try:
             return [(target, item) for item in load(target, options)]
         except SourceError as error:
@@ -164,38 +207,39 @@ def _show_grid(puzzle: Puzzle, values: tuple[int, ...]) -> None:
 
 @cli.command()
 @click.argument("target", metavar="PUZZLE_OR_FILE")
-@click.option("--count", "mode", flag_value="count", help="Count solutions (up to --limit).")
+@click.option("--count", "count", is_flag=True, help="Count solutions (up to --limit).")
 @click.option("--nth", type=click.IntRange(1), default=None,
               help="Show the K-th solution in increasing row-major order.")
-@click.option("--all", "mode", flag_value="all", help="List solutions (up to --limit).")
+@click.option("--all", "show_all", is_flag=True, help="List solutions (up to --limit).")
 @click.option("--limit", type=click.IntRange(1), default=DEFAULT_CAP, show_default=True,
               help="Cap for --count and --all.")
 @click.option("--json", "as_json", is_flag=True, help="JSON lines instead of grids.")
-@_size_option
-@_box_option
-@_symbols_option
-@_node_option
-def solve(target: str, mode: str | None, nth: int | None, limit: int, as_json: bool,
+@size_option
+@box_option
+@symbols_option
+@node_option
+def solve(target: str, count: bool, nth: int | None, show_all: bool, limit: int, as_json: bool,
           size: int | None, box: str | None, symbols: str | None, node_limit: int) -> int:
     """Solve a puzzle given inline (one line of symbols) or every puzzle of a file."""
-    if mode and nth is not None:
+    if count + show_all + (nth is not None) > 1:
         raise UsageError("choose one of --count, --nth and --all")
+    mode = "count" if count else "all" if show_all else None
     answered = True
-    for source, item in _solve_sources(target, _text_options(size, box, symbols)):
+    for source, item in _solve_sources(target, text_options(size, box, symbols)):
         if isinstance(item, ParseIssue):
             answered = False
             verdict = _judge(item, node_limit)
             if as_json:
-                emit_json(_verdict_record(source, item, verdict))
+                emit_json(verdict_record(source, item, verdict))
             else:
-                click.echo(f"{_where(source, item)}: malformed: {item}")
+                click.echo(f"{_where(source, item)}: malformed: {item.message}")
             continue
         if nth is not None:
-            answered &= _solve_nth(source, item, nth, as_json)
+            answered &= _solve_nth(source, item, nth, node_limit, as_json)
         elif mode == "count":
             answered &= _solve_count(source, item, limit, node_limit, as_json)
         elif mode == "all":
-            answered &= _solve_all(source, item, limit, as_json)
+            answered &= _solve_all(source, item, limit, node_limit, as_json)
         else:
             answered &= _solve_one(source, item, node_limit, as_json)
     return EXIT_OK if answered else EXIT_REJECTED
@@ -204,7 +248,7 @@ def solve(target: str, mode: str | None, nth: int | None, limit: int, as_json: b
 def _solve_one(source: str, puzzle: Puzzle, node_limit: int, as_json: bool) -> bool:
     verdict = verify(puzzle, node_limit=node_limit)
     if as_json:
-        emit_json(_verdict_record(source, puzzle, verdict))
+        emit_json(verdict_record(source, puzzle, verdict))
     else:
         click.echo(f"{_where(source, puzzle)}")
         _show_grid(puzzle, verdict.solution or puzzle.givens)
@@ -225,33 +269,57 @@ def _solve_count(source: str, puzzle: Puzzle, cap: int, node_limit: int, as_json
     return count > 0
 
 
-def _solve_nth(source: str, puzzle: Puzzle, nth: int, as_json: bool) -> bool:
+def _lexicographic(puzzle: Puzzle, node_limit: int) -> Search:
+    """The solutions in increasing row-major order, under the search bound."""
+    return Search(puzzle.geometry, puzzle.givens, lexicographic=True, node_limit=node_limit)
+
+
+def _solve_nth(source: str, puzzle: Puzzle, nth: int, node_limit: int, as_json: bool) -> bool:
     start = time.perf_counter()
-    solution = nth_solution(puzzle, nth)
+    search = _lexicographic(puzzle, node_limit)
+    solution = None
+    for index, found in enumerate(search.solutions(), 1):
+        if index == nth:
+            solution = found
+            break
     ms = (time.perf_counter() - start) * 1000
+    bounded = solution is None and search.bounded
     if as_json:
         emit_json(_record(source, puzzle, nth=nth, solution=puzzle.format(solution)
-                          if solution else None, solve_ms=round(ms, 3)))
+                          if solution else None, bounded=bounded, solve_ms=round(ms, 3)))
     elif solution:
         click.echo(f"{_where(source, puzzle)}: solution {nth} ({ms:.2f} ms)")
         _show_grid(puzzle, solution)
+    elif bounded:
+        click.echo(f"{_where(source, puzzle)}: undetermined: search bound of {node_limit:,} nodes reached "
+                   f"before solution {nth} ({ms:.2f} ms)")
     else:
         click.echo(f"{_where(source, puzzle)}: fewer than {nth} solutions ({ms:.2f} ms)")
     return solution is not None
 
 
-def _solve_all(source: str, puzzle: Puzzle, limit: int, as_json: bool) -> bool:
-    stream = iter_solutions(puzzle)
+def _solve_all(source: str, puzzle: Puzzle, limit: int, node_limit: int, as_json: bool) -> bool:
+    search = _lexicographic(puzzle, node_limit)
+    stream = search.solutions()
     found = 0
-    for found, solution in enumerate(islice(stream, limit), 1):
+    more = False
+    for solution in stream:
+        if found == limit:
+            more = True
+            break
+        found += 1
         if as_json:
             emit_json(_record(source, puzzle, number=found, solution=puzzle.format(solution)))
         else:
             click.echo(f"{_where(source, puzzle)}: solution {found}")
             _show_grid(puzzle, solution)
-    if not as_json:
-        if not found:
-            click.echo(f"{_where(source, puzzle)}: no solution")
-        elif found == limit and next(stream, None) is not None:
-            click.echo(f"(stopped at --limit {limit}; there are more)")
+    if as_json:
+        if search.bounded and not more:
+            emit_json(_record(source, puzzle, bounded=True, found=found))
+    elif more:
+        click.echo(f"(stopped at --limit {limit}; there are more)")
+    elif search.bounded:
+        click.echo(f"(stopped after {found:,} solutions: search bound of {node_limit:,} nodes reached)")
+    elif not found:
+        click.echo(f"{_where(source, puzzle)}: no solution")
     return found > 0

@@ -6,6 +6,7 @@ Exit codes follow the CLI contract: 0 a tour / solution exists, 1 none exists,
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 
 import click
 
@@ -17,17 +18,28 @@ from solver.knights import count_tours, find_tour, parse_square, square_name
 MAX_GRID_COLS = 30
 #: Counting tours is exhaustive: refuse boards where it would not finish.
 MAX_COUNT_SQUARES = 30
+#: Largest board ``tour`` builds (README, "Limits"): 1000x1000 takes about 5 s and 0.3 GB,
+#: 4x250000 about 20 s and 1.1 GB on the project's 2-core machine.
+MAX_TOUR_SQUARES = 1_000_000
+#: Largest N ``queens`` accepts (one solution is built in linear time; 1,000,000 takes 0.2 s).
+MAX_QUEENS = 1_000_000
+#: Search bound of the exhaustive queens requests (--count, --all, --unique-up-to-symmetry):
+#: about 10 s of search; n = 13 is counted within it.
+QUEENS_NODE_LIMIT = 10_000_000
 
-_BOARD = re.compile(r"^\s*(\d+)\s*[xX*]\s*(\d+)\s*$")
+_BOARD = re.compile(r"^\s*([0-9]{1,9})\s*[xX*]\s*([0-9]{1,9})\s*$")
 
 
 def _board(text: str) -> tuple[int, int]:
     match = _BOARD.match(text)
     if not match:
-        raise UsageError(f"cannot read board {text!r}: write ROWSxCOLS, e.g. 8x8")
+        shown = text if len(text) <= 40 else text[:40] + "..."
+        raise UsageError(f"cannot read board {shown!r}: write ROWSxCOLS (at most 9 digits a side), e.g. 8x8")
     rows, cols = int(match.group(1)), int(match.group(2))
     if rows < 1 or cols < 1:
         raise UsageError(f"board {text!r} has no squares: both sides must be at least 1")
+    if rows * cols > MAX_TOUR_SQUARES:
+        raise UsageError(f"board {rows}x{cols} has {rows * cols:,} squares; the limit is {MAX_TOUR_SQUARES:,}")
     return rows, cols
 
 
@@ -89,30 +101,42 @@ def tour(board: str, start_text: str | None, closed: bool, count: bool, as_json:
 
 
 @cli.command()
-@click.argument("n", type=int)
+@click.argument("n", type=click.IntRange(1, MAX_QUEENS))
 @click.option("--count", "count", is_flag=True, help="Count the solutions.")
 @click.option("--all", "show_all", is_flag=True, help="List the solutions (see --limit).")
-@click.option("--limit", type=int, default=None, metavar="K", help="With --all: at most K solutions.")
+@click.option("--limit", type=click.IntRange(1), default=None, metavar="K", help="With --all: at most K solutions.")
 @click.option("--unique-up-to-symmetry", "distinct", is_flag=True,
               help="Only one solution of each class under rotation and reflection.")
+@click.option("--node-limit", type=click.IntRange(1), default=QUEENS_NODE_LIMIT, show_default=True,
+              help="Search bound of --count, --all and --unique-up-to-symmetry.")
 @click.option("--json", "as_json", is_flag=True, help="One JSON object on stdout.")
-def queens(n: int, count: bool, show_all: bool, limit: int | None, distinct: bool,
+def queens(n: int, count: bool, show_all: bool, limit: int | None, distinct: bool, node_limit: int,
            as_json: bool) -> int:
     """Place N non-attacking queens: one solution, a count, or a list."""
-    if n < 1:
-        raise UsageError(f"N must be at least 1, not {n}")
-    if limit is not None and (limit < 0 or not show_all):
-        raise UsageError("--limit K needs --all and K >= 0")
+    if limit is not None and not show_all:
+        raise UsageError("--limit K needs --all")
+    try:
+        return _queens(n, count, show_all, limit, distinct, node_limit, as_json)
+    except q.SearchBound as bound:
+        if as_json:
+            emit_json({"n": n, "count": None, "solutions": [], "bounded": True, "reason": str(bound)})
+        else:
+            click.echo(f"undetermined for n = {n}: {bound} (raise --node-limit)")
+        return EXIT_REJECTED
+
+
+def _queens(n: int, count: bool, show_all: bool, limit: int | None, distinct: bool, node_limit: int,
+            as_json: bool) -> int:
     if distinct:
-        solutions = q.distinct_solutions(n)
+        solutions = q.distinct_solutions(n, node_limit=node_limit)
         total: int | None = len(solutions)
     elif show_all:
-        solutions = _first(q.iter_solutions(n), limit)
-        total = q.count_solutions(n) if count else None
+        solutions = _first(q.iter_solutions(n, node_limit=node_limit), limit)
+        total = q.count_solutions(n, node_limit=node_limit) if count else None
     else:
         one = q.one_solution(n)
         solutions = [one] if one is not None else []
-        total = q.count_solutions(n) if count else None
+        total = q.count_solutions(n, node_limit=node_limit) if count else None
     if show_all and limit is not None:
         solutions = solutions[:limit]
     elif distinct and not show_all:
@@ -133,7 +157,7 @@ def queens(n: int, count: bool, show_all: bool, limit: int | None, distinct: boo
     return EXIT_OK if found else EXIT_REJECTED
 
 
-def _first(iterator, limit: int | None) -> list[tuple[int, ...]]:
+def _first(iterator: Iterator[tuple[int, ...]], limit: int | None) -> list[tuple[int, ...]]:
     out = []
     for solution in iterator:
         if limit is not None and len(out) >= limit:

@@ -59,8 +59,17 @@ _REGISTRY: dict[str, type[Renderer]] = {}
 _BUILTIN_MODULES = ("pdf", "docx", "rtf", "html")
 
 
+class DuplicateFormatError(ValueError):
+    """Two renderers claim one format name: config and CLI could not tell them apart."""
+
+
 def register(cls: type[Renderer]) -> type[Renderer]:
-    """Class decorator: make a renderer available under ``cls.name``."""
+    """Class decorator: make a renderer available under ``cls.name``; a name
+    taken by another renderer class is an error."""
+    known = _REGISTRY.get(cls.name)
+    if known is not None and (known.__module__, known.__qualname__) != (cls.__module__, cls.__qualname__):
+        raise DuplicateFormatError(f"format {cls.name!r} is registered twice: by {known.__module__}."
+                                   f"{known.__qualname__} and {cls.__module__}.{cls.__qualname__}")
     _REGISTRY[cls.name] = cls
     return cls
 
@@ -71,7 +80,8 @@ def _load_builtins() -> None:
 
 
 def formats() -> tuple[str, ...]:
-    """Names of every registered format, in the canonical order."""
+    """Names of every registered format, in the canonical order: the one list
+    config (``output.formats``) and the CLI (``--format``) accept."""
     _load_builtins()
     return tuple(sorted(_REGISTRY, key=lambda n: (_BUILTIN_MODULES + (n,)).index(n)))
 

@@ -15,10 +15,13 @@ pages as the PDF.
 """
 from __future__ import annotations
 
+import hashlib
 import io
+import os
 import zipfile
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from datetime import datetime, timezone
+from pathlib import Path
 from xml.sax.saxutils import escape
 
 import docx
@@ -26,42 +29,50 @@ from lxml import etree
 from docx.enum.style import WD_STYLE_TYPE
 from docx.enum.text import WD_ALIGN_PARAGRAPH, WD_LINE_SPACING
 from docx.opc.constants import RELATIONSHIP_TYPE as RT
+from docx.opc.packuri import PackURI
+from docx.opc.part import Part
 from docx.oxml import parse_xml
 from docx.oxml.ns import nsdecls, qn
 from docx.parts.hdrftr import FooterPart, HeaderPart
 from docx.shared import Pt, RGBColor
 
-from publisher.model import Band, Booklet, CellRole, Grid, GridCell, Page, TextBlock, TextStyle
+from publisher.model import QUEEN_SCALE, Band, Booklet, Grid, GridCell, Ink, TextBlock, TextStyle, grey_hex
 from publisher.render import Renderer, register
 from publisher.render.flow import (
     GRID_STYLE,
     MIN_SPACER,
-    SOLVED_GREY,
     SPACER_STYLE,
-    SYMBOL_FONT,
-    SYMBOL_FONT_ALT,
+    Event,
     Folio,
     Furniture,
+    Paragraph,
+    Picture,
     Section,
     Segment,
-    band_indent,
-    band_segments,
+    Spacer,
+    Table,
     check_text,
-    ends_on_paragraph,
-    grey_level,
-    indents,
-    needs_spacer,
-    sections,
-    space_above,
     twips,
+    walk,
     word_style,
 )
+from publisher.render.fontfile import subset
+from publisher.render.picture import queen_png
 
-#: Fixed document dates: identical bytes on every run.
+#: English Metric Units per point (DrawingML sizes and positions)
+EMU_PER_POINT = 12700
+
+#: Fixed document date: identical bytes on every run (SOURCE_DATE_EPOCH, when set, wins).
 FIXED_DATE = datetime(2000, 1, 1, tzinfo=timezone.utc)
+
+
+def document_date() -> datetime:
+    """The document's date: SOURCE_DATE_EPOCH when set (as reproducible-build
+    tools do, and as the PDF does), else :data:`FIXED_DATE`."""
+    epoch = os.environ.get("SOURCE_DATE_EPOCH", "").strip()
+    return datetime.fromtimestamp(int(epoch), tz=timezone.utc) if epoch.isdigit() else FIXED_DATE
 ZIP_DATE = (1980, 1, 1, 0, 0, 0)
 
-_SOLVED_HEX = "".join(f"{v:02X}" for v in SOLVED_GREY)
 _DOCX_ALIGN = {"left": WD_ALIGN_PARAGRAPH.LEFT, "center": WD_ALIGN_PARAGRAPH.CENTER,
                "right": WD_ALIGN_PARAGRAPH.RIGHT}
 
@@ -77,52 +88,111 @@ def _run_text(lines: tuple[str, ...] | list[str]) -> str:
     return "<w:r>" + "<w:br/>".join(parts) + "</w:r>"
 
 
-def _spacer(height: float, page_break: bool, sect_pr: str = "") -> str:
-    """An empty paragraph exactly ``height`` points tall: pushes a table down,
-    separates two tables, or ends a section after a table."""
-    brk = "<w:pageBreakBefore/>" if page_break else ""
+def _spacer(spacer: Spacer, extra: str, sect_pr: str) -> str:
+    """An empty paragraph exactly ``spacer.height`` points tall (``extra``: anchored pictures)."""
+    brk = "<w:pageBreakBefore/>" if spacer.page_break else ""
     return (f'<w:p><w:pPr><w:pStyle w:val="{style_id(SPACER_STYLE)}"/>{brk}'
-            f'<w:spacing w:before="0" w:after="0" w:line="{max(twips(height), twips(MIN_SPACER))}" '
-            f'w:lineRule="exact"/>{sect_pr}</w:pPr></w:p>')
+            f'<w:spacing w:before="0" w:after="0" w:line="{max(twips(spacer.height), twips(MIN_SPACER))}" '
+            f'w:lineRule="exact"/>{sect_pr}</w:pPr>{extra}</w:p>')
+
+
+def _emu(points: float) -> int:
+    return round(points * EMU_PER_POINT)
+
+
+def _graphic(rid: str, number: int, width: float, height: float) -> str:
+    """The picture element shared by inline and anchored drawings."""
+    return ('<a:graphic xmlns:a="http://schemas.openxmlformats.org/drawingml/2006/main">'
+            '<a:graphicData uri="http://schemas.openxmlformats.org/drawingml/2006/picture">'
+            '<pic:pic xmlns:pic="http://schemas.openxmlformats.org/drawingml/2006/picture">'
+            f'<pic:nvPicPr><pic:cNvPr id="{number}" name="picture{number}.png"/><pic:cNvPicPr/></pic:nvPicPr>'
+            f'<pic:blipFill><a:blip r:embed="{rid}"/><a:stretch><a:fillRect/></a:stretch></pic:blipFill>'
+            f'<pic:spPr><a:xfrm><a:off x="0" y="0"/><a:ext cx="{_emu(width)}" cy="{_emu(height)}"/></a:xfrm>'
+            '<a:prstGeom prst="rect"><a:avLst/></a:prstGeom></pic:spPr></pic:pic></a:graphicData></a:graphic>')
 
 
 class _Body:
-    """Builds the WordprocessingML of the document body as text.
+    """Builds the WordprocessingML of the document body as text from the flow's events.
 
     Grid cells are the bulk of a book (81 per Sudoku, 160,000 in a
     1,000-puzzle book with answers), so their XML is assembled from two small
     caches: the cell properties by position and shape (borders, shading) and
     the run by content (text, role, size)."""
 
-    def __init__(self) -> None:
+    def __init__(self, doc, ink: Ink) -> None:  # noqa: ANN001  (python-docx document)
+        self.doc, self.ink = doc, ink
         self._frames: dict[tuple[int, int, int, float], tuple[object, object, tuple[str, ...]]] = {}
-        self._runs: dict[tuple[int, int], tuple[GridCell, str]] = {}
+        self._runs: dict[tuple[int, float], tuple[GridCell, str]] = {}
+        self._images: dict[bytes, str] = {}
+        self._drawings = 0
 
-    def paragraph(self, block: TextBlock, page: Page, before: float, page_break: bool, field: str,
-                  sect_pr: str = "") -> str:
-        for line in block.lines:
-            check_text(line, field)
-        left, right = indents(block, page)
-        ind = f'<w:ind w:left="{twips(left)}" w:right="{twips(right)}"/>' if left or right else ""
-        brk = "<w:pageBreakBefore/>" if page_break else ""
+    def _image(self, png: bytes) -> str:
+        """The relationship id of a picture part (one part per distinct picture)."""
+        if png not in self._images:
+            self._images[png] = self.doc.part.get_or_add_image(io.BytesIO(png))[0]
+        return self._images[png]
+
+    def _drawing_id(self) -> int:
+        self._drawings += 1
+        return self._drawings
+
+    def inline_picture(self, png: bytes, side: float) -> str:
+        """A run holding a square picture in the text line (a queen in its cell)."""
+        number = self._drawing_id()
+        return (f'<w:r><w:drawing><wp:inline distT="0" distB="0" distL="0" distR="0">'
+                f'<wp:extent cx="{_emu(side)}" cy="{_emu(side)}"/><wp:docPr id="{number}" name="Queen {number}"/>'
+                f'{_graphic(self._image(png), number, side, side)}</wp:inline></w:drawing></w:r>')
+
+    def anchored(self, picture: Picture) -> str:
+        """A run holding a picture placed on the page at the model's position,
+        in front of the table it overlays, with no text wrap."""
+        number = self._drawing_id()
+        return (f'<w:r><w:drawing><wp:anchor distT="0" distB="0" distL="0" distR="0" simplePos="0" '
+                f'relativeHeight="{number}" behindDoc="0" locked="1" layoutInCell="1" allowOverlap="1">'
+                '<wp:simplePos x="0" y="0"/>'
+                f'<wp:positionH relativeFrom="page"><wp:posOffset>{_emu(picture.x)}</wp:posOffset></wp:positionH>'
+                f'<wp:positionV relativeFrom="page"><wp:posOffset>{_emu(picture.y)}</wp:posOffset></wp:positionV>'
+                f'<wp:extent cx="{_emu(picture.width)}" cy="{_emu(picture.height)}"/>'
+                '<wp:effectExtent l="0" t="0" r="0" b="0"/><wp:wrapNone/>'
+                f'<wp:docPr id="{number}" name="{escape(picture.name, {chr(34): "&quot;"})}"/>'
+                '<wp:cNvGraphicFramePr/>'
+                f'{_graphic(self._image(picture.png), number, picture.width, picture.height)}'
+                '</wp:anchor></w:drawing></w:r>')
+
+    def paragraph(self, event: Paragraph, sect_pr: str) -> str:
+        block = event.block
+        ind = (f'<w:ind w:left="{twips(event.left)}" w:right="{twips(event.right)}"/>'
+               if event.left or event.right else "")
+        brk = "<w:pageBreakBefore/>" if event.page_break else ""
+        pictures = "".join(map(self.anchored, event.pictures))
         return (f'<w:p><w:pPr><w:pStyle w:val="{style_id(word_style(block.style))}"/>{brk}'
-                f'<w:spacing w:before="{twips(before)}"/>{ind}{sect_pr}</w:pPr>{_run_text(block.lines)}</w:p>')
+                f'<w:spacing w:before="{twips(event.before)}"/>{ind}{sect_pr}</w:pPr>{pictures}'
+                f'{_run_text(block.lines)}</w:p>')
 
-    def table(self, band: Band, page: Page, field: str) -> str:
+    def event(self, event: Event, sect_pr: str) -> str:
+        """One event of the flow; ``sect_pr`` goes into a section's last paragraph."""
+        if isinstance(event, Table):
+            return self.table(event)
+        closing = sect_pr if event.section_end else ""
+        if isinstance(event, Paragraph):
+            return self.paragraph(event, closing)
+        return _spacer(event, "".join(map(self.anchored, event.pictures)), closing)
+
+    def table(self, event: Table) -> str:
         """One band: a caption row over each grid, then the grid rows, spacer columns between grids."""
-        segments = band_segments(band)
+        band, segments = event.band, event.segments
         widths: list[int] = []
         for seg in segments:
             count = 1 if seg.item is None else seg.item.grid.cols
             widths.extend([twips(seg.width / count)] * count)
         out = [f'<w:tbl><w:tblPr><w:tblW w:w="{sum(widths)}" w:type="dxa"/>'
-               f'<w:tblInd w:w="{twips(band_indent(band, page))}" w:type="dxa"/>'
+               f'<w:tblInd w:w="{twips(event.indent)}" w:type="dxa"/>'
                '<w:tblLayout w:type="fixed"/><w:tblCellMar><w:top w:w="0" w:type="dxa"/>'
                '<w:left w:w="0" w:type="dxa"/><w:bottom w:w="0" w:type="dxa"/>'
                '<w:right w:w="0" w:type="dxa"/></w:tblCellMar><w:tblLook w:val="0000"/></w:tblPr><w:tblGrid>']
         out.extend(f'<w:gridCol w:w="{w}"/>' for w in widths)
         out.append("</w:tblGrid>")
-        out.append(self._caption_row(segments, band, field))
+        out.append(self._caption_row(segments, band))
         grids = [seg.item.grid for seg in segments if seg.item is not None]
         height = twips(max(g.cell_size for g in grids))
         row_start = f'<w:tr><w:trPr><w:cantSplit/><w:trHeight w:val="{height}" w:hRule="exact"/></w:trPr>'
@@ -139,7 +209,7 @@ class _Body:
         out.append("</w:tbl>")
         return "".join(out)
 
-    def _caption_row(self, segments: tuple[Segment, ...], band: Band, field: str) -> str:
+    def _caption_row(self, segments: tuple[Segment, ...], band: Band) -> str:
         height = twips(max(item.caption_height for item in band.items))
         cells = [f'<w:tr><w:trPr><w:cantSplit/><w:trHeight w:val="{height}" w:hRule="exact"/></w:trPr>']
         for seg in segments:
@@ -147,27 +217,33 @@ class _Body:
                 cells.append(_empty_cell(seg.width))
                 continue
             item = seg.item
-            check_text(item.caption, f"{field}.caption")
+            note = ""
+            if item.note_style is not None:
+                note = (f'<w:p><w:pPr><w:pStyle w:val="{style_id(word_style(item.note_style))}"/></w:pPr>'
+                        f'{_run_text([item.note]) if item.note else ""}</w:p>')
             cells.append(f'<w:tc><w:tcPr><w:tcW w:w="{twips(seg.width)}" w:type="dxa"/>'
                          f'<w:gridSpan w:val="{item.grid.cols}"/><w:vAlign w:val="bottom"/></w:tcPr>'
                          f'<w:p><w:pPr><w:pStyle w:val="{style_id(word_style(item.caption_style))}"/></w:pPr>'
-                         f'{_run_text([item.caption])}</w:p></w:tc>')
+                         f'{_run_text([item.caption])}</w:p>{note}</w:tc>')
         cells.append("</w:tr>")
         return "".join(cells)
 
     def _grid_row(self, grid: Grid, frames: tuple[str, ...], r: int) -> list[str]:
-        size = round(grid.font_size * 2)
         first = r * grid.cols
-        return [frame + self._run(cell, size)
+        return [frame + self._run(cell, grid)
                 for frame, cell in zip(frames[first:first + grid.cols], grid.cells[first:first + grid.cols])]
 
-    def _run(self, cell: GridCell, size: int) -> str:
+    def _run(self, cell: GridCell, grid: Grid) -> str:
         """A cell's run and the end of the cell. Layout shares cell objects, so
-        the cache is keyed on identity (and keeps the cell alive)."""
-        key = (id(cell), size)
+        the cache is keyed on identity (and keeps the cell alive). A queen is
+        the model's picture, never cached: each drawing needs its own id."""
+        if cell.is_queen:
+            png = queen_png(self.ink.text_grey(cell.role))
+            return self.inline_picture(png, grid.cell_size * QUEEN_SCALE) + "</w:p></w:tc>"
+        key = (id(cell), grid.font_size)
         entry = self._runs.get(key)
         if entry is None or entry[0] is not cell:
-            entry = self._runs[key] = (cell, _cell_run(cell, size) + "</w:p></w:tc>")
+            entry = self._runs[key] = (cell, _cell_run(cell, grid.font_size, self.ink) + "</w:p></w:tc>")
         return entry[1]
 
     def _cell_frames(self, grid: Grid) -> tuple[str, ...]:
@@ -181,31 +257,10 @@ class _Body:
         key = (id(grid.borders), id(grid.shaded), grid.cols, grid.cell_size)
         entry = self._frames.get(key)
         if entry is None or entry[0] is not grid.borders or entry[1] is not grid.shaded:
-            entry = (grid.borders, grid.shaded, tuple(_cell_frame(grid, i) for i in range(grid.rows * grid.cols)))
+            entry = (grid.borders, grid.shaded,
+                     tuple(_cell_frame(grid, i, self.ink) for i in range(grid.rows * grid.cols)))
             self._frames[key] = entry
         return entry[2]
-
-    def page(self, page: Page, page_break: bool, field: str, sect_pr: str | None = None) -> Iterator[str]:
-        """The XML of one model page; ``page_break`` on its first paragraph.
-
-        ``sect_pr`` is given on the last page of a section: the section's
-        properties go into its last paragraph (an empty one after a final
-        table, which Word requires anyway; "" for the body-level last section)."""
-        last = len(page.blocks) - 1
-        for index, block in enumerate(page.blocks):
-            brk = page_break and index == 0
-            where = f"{field}.blocks[{index}]"
-            if isinstance(block, TextBlock):
-                closing = sect_pr if index == last and sect_pr is not None else ""
-                yield self.paragraph(block, page, space_above(page, index), brk, where, closing)
-                continue
-            if needs_spacer(page, index, page_break):
-                yield _spacer(space_above(page, index), brk)
-            yield self.table(block, page, where)
-        if last < 0:   # a blank page has a paragraph of its own, or its page folds into a neighbour's
-            yield _spacer(MIN_SPACER, page_break)
-        if sect_pr is not None and not ends_on_paragraph(page):
-            yield _spacer(MIN_SPACER, False, sect_pr)
 
 
 def _empty_cell(width: float) -> str:
@@ -213,7 +268,7 @@ def _empty_cell(width: float) -> str:
     return f'<w:tc><w:tcPr><w:tcW w:w="{twips(width)}" w:type="dxa"/></w:tcPr><w:p/></w:tc>'
 
 
-def _cell_frame(grid: Grid, i: int) -> str:
+def _cell_frame(grid: Grid, i: int, ink: Ink) -> str:
     r, c = divmod(i, grid.cols)
     borders = grid.borders[i]
     sides = [_border("top", borders.top), _border("left", borders.left)]
@@ -221,27 +276,22 @@ def _cell_frame(grid: Grid, i: int) -> str:
         sides.append(_border("bottom", borders.bottom))
     if c == grid.cols - 1:
         sides.append(_border("right", borders.right))
-    shade = (f'<w:shd w:val="clear" w:color="auto" w:fill="{_grey_hex(Grid.SHADE_GREY)}"/>'
+    shade = (f'<w:shd w:val="clear" w:color="auto" w:fill="{grey_hex(ink.shade_grey)}"/>'
              if grid.shaded and grid.shaded[i] else "")
     return (f'<w:tc><w:tcPr><w:tcW w:w="{twips(grid.cell_size)}" w:type="dxa"/><w:tcBorders>{"".join(sides)}'
             f'</w:tcBorders>{shade}<w:vAlign w:val="center"/></w:tcPr>'
             f'<w:p><w:pPr><w:pStyle w:val="{style_id(GRID_STYLE)}"/></w:pPr>')
 
 
-def _cell_run(cell: GridCell, size: int) -> str:
+def _cell_run(cell: GridCell, font_size: float, ink: Ink) -> str:
+    """A cell's text in the ink the model gives its role."""
     if not cell.text:
         return ""
-    if cell.is_queen:
-        props = (f'<w:rFonts w:ascii="{SYMBOL_FONT}" w:hAnsi="{SYMBOL_FONT}" w:eastAsia="{SYMBOL_FONT}" '
-                 f'w:cs="{SYMBOL_FONT}"/>')
-        if cell.role is CellRole.SOLVED_QUEEN:
-            props += f'<w:color w:val="{_SOLVED_HEX}"/>'
-    elif cell.role is CellRole.GIVEN:
-        props = "<w:b/>"
-    elif cell.role is CellRole.SOLVED:
-        props = f'<w:color w:val="{_SOLVED_HEX}"/>'
-    else:
-        props = ""
+    props = "<w:b/>" if ink.text_bold(cell.role) else ""
+    grey = ink.text_grey(cell.role)
+    if grey:
+        props += f'<w:color w:val="{grey_hex(grey)}"/>'
+    size = round(font_size * ink.text_scale(cell.role) * 2)
     return f'<w:r><w:rPr>{props}<w:sz w:val="{size}"/></w:rPr><w:t>{escape(cell.text)}</w:t></w:r>'
 
 
@@ -255,10 +305,6 @@ def _border(side: str, width: float) -> str:
         return f'<w:{side} w:val="nil"/>'
     eighths = min(96, max(2, round(width * 8)))
     return f'<w:{side} w:val="single" w:sz="{eighths}" w:space="0"/>'
-
-
-def _grey_hex(level: float) -> str:
-    return f"{grey_level(level):02X}" * 3
 
 
 # --------------------------------------------------------------------------
@@ -298,7 +344,7 @@ def _set_style(doc, name: str, size: float, bold: bool, align: str, leading: flo
 
 def _setup_styles(doc, booklet: Booklet) -> None:  # noqa: ANN001
     """Word styles a user can restyle: one per model style, plus grid digits and spacers."""
-    family = booklet.fonts.office_family
+    family = booklet.fonts.family
     defaults = doc.styles.element.find(qn("w:docDefaults"))
     rpr = defaults.find(qn("w:rPrDefault")).find(qn("w:rPr"))
     for child in rpr.findall(qn("w:rFonts")) + rpr.findall(qn("w:lang")):
@@ -321,21 +367,63 @@ def _setup_styles(doc, booklet: Booklet) -> None:  # noqa: ANN001
 
 
 def _setup_settings(doc, booklet: Booklet) -> None:  # noqa: ANN001
-    """No preview picture (it would be stale); mirrored margins when the book has them."""
+    """No preview picture (it would be stale); embedded fonts used; mirrored
+    margins when the book has them."""
     settings = doc.settings.element
-    for tag in ("w:savePreviewPicture", "w:mirrorMargins"):
+    for tag in ("w:savePreviewPicture", "w:mirrorMargins", "w:embedTrueTypeFonts", "w:saveSubsetFonts"):
         for child in settings.findall(qn(tag)):
             settings.remove(child)
-    if booklet.mirrored:   # schema order: right after zoom
-        settings.find(qn("w:zoom")).addnext(parse_xml(f'<w:mirrorMargins {nsdecls("w")}/>'))
+    zoom = settings.find(qn("w:zoom"))   # schema order: embedTrueTypeFonts, saveSubsetFonts, mirrorMargins after zoom
+    if booklet.mirrored:
+        zoom.addnext(parse_xml(f'<w:mirrorMargins {nsdecls("w")}/>'))
+    zoom.addnext(parse_xml(f'<w:saveSubsetFonts {nsdecls("w")}/>'))
+    zoom.addnext(parse_xml(f'<w:embedTrueTypeFonts {nsdecls("w")}/>'))
 
 
-def _setup_font_table(doc) -> None:  # noqa: ANN001
-    """Declare the queen font with its Windows alternative, so Word substitutes sensibly."""
+#: characters a Word user may type into the book besides its own: the embedded
+#: subsets keep printable ASCII and Latin-1, so small edits keep the typeface
+EDITABLE = "".join(map(chr, range(0x20, 0x7F))) + "".join(map(chr, range(0xA0, 0x100)))
+OBFUSCATED_FONT = "application/vnd.openxmlformats-officedocument.obfuscatedFont"
+
+
+def font_key(data: bytes) -> str:
+    """A GUID for an embedded font derived from its bytes (so the file is the
+    same on every run), in Word's ``{XXXXXXXX-XXXX-XXXX-XXXX-XXXXXXXXXXXX}`` form."""
+    digits = hashlib.sha256(data).hexdigest()[:32].upper()
+    return "{%s-%s-%s-%s-%s}" % (digits[:8], digits[8:12], digits[12:16], digits[16:20], digits[20:])
+
+
+def obfuscate(data: bytes, key: str) -> bytes:
+    """ECMA-376 font obfuscation: the first 32 bytes XORed with the key's 16
+    bytes in reverse order (twice); what Word and LibreOffice undo on reading."""
+    guid = bytes.fromhex(key.strip("{}").replace("-", ""))[::-1]
+    head = bytes(b ^ guid[i % 16] for i, b in enumerate(data[:32]))
+    return head + data[32:]
+
+
+def _setup_font_table(doc, booklet: Booklet) -> None:  # noqa: ANN001
+    """Embed the book's fonts (regular and bold, subset to what the booklet
+    prints plus Latin-1) as obfuscated font parts, declared in the font table
+    with the fallback family as the alternative name: Word and LibreOffice then
+    show the print edition's typeface without the font being installed."""
     part = next(p for p in doc.part.package.iter_parts() if p.partname.endswith("/fontTable.xml"))
+    fonts = booklet.fonts
+    characters = "".join(sorted(set(booklet.printed_text()) | set(EDITABLE)))
+    embeds = []
+    for index, (tag, path) in enumerate((("embedRegular", fonts.regular), ("embedBold", fonts.bold)), start=1):
+        data = subset(Path(path), characters)
+        key = font_key(data)
+        font_part = Part(PackURI(f"/word/fonts/font{index}.odttf"), OBFUSCATED_FONT, obfuscate(data, key),
+                         doc.part.package)
+        rid = part.relate_to(font_part, RT.FONT)
+        embeds.append(f'<w:{tag} r:id="{rid}" w:fontKey="{key}"/>')
     root = parse_xml(part.blob)
-    root.append(parse_xml(f'<w:font {nsdecls("w")} w:name="{SYMBOL_FONT}"><w:altName w:val="{SYMBOL_FONT_ALT}"/>'
-                          '<w:charset w:val="00"/><w:family w:val="swiss"/><w:pitch w:val="variable"/></w:font>'))
+    for old in root.findall(qn("w:font")):
+        if old.get(qn("w:name")) == fonts.family:
+            root.remove(old)
+    root.append(parse_xml(f'<w:font {nsdecls("w", "r")} w:name="{escape(fonts.family)}">'
+                          f'<w:altName w:val="{escape(fonts.fallback_family)}"/><w:charset w:val="00"/>'
+                          f'<w:family w:val="swiss"/><w:pitch w:val="variable"/>{"".join(embeds)}</w:font>'))
     part._blob = etree.tostring(root, xml_declaration=True, encoding="UTF-8", standalone=True)
 
 
@@ -407,19 +495,16 @@ def _sect_pr(booklet: Booklet, section: Section, parts: _Parts) -> str:
 
 def _body_xml(doc, booklet: Booklet) -> str:  # noqa: ANN001
     """The body of document.xml, sections and their header/footer parts included."""
-    builder = _Body()
+    builder = _Body(doc, booklet.ink)
     parts = _Parts(doc)
-    split = sections(booklet)
     _setup_settings(doc, booklet)
     out: list[str] = []
-    page_index = 0
-    for s_index, section in enumerate(split):
+    flow = list(walk(booklet))
+    for s_index, (section, pages) in enumerate(flow):
         sect_pr = _sect_pr(booklet, section, parts)
-        final = s_index == len(split) - 1
-        for p_index, page in enumerate(section.pages):
-            closing = None if p_index < len(section.pages) - 1 else ("" if final else sect_pr)
-            out.extend(builder.page(page, page.break_before and p_index > 0, f"pages[{page_index}]", closing))
-            page_index += 1
+        final = s_index == len(flow) - 1
+        closing = "" if final else sect_pr     # the last section's properties close the body instead
+        out.extend(builder.event(event, closing) for events in pages for event in events)
         if final:
             out.append(sect_pr)
     return "".join(out)
@@ -460,8 +545,7 @@ def _set_core_properties(doc, booklet: Booklet) -> None:  # noqa: ANN001
     props.category = ""
     props.last_modified_by = "puzzlepress"
     props.revision = 1
-    props.created = FIXED_DATE
-    props.modified = FIXED_DATE
+    props.created = props.modified = document_date()
     rels = doc.part.package.rels
     for rid in [rid for rid, rel in rels.items() if rel.reltype == RT.THUMBNAIL]:
         del rels[rid]
@@ -500,7 +584,7 @@ class DocxRenderer(Renderer):
     def render(self, booklet: Booklet) -> bytes:
         doc = docx.Document()
         _setup_styles(doc, booklet)
-        _setup_font_table(doc)
+        _setup_font_table(doc, booklet)
         body_el = doc.element.body
         for child in list(body_el):
             body_el.remove(child)

@@ -10,18 +10,26 @@ formats make the same translations, decided here once:
   grid's cells with a spacer column between neighbouring grids;
 * running heads and page numbers become per-section header/footer parts: a
   section is a run of pages with the same running head and folio, opened
-  by the title page (which has neither) as its distinct first page.
+  by the title page (which has neither) as its distinct first page;
+* shapes neither format can draw in a table (a knight's tour over its grid)
+  become pictures (:mod:`publisher.render.picture`) anchored to the page,
+  carried by the paragraph just before the grid's table.
 
-Both formats also refuse the same characters (control characters, lone
-surrogates), so that check lives here too.
+:func:`walk` turns a booklet into that one flow of events -- paragraphs,
+spacers, tables with their pictures, section ends -- and both renderers
+only translate each event into their own syntax. Both formats also refuse
+the same characters (control characters, lone surrogates), so the check of
+every text the flow carries lives here too.
 """
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from collections.abc import Iterator
+from dataclasses import dataclass, replace
 
-from publisher.model import Band, Block, Booklet, Page, PlacedGrid, TextBlock, TextStyle
+from publisher.model import Band, Block, Booklet, Ink, Page, PlacedGrid, TextBlock, TextStyle
 from publisher.render import RenderError
+from publisher.render.picture import tour_png
 
 TWIPS_PER_POINT = 20
 
@@ -35,19 +43,15 @@ STYLE_NAMES = {
     "body": "Normal",
     "caption": "Puzzle Caption",
     "answer_caption": "Answer Caption",
+    "note": "Answer Note",
+    "contents": "Contents Line",
+    "imprint": "Imprint",
     "author": "Book Author",
     "header": "Running Head",
     "footer": "Running Foot",
 }
 GRID_STYLE = "Grid Digit"
 SPACER_STYLE = "Spacer"
-#: Font for the queen glyph: DejaVu Sans has it wherever LibreOffice runs;
-#: Word on Windows substitutes Segoe UI Symbol (declared as the alternative).
-SYMBOL_FONT = "DejaVu Sans"
-SYMBOL_FONT_ALT = "Segoe UI Symbol"
-#: Solved digits in answer keys: regular weight and dark grey (RGB), so they
-#: differ from bold black givens without colour.
-SOLVED_GREY = (0x59, 0x59, 0x59)
 #: Points: an empty paragraph (between two tables, after a final table) cannot be thinner.
 MIN_SPACER = 1.0
 
@@ -82,11 +86,6 @@ def word_style(style: TextStyle) -> str:
     return STYLE_NAMES.get(style.name, "Puzzle " + style.name.replace("_", " ").title())
 
 
-def grey_level(level: float) -> int:
-    """A grey level 0..1 (1 = white) as one 0..255 channel value."""
-    return round(level * 255)
-
-
 def twips(points: float) -> int:
     """Points to the integer twips (1/20 pt) both Word and RTF measure in."""
     return round(points * TWIPS_PER_POINT)
@@ -98,10 +97,15 @@ def block_bottom(block: Block) -> float:
 
 def space_above(page: Page, index: int) -> float:
     """Vertical space between block ``index`` and what precedes it on the page
-    (the top of the content box for the first block); never negative."""
+    (the top of the content box for the first block); never negative.
+
+    Word-like layout draws a table's bottom border below its last
+    exact-height row, so after a table the space is that much shorter."""
     block = page.blocks[index]
     previous = page.blocks[index - 1] if index else None
     top = block_bottom(previous) if previous is not None else page.content_y
+    if isinstance(previous, Band):
+        top += max(item.grid.borders[-1].bottom for item in previous.items)
     return max(0.0, block.y - top)
 
 
@@ -225,8 +229,10 @@ class Section:
 def sections(booklet: Booklet) -> tuple[Section, ...]:
     """Split the pages into runs that look alike: a new section starts where
     the running head or folio changes (a new book section), so each needs
-    one set of parts. A page without head and folio (the title page) opens
-    the run that follows it as its distinct first page.
+    one set of parts. A page without head and folio (the title page), or
+    without head before pages with one (a section's opening page, whose
+    heading says what the head would), opens the run that follows it as its
+    distinct first page.
 
     Running heads that alternate between odd and even pages would make one
     section per page: correct, only larger. Layout does not alternate them."""
@@ -235,11 +241,130 @@ def sections(booklet: Booklet) -> tuple[Section, ...]:
     start = 0
     while start < len(pages):
         first = furniture(pages[start])
-        bare = first.header is None and first.folio is None
-        rest = furniture(pages[start + 1]) if bare and start + 1 < len(pages) else first
+        rest = first
+        if start + 1 < len(pages):
+            following = furniture(pages[start + 1])
+            bare = first.header is None and first.folio is None
+            if bare or (first.header is None and following.header is not None):   # the title page, an opening
+                rest = following
         end = start + 1
         while end < len(pages) and furniture(pages[end]).same_as(rest):
             end += 1
         out.append(Section(pages[start:end], first, rest))
         start = end
     return tuple(out)
+
+
+# --------------------------------------------------------------------------
+# The flow of events both formats write
+# --------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Picture:
+    """A picture laid over the page at the model's place (points from the page's top-left)."""
+
+    png: bytes
+    x: float
+    y: float
+    width: float
+    height: float
+    name: str                 # what it shows, for alt text
+
+
+@dataclass(frozen=True)
+class Paragraph:
+    """A text block: ``before`` points of space above, indents keeping it in its box."""
+
+    block: TextBlock
+    before: float
+    left: float
+    right: float
+    page_break: bool
+    pictures: tuple[Picture, ...] = ()
+    section_end: bool = False   # the last paragraph of a document section: it carries the section's properties
+
+
+@dataclass(frozen=True)
+class Spacer:
+    """An empty paragraph exactly ``height`` points tall: pushes a table down,
+    separates two tables, ends a section after a table, or is a blank page."""
+
+    height: float
+    page_break: bool
+    pictures: tuple[Picture, ...] = ()
+    section_end: bool = False
+
+
+@dataclass(frozen=True)
+class Table:
+    """A band of grids as one table: its left indent and column segments."""
+
+    band: Band
+    indent: float
+    segments: tuple[Segment, ...]
+
+
+Event = Paragraph | Spacer | Table
+
+
+def _pictures(band: Band, ink: Ink) -> tuple[Picture, ...]:
+    """The tour pictures of a band's grids, at their grids' places."""
+    out = []
+    for item in band.items:
+        grid = item.grid
+        if grid.tour is not None:
+            png = tour_png(grid.tour, grid.width, grid.height, ink.path_grey, ink.marker_grey)
+            out.append(Picture(png, item.x, item.y + item.caption_height, grid.width, grid.height, grid.label))
+    return tuple(out)
+
+
+def _check_band(band: Band, field: str) -> None:
+    for item in band.items:
+        check_text(item.caption, f"{field}.caption")
+        check_text(item.note, f"{field}.note")
+
+
+def page_events(page: Page, page_break: bool, field: str, section_end: bool, ink: Ink) -> tuple[Event, ...]:
+    """The events of one model page; ``page_break`` on its first paragraph,
+    ``section_end`` when the page closes a document section (which must end
+    on a paragraph: after a final table an empty one is added)."""
+    events: list[Event] = []
+    last = len(page.blocks) - 1
+    for index, block in enumerate(page.blocks):
+        brk = page_break and index == 0
+        where = f"{field}.blocks[{index}]"
+        if isinstance(block, TextBlock):
+            for line in block.lines:
+                check_text(line, where)
+            left, right = indents(block, page)
+            events.append(Paragraph(block, space_above(page, index), left, right, brk,
+                                    section_end=section_end and index == last))
+            continue
+        _check_band(block, where)
+        if needs_spacer(page, index, page_break):
+            events.append(Spacer(space_above(page, index), brk))
+        pictures = _pictures(block, ink)
+        if pictures:   # anchored in the paragraph just before the table, on the same page
+            if not events or isinstance(events[-1], Table):
+                events.append(Spacer(MIN_SPACER, brk))
+            carrier = events[-1]
+            assert not isinstance(carrier, Table)
+            events[-1] = replace(carrier, pictures=carrier.pictures + pictures)
+        events.append(Table(block, band_indent(block, page), band_segments(block)))
+    if not page.blocks:   # a blank page has a paragraph of its own (or it folds into its neighbour's page break)
+        events.append(Spacer(MIN_SPACER, page_break))
+    if section_end and not ends_on_paragraph(page):   # Word keeps a blank page whose break paragraph ends a section
+        events.append(Spacer(MIN_SPACER, False, section_end=True))
+    return tuple(events)
+
+
+def walk(booklet: Booklet) -> Iterator[tuple[Section, tuple[tuple[Event, ...], ...]]]:
+    """Every document section of the booklet with the events of each of its pages."""
+    page_index = 0
+    for section in sections(booklet):
+        pages = []
+        for p_index, page in enumerate(section.pages):
+            pages.append(page_events(page, page.break_before and p_index > 0, f"pages[{page_index}]",
+                                     p_index == len(section.pages) - 1, booklet.ink))
+            page_index += 1
+        yield section, tuple(pages)

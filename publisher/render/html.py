@@ -19,7 +19,6 @@ model's pages.
 from __future__ import annotations
 
 import base64
-import io
 import re
 from collections.abc import Hashable
 from dataclasses import dataclass
@@ -27,10 +26,12 @@ from functools import lru_cache
 from pathlib import Path
 
 import jinja2
-from fontTools import subset
 
-from publisher.model import Band, Booklet, CellRole, Grid, Page, PlacedGrid, TextBlock, TextStyle
+from publisher.model import (
+    QUEEN_SCALE, QUEEN_SHAPE, Band, Booklet, CellRole, Grid, Page, PlacedGrid, TextBlock, TextStyle, grey_hex,
+)
 from publisher.render import RenderContext, Renderer, register
+from publisher.render.fontfile import subset
 from publisher.render.templating import make_environment, template_errors
 
 #: CSS class of a cell's text role; a blank cell needs none.
@@ -78,13 +79,14 @@ class CellView:
 
 @dataclass(frozen=True)
 class TourView:
-    """A tour overlay in grid coordinates (points from the grid's top-left)."""
+    """The model's tour drawing as SVG path data (points from the grid's top-left)."""
 
-    points: str               # "x,y x,y ..." through cell centres, first point repeated when closed
+    path: str                 # "M x y L x y ..." one segment per move, stopping short of the numbers
     start: tuple[float, float]
     end: tuple[float, float]
-    width: float              # stroke width
-    dot: float                # radius of the start dot and the end ring: they circle the number
+    marker: float             # radius of the start circle, half side of the end square
+    width: float              # stroke of the path
+    marker_width: float       # stroke of the markers
 
 
 @dataclass(frozen=True)
@@ -98,7 +100,8 @@ class TextView:
 class GridView:
     item: PlacedGrid
     caption_css: str
-    shape: str                # class of the grid's geometry (width, cell size, font size)
+    note_css: str             # classes of the note line under the caption ("" without one)
+    shape: str                # class of the grid's geometry (width, cell size, font sizes, queen size)
     rows: tuple[tuple[CellView, ...], ...]
     offset_x: float           # the table shifts by half its outer border so that
     offset_y: float           # grid lines sit where the model puts them
@@ -133,13 +136,17 @@ def _cell_places(rows: int, cols: int) -> tuple[str, ...]:
 
 
 def _tour_view(grid: Grid) -> TourView | None:
-    if not grid.path:
+    tour = grid.tour
+    if tour is None:
         return None
-    half = grid.cell_size / 2
-    centres = [(c * grid.cell_size + half, r * grid.cell_size + half) for r, c in grid.path]
-    drawn = centres + centres[:1] if grid.closed and len(centres) > 2 else centres
-    points = " ".join(f"{x:.2f},{y:.2f}" for x, y in drawn)
-    return TourView(points, centres[0], centres[-1], grid.path_width, grid.cell_size * 0.36)
+    path = " ".join(f"M{x1:g} {y1:g}L{x2:g} {y2:g}" for x1, y1, x2, y2 in tour.segments)
+    return TourView(path, tour.start, tour.end, tour.marker, tour.width, tour.marker_width)
+
+
+#: The model's queen as SVG path data in a 100-unit box, and its size in the cell (em of the cell's text
+#: is not the cell: the template sizes the picture as a share of the cell).
+QUEEN_PATH = " ".join(
+    "M" + "L".join(f"{x * 100:g} {y * 100:g}" for x, y in polygon) + "Z" for polygon in QUEEN_SHAPE)
 
 
 def _block_tag(style: TextStyle) -> str:
@@ -151,6 +158,7 @@ class _BookletView:
     """Everything the templates draw, built in one pass over the booklet."""
 
     def __init__(self, booklet: Booklet) -> None:
+        self.ink = booklet.ink
         self.borders = _ClassBook("b")
         self.shapes = _ClassBook("z")
         self.styles = _ClassBook("s")
@@ -193,18 +201,21 @@ class _BookletView:
             label = f"{places[i]}: queen" if queen else f"{places[i]}: {cell.text}" if cell.text else places[i]
             cells.append(CellView("" if queen else cell.text, css, label, queen))
         rows = tuple(tuple(cells[r * grid.cols:(r + 1) * grid.cols]) for r in range(grid.rows))
-        shape = self.shapes.name((grid.width, grid.cell_size, grid.font_size))
+        shape = self.shapes.name((grid.width, grid.cell_size, grid.font_size,
+                                  round(grid.font_size * self.ink.solved_scale, 2)))
         first = grid.borders[0]
-        return GridView(item, self._style_css(item.caption_style), shape, rows,
+        note_css = self._style_css(item.note_style) if item.note_style else ""
+        return GridView(item, self._style_css(item.caption_style), note_css, shape, rows,
                         -first.left / 2, -first.top / 2, _tour_view(grid))
 
     def border_rules(self) -> tuple[tuple[str, str], ...]:
         """(class, CSS border-width value) for every border combination used."""
         return tuple((name, " ".join(map(pt, sides))) for sides, name in self.borders.names.items())
 
-    def shape_rules(self) -> tuple[tuple[str, str, str, str], ...]:
-        """(class, table width, cell side, font size) for every grid shape used."""
-        return tuple((name, pt(w), pt(cell), pt(font)) for (w, cell, font), name in self.shapes.names.items())
+    def shape_rules(self) -> tuple[tuple[str, str, str, str, str, str], ...]:
+        """(class, table width, cell side, font size, solved font size, queen side) for every grid shape used."""
+        return tuple((name, pt(w), pt(cell), pt(font), pt(solved), pt(cell * QUEEN_SCALE))
+                     for (w, cell, font, solved), name in self.shapes.names.items())
 
     def style_rules(self) -> tuple[tuple[str, TextStyle], ...]:
         """(class, style) for every text style used."""
@@ -212,37 +223,14 @@ class _BookletView:
 
 
 def printed_text(booklet: Booklet) -> str:
-    """Every character the booklet prints (text blocks, captions, cells): what
-    the embedded font subsets must cover."""
-    parts: list[str] = []
-    for page in booklet.pages:
-        for block in (page.header, page.footer, *page.blocks):
-            if isinstance(block, TextBlock):
-                parts.append(block.text)
-                parts.extend(block.lines)
-            elif isinstance(block, Band):
-                for item in block.items:
-                    parts.append(item.caption)
-                    parts.extend(cell.text for cell in item.grid.cells if not cell.is_queen)
-    return "".join(parts)
+    """Every character the booklet prints: what the embedded font subsets must cover."""
+    return booklet.printed_text()
 
 
 @lru_cache(maxsize=32)
 def _subset_woff(path: Path, characters: str) -> str:
-    """``path`` subset to ``characters`` as base64 WOFF. fontTools keeps the
-    file's own timestamp (``recalc_timestamp`` is off) and zlib is
-    deterministic, so the same input gives the same bytes."""
-    options = subset.Options()
-    options.flavor = "woff"
-    options.hinting = False
-    options.desubroutinize = True
-    font = subset.load_font(str(path), options)
-    subsetter = subset.Subsetter(options)
-    subsetter.populate(unicodes=[ord(ch) for ch in characters])
-    subsetter.subset(font)
-    out = io.BytesIO()
-    subset.save_font(font, out, options)
-    return base64.b64encode(out.getvalue()).decode("ascii")
+    """``path`` subset to ``characters`` as base64 WOFF (see :func:`publisher.render.fontfile.subset`)."""
+    return base64.b64encode(subset(path, characters, "woff")).decode("ascii")
 
 
 def font_faces(booklet: Booklet) -> tuple[FontFace, ...]:
@@ -255,8 +243,7 @@ def font_faces(booklet: Booklet) -> tuple[FontFace, ...]:
 
 def _grey(level: float) -> str:
     """A grey level (0 black .. 1 white) as a CSS colour."""
-    value = round(level * 255)
-    return f"#{value:02x}{value:02x}{value:02x}"
+    return "#" + grey_hex(level).lower()
 
 
 @lru_cache(maxsize=8)
@@ -275,7 +262,9 @@ class HtmlRenderer(Renderer):
 
     Templates receive ``booklet`` (the model), ``pages`` (:class:`PageView` s),
     ``faces`` (:class:`FontFace` s), ``border_rules``, ``shape_rules``,
-    ``style_rules`` and ``shade`` (the CSS colour of shaded cells)."""
+    ``style_rules``, ``ink`` (CSS colours of the model's greys: ``solved``,
+    ``shade``, ``path``, ``marker``) and ``queen_path`` (SVG path data of the
+    model's queen in a 100-unit box)."""
 
     name = "html"
     extension = "html"
@@ -295,6 +284,8 @@ class HtmlRenderer(Renderer):
                 border_rules=view.border_rules(),
                 shape_rules=view.shape_rules(),
                 style_rules=view.style_rules(),
-                shade=_grey(Grid.SHADE_GREY),
+                ink={"solved": _grey(booklet.ink.solved_grey), "shade": _grey(booklet.ink.shade_grey),
+                     "path": _grey(booklet.ink.path_grey), "marker": _grey(booklet.ink.marker_grey)},
+                queen_path=QUEEN_PATH,
             )
         return html.encode("utf-8")

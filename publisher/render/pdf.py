@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import hashlib
 import io
+import re
 import threading
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -21,16 +22,15 @@ from pathlib import Path
 
 from reportlab import rl_config
 from reportlab.pdfbase import pdfmetrics
-from reportlab.pdfbase.ttfonts import TTFont
+from reportlab.pdfbase.ttfonts import SUBSETN, TTFont
 from reportlab.pdfgen.canvas import Canvas
 
-from publisher.model import Band, Booklet, CellRole, Grid, PlacedGrid, TextBlock, TextStyle
+from publisher.model import (
+    QUEEN_SCALE, QUEEN_SHAPE, Band, Booklet, CellRole, Grid, PlacedGrid, TextBlock, TextStyle,
+)
 from publisher.render import Renderer, register
 
 CREATOR = "puzzlepress"
-SOLVED_GREY = 0.4          # fill of solved digits in answers (0 black .. 1 white)
-SOLVED_SCALE = 0.9         # solved digits a little smaller than givens
-PATH_GREY = 0.55           # tour path under the numbers
 PROJECTING_CAP = 2
 
 
@@ -63,6 +63,7 @@ class _PageDrawer:
     def __init__(self, canvas: Canvas, booklet: Booklet) -> None:
         self.c = canvas
         self.height = booklet.page_height
+        self.ink = booklet.ink
         self.regular = _face(booklet.fonts.regular)
         self.bold = _face(booklet.fonts.bold)
         self.encodings: dict[tuple[str, float, str], tuple[str, float]] = {}
@@ -102,16 +103,22 @@ class _PageDrawer:
         self.c.setFillGray(0)
         self.c.setFont(face.name, style.size)
         self.c.drawCentredString(item.x + grid.width / 2, self.y(_baseline(item.y, style, face)), item.caption)
+        if item.note and item.note_style is not None:
+            note = item.note_style
+            self.c.setFont(self.regular.name, note.size)
+            self.c.drawCentredString(item.x + grid.width / 2,
+                                     self.y(_baseline(item.y + style.leading, note, self.regular)), item.note)
         origin = (item.x, self.y(item.y + item.caption_height + grid.height))
         if grid.shaded:
-            self.literal(origin, self.cached(("shade", id(grid.shaded), grid.cell_size), _shading_ops, grid))
-        if grid.path:
-            self.path(grid, origin)
+            self.literal(origin, self.cached(("shade", id(grid.shaded), grid.cell_size),
+                                             lambda g: _shading_ops(g, self.ink.shade_grey), grid))
         self.literal(origin, self.text_ops(grid))
-        for role, grey in ((CellRole.QUEEN, 0), (CellRole.SOLVED_QUEEN, SOLVED_GREY)):
+        for role in (CellRole.QUEEN, CellRole.SOLVED_QUEEN):
             queens = [i for i, cell in enumerate(grid.cells) if cell.role is role]
             if queens:
-                self.queens(grid, origin, queens, grey)
+                self.queens(grid, origin, queens, self.ink.text_grey(role))
+        if grid.tour:
+            self.tour(grid, origin)
         self.literal(origin, self.cached(("lines", id(grid.borders), grid.cell_size), _line_ops, grid))
 
     def cached(self, key: tuple, make: Callable[[Grid], str], grid: Grid) -> str:
@@ -126,9 +133,9 @@ class _PageDrawer:
         self.c.addLiteral(f"q 1 0 0 1 {origin[0]:.2f} {origin[1]:.2f} cm\n{operators}\nQ")
 
     def text_ops(self, grid: Grid) -> str:
-        """Cell text optically centred on the cap height; givens bold black,
-        solved digits regular, smaller and grey. Tour numbers sit on a white
-        patch in the cell's own shade so the path never crosses them. reportlab's pure-Python text
+        """Cell text optically centred on the cap height, in the ink the model
+        gives each role (givens bold black, solved digits regular and grey).
+        reportlab's pure-Python text
         path costs ~40 us a string (100,000 digits in a 1,000-puzzle book), so
         each distinct string is encoded once by a reportlab text object, and
         each (shape, cell, text) placement is formatted once."""
@@ -136,12 +143,11 @@ class _PageDrawer:
         for index, cell in enumerate(grid.cells):
             if cell.role in by_role:
                 by_role[cell.role].append((index, cell.text))
-        tour = grid.path is not None
-        shape = (grid.rows, grid.cols, grid.cell_size, grid.font_size, tour)
+        shape = (grid.rows, grid.cols, grid.cell_size, grid.font_size)
         parts = []
-        for role, grey in ((CellRole.GIVEN, 0), (CellRole.SOLVED, SOLVED_GREY)):
+        for role in (CellRole.GIVEN, CellRole.SOLVED):
             if by_role[role]:
-                parts.append(f"{0 if tour else grey:g} g BT")
+                parts.append(f"{self.ink.text_grey(role):g} g BT")
                 for index, text in by_role[role]:
                     key = (shape, role, index, text)
                     if key not in self.placements:
@@ -151,22 +157,12 @@ class _PageDrawer:
         return "\n".join(parts)
 
     def placement(self, grid: Grid, role: CellRole, index: int, text: str) -> str:
-        """Operators that show ``text`` centred in cell ``index`` (and, in a
-        tour, the white patch under it first)."""
-        face, scale = (self.bold, 1.0) if role is CellRole.GIVEN else (self.regular, SOLVED_SCALE)
-        size = round(grid.font_size * scale, 2)
+        """Operators that show ``text`` centred in cell ``index``."""
+        face = self.bold if self.ink.text_bold(role) else self.regular
+        size = round(grid.font_size * self.ink.text_scale(role), 2)
         operators, width = self.encoded(face, size, text)
         cx, cy = _centres(grid.rows, grid.cols, grid.cell_size)[index]
-        show = f"1 0 0 1 {cx - width / 2:.2f} {cy - face.cap_height * size / 2:.2f} Tm {operators}"
-        if grid.path is None:
-            return show
-        start_row, start_col = grid.path[0]
-        if index == start_row * grid.cols + start_col:
-            return f"1 g {show} 0 g"          # white on the start's black dot
-        background = Grid.SHADE_GREY if grid.shaded and grid.shaded[index] else 1
-        patch_w, patch_h = width + size * 0.3, face.cap_height * size * 1.5
-        patch = f"{cx - patch_w / 2:.2f} {cy - patch_h / 2:.2f} {patch_w:.2f} {patch_h:.2f} re"
-        return f"ET {background:g} g {patch} f 0 g BT {show}"
+        return f"1 0 0 1 {cx - width / 2:.2f} {cy - face.cap_height * size / 2:.2f} Tm {operators}"
 
     def encoded(self, face: _Face, size: float, text: str) -> tuple[str, float]:
         """The show-text operators of ``text`` (font, subset, encoded bytes) and
@@ -182,42 +178,45 @@ class _PageDrawer:
         return self.encodings[key]
 
     def queens(self, grid: Grid, origin: tuple[float, float], cells: list[int], grey: float) -> None:
-        """Queens as a filled disc inside a ring: vector, no font glyph needed; the
-        answer key's own queens in the solved grey, told apart from the given ones."""
+        """Queens as the model's crown (vector, no font glyph needed), in the
+        grey the model gives their role."""
         c, size, centres = self.c, grid.cell_size, _centres(grid.rows, grid.cols, grid.cell_size)
+        side = size * QUEEN_SCALE
         c.saveState()
         c.translate(*origin)
         c.setFillGray(grey)
-        c.setStrokeGray(grey)
-        c.setLineWidth(max(size * 0.05, 0.75))
         for index in cells:
-            c.circle(*centres[index], size * 0.22, stroke=0, fill=1)
-            c.circle(*centres[index], size * 0.34, stroke=1, fill=0)
+            cx, cy = centres[index]
+            left, top = cx - side / 2, cy + side / 2
+            for polygon in QUEEN_SHAPE:
+                outline = c.beginPath()
+                outline.moveTo(left + polygon[0][0] * side, top - polygon[0][1] * side)
+                for x, y in polygon[1:]:
+                    outline.lineTo(left + x * side, top - y * side)
+                outline.close()
+                c.drawPath(outline, stroke=0, fill=1)
         c.restoreState()
 
-    def path(self, grid: Grid, origin: tuple[float, float]) -> None:
-        """The tour: a grey polyline through cell centres (a loop when closed),
-        a filled dot at the start and an open ring at the end."""
-        c, size, squares = self.c, grid.cell_size, grid.path or ()
-        centres = _centres(grid.rows, grid.cols, size)
-        points = [centres[r * grid.cols + col] for r, col in squares]
+    def tour(self, grid: Grid, origin: tuple[float, float]) -> None:
+        """The model's tour drawing: segments that stop short of the numbers,
+        a circle round the start and a square round the end."""
+        tour, c = grid.tour, self.c
+        assert tour is not None
         c.saveState()
         c.translate(*origin)
-        c.setStrokeGray(PATH_GREY)
-        c.setLineWidth(grid.path_width)
-        c.setLineJoin(1)
+        c.setStrokeGray(self.ink.path_grey)
+        c.setLineWidth(tour.width)
+        c.setLineCap(1)
         line = c.beginPath()
-        line.moveTo(*points[0])
-        for point in points[1:]:
-            line.lineTo(*point)
-        if grid.closed:
-            line.close()
+        for x1, y1, x2, y2 in tour.segments:
+            line.moveTo(x1, grid.height - y1)
+            line.lineTo(x2, grid.height - y2)
         c.drawPath(line, stroke=1, fill=0)
-        c.setStrokeGray(0)
-        c.setFillGray(0)
-        c.setLineWidth(max(grid.path_width, 0.75))
-        c.circle(*points[0], size * 0.42, stroke=0, fill=1)
-        c.circle(*points[-1], size * 0.42, stroke=1, fill=0)
+        c.setStrokeGray(self.ink.marker_grey)
+        c.setLineWidth(tour.marker_width)
+        c.circle(tour.start[0], grid.height - tour.start[1], tour.marker, stroke=1, fill=0)
+        m = tour.marker
+        c.rect(tour.end[0] - m, grid.height - tour.end[1] - m, 2 * m, 2 * m, stroke=1, fill=0)
         c.restoreState()
 
 
@@ -233,8 +232,8 @@ def _centres(rows: int, cols: int, size: float) -> tuple[tuple[float, float], ..
     return tuple(((col + 0.5) * size, (rows - r - 0.5) * size) for r in range(rows) for col in range(cols))
 
 
-def _shading_ops(grid: Grid) -> str:
-    size, ops = grid.cell_size, [f"{Grid.SHADE_GREY:g} g"]
+def _shading_ops(grid: Grid, grey: float) -> str:
+    size, ops = grid.cell_size, [f"{grey:g} g"]
     for index, dark in enumerate(grid.shaded or ()):
         if dark:
             r, col = divmod(index, grid.cols)
@@ -326,5 +325,30 @@ class PdfRenderer(Renderer):
                     elif isinstance(block, Band):
                         drawer.band(block)
                 canvas.showPage()
+            tags = _subset_tags(canvas, (booklet.fonts.regular, booklet.fonts.bold))
             canvas.save()
-        return buffer.getvalue()
+        data = buffer.getvalue()
+        for old, new in tags.items():
+            data = re.sub(re.escape(old) + rb"(?=[\s/>\]])", new, data)
+        return data
+
+
+def _subset_tags(canvas: Canvas, files: tuple[Path, ...]) -> dict[bytes, bytes]:
+    """Font subset names with tags derived from each subset's characters, old
+    to new (reportlab tags every font's first subset AAAAAA+, so two fonts or
+    two books would share one). Read before the canvas is saved (saving
+    drops the subsets); the names have the same length, so replacing them in
+    the file's uncompressed dictionaries keeps every offset valid, and the
+    same content still gives the same bytes. (The creation date is
+    reportlab's: 2000-01-01, or SOURCE_DATE_EPOCH when set.)"""
+    tags = {}
+    for name in dict.fromkeys(_face(path).name for path in files):
+        font = pdfmetrics.getFont(name)
+        state = font.state.get(canvas._doc)
+        if state is None:
+            continue
+        base = font.face.name
+        for index, subset in enumerate(state.subsets):
+            digest = hashlib.sha256(base + b"/" + ",".join(map(str, subset)).encode("ascii")).digest()
+            tags[b"/" + SUBSETN(index) + b"+" + base] = b"/" + bytes(65 + byte % 26 for byte in digest[:6]) + b"+" + base
+    return tags

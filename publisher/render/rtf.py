@@ -17,29 +17,24 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from publisher.model import Band, Booklet, CellRole, Grid, GridCell, Page, TextBlock, TextStyle
-from publisher.render import Renderer, register
+from publisher.model import QUEEN_SCALE, Booklet, Grid, GridCell, TextStyle
+from publisher.render import RenderError, Renderer, register
 from publisher.render.flow import (
     GRID_STYLE,
     MIN_SPACER,
-    SOLVED_GREY,
     SPACER_STYLE,
-    SYMBOL_FONT,
-    SYMBOL_FONT_ALT,
+    Event,
     Folio,
     Furniture,
-    band_indent,
-    band_segments,
+    Paragraph,
+    Picture,
+    Table,
     check_text,
-    ends_on_paragraph,
-    grey_level,
-    indents,
-    needs_spacer,
-    sections,
-    space_above,
     twips,
+    walk,
     word_style,
 )
+from publisher.render.picture import queen_png
 from publisher.render.templating import make_environment, template_errors
 
 TEMPLATE = "booklet.rtf.j2"
@@ -124,6 +119,7 @@ class ParagraphView:
     left: int
     right: int
     page_break: bool
+    pictures: RtfFragment = RtfFragment("")   # shapes anchored here (tours over the next table)
     kind: str = "paragraph"
 
 
@@ -132,6 +128,7 @@ class SpacerView:
     style: StyleView
     height: int                   # twips, exact
     page_break: bool
+    pictures: RtfFragment = RtfFragment("")
     kind: str = "spacer"
 
 
@@ -186,7 +183,7 @@ class _View:
         self._add_style(GRID_STYLE, TextStyle("grid", body.size, align="center"), exact=False)
         self._add_style(SPACER_STYLE, TextStyle("spacer", 1, leading=MIN_SPACER), exact=True)
         self._rows: dict[tuple[int, int, int, float, int, float], tuple[object, object, str]] = {}
-        self._contents: dict[tuple[int, int], tuple[GridCell, RtfFragment]] = {}
+        self._contents: dict[tuple[int, float, float], tuple[GridCell, RtfFragment]] = {}
 
     def _add_style(self, name: str, style: TextStyle, *, exact: bool) -> None:
         if name in self.styles:
@@ -203,35 +200,29 @@ class _View:
 
     # -- blocks -------------------------------------------------------------
 
-    def page(self, page: Page, page_break: bool, field: str, closing: bool) -> tuple[Any, ...]:
-        """The blocks of one model page; ``closing`` on the last page of a section."""
+    def page(self, events: tuple[Event, ...]) -> tuple[Any, ...]:
+        """The views of one page's events."""
         out: list[Any] = []
         spacer = self.styles[SPACER_STYLE]
-        for index, block in enumerate(page.blocks):
-            before = twips(space_above(page, index))
-            brk = page_break and index == 0
-            where = f"{field}.blocks[{index}]"
-            if isinstance(block, TextBlock):
-                left, right = indents(block, page)
-                lines = tuple(check_text(line, where) for line in block.lines)
-                out.append(ParagraphView(self.style(block.style), lines, before, twips(left), twips(right), brk))
+        for event in events:
+            if isinstance(event, Table):
+                out.append(self.table(event))
                 continue
-            if needs_spacer(page, index, page_break):
-                out.append(SpacerView(spacer, max(before, twips(MIN_SPACER)), brk))
-            out.append(self.table(block, page, where))
-        # a section ends on a paragraph; a blank page has a paragraph of its own, or its page
-        # folds into a neighbour's page break
-        if (closing and not ends_on_paragraph(page)) or not page.blocks:
-            out.append(SpacerView(spacer, twips(MIN_SPACER), page_break and not page.blocks))
+            pictures = RtfFragment("".join(map(_shape, event.pictures)))
+            if isinstance(event, Paragraph):
+                out.append(ParagraphView(self.style(event.block.style), event.block.lines, twips(event.before),
+                                         twips(event.left), twips(event.right), event.page_break, pictures))
+            else:
+                out.append(SpacerView(spacer, max(twips(event.height), twips(MIN_SPACER)), event.page_break,
+                                      pictures))
         return tuple(out)
 
-    def table(self, band: Band, page: Page, field: str) -> TableView:
+    def table(self, event: Table) -> TableView:
         """A band as rows: caption cells over each grid, then the grid rows.
 
         RTF rows carry their own cell boundaries, so a caption is simply one
         cell as wide as its grid (no merging needed)."""
-        indent = band_indent(band, page)
-        segments = band_segments(band)
+        band, indent, segments = event.band, event.indent, event.segments
         definitions: list[str] = []
         captions: list[RtfFragment] = []
         right = indent
@@ -242,8 +233,12 @@ class _View:
                 captions.append(_EMPTY)
             else:
                 style = self.style(seg.item.caption_style)
-                text = check_text(seg.item.caption, f"{field}.caption")
-                captions.append(RtfFragment(f"\\s{style.number}{style.props} {rtf_escape(text)}"))
+                note = ""
+                if seg.item.note_style is not None:
+                    note_style = self.style(seg.item.note_style)
+                    note = (f"\\par\\pard\\plain\\intbl\\s{note_style.number}{note_style.props} "
+                            f"{rtf_escape(seg.item.note)}")
+                captions.append(RtfFragment(f"\\s{style.number}{style.props} {rtf_escape(seg.item.caption)}{note}"))
         caption_height = max(item.caption_height for item in band.items)
         rows = [RowView(_row_properties(indent, caption_height), RtfFragment("".join(definitions)), captions)]
         grids = [seg.item.grid for seg in segments if seg.item is not None]
@@ -259,9 +254,8 @@ class _View:
                     cells.append(_EMPTY)
                     continue
                 grid = seg.item.grid
-                definitions.append(self._definitions(grid, r, seg.item.x - page.content_x))
-                size = _half_points(grid.font_size)
-                cells.extend(self._content(cell, size) for cell in grid.cells[r * grid.cols:(r + 1) * grid.cols])
+                definitions.append(self._definitions(grid, r, right - seg.width))
+                cells.extend(self._content(cell, grid) for cell in grid.cells[r * grid.cols:(r + 1) * grid.cols])
             rows.append(RowView(properties, RtfFragment("".join(definitions)), cells))
         return TableView(tuple(rows))
 
@@ -280,17 +274,25 @@ class _View:
             self._rows[key] = entry
         return entry[2]
 
-    def _content(self, cell: GridCell, size: int) -> RtfFragment:
-        """A cell's paragraph properties and text: givens bold, solved digits
-        grey, queens in the symbol font. Layout shares cell objects, so the
+    def _content(self, cell: GridCell, grid: Grid) -> RtfFragment:
+        """A cell's paragraph properties and text in the ink the model gives its
+        role; a queen is the model's picture. Layout shares cell objects, so the
         cache is keyed on identity (and keeps the cell alive)."""
-        key = (id(cell), size)
+        key = (id(cell), grid.font_size, grid.cell_size)
         entry = self._contents.get(key)
         if entry is None or entry[0] is not cell:
-            char = {CellRole.GIVEN: "\\b", CellRole.SOLVED: f"\\cf{SOLVED}", CellRole.QUEEN: "\\f1",
-                    CellRole.SOLVED_QUEEN: f"\\f1\\cf{SOLVED}"}.get(cell.role, "")
+            ink = self.booklet.ink
             number = self.styles[GRID_STYLE].number
-            entry = (cell, RtfFragment(f"\\s{number}\\qc\\f0\\fs{size}{char} {rtf_escape(cell.text)}"))
+            if cell.is_queen:
+                side = twips(grid.cell_size * QUEEN_SCALE)
+                text = _pict(queen_png(ink.text_grey(cell.role)), side, side)
+            else:
+                text = rtf_escape(cell.text)
+            char = "\\b" if ink.text_bold(cell.role) else ""
+            if ink.text_grey(cell.role):
+                char += f"\\cf{SOLVED}"
+            size = _half_points(grid.font_size * ink.text_scale(cell.role))
+            entry = (cell, RtfFragment(f"\\s{number}\\qc\\f0\\fs{size}{char} {text}"))
             self._contents[key] = entry
         return entry[1]
 
@@ -310,23 +312,36 @@ class _View:
 
     def sections(self) -> tuple[SectionView, ...]:
         views = []
-        page_index = 0
-        for section in sections(self.booklet):
-            pages = []
-            for p_index, page in enumerate(section.pages):
-                pages.append(self.page(page, page.break_before and p_index > 0, f"pages[{page_index}]",
-                                       closing=p_index == len(section.pages) - 1))
-                page_index += 1
+        for section, pages in walk(self.booklet):
             parts: dict[str, dict[str, FurnitureView]] = {"header": {}, "footer": {}}
             for kind, found in parts.items():
                 found[kind] = self.furniture(section.rest, kind)
                 if section.title_page:
                     found[kind + "f"] = self.furniture(section.first, kind)
-            views.append(SectionView(tuple(pages), section.title_page,
+            views.append(SectionView(tuple(map(self.page, pages)), section.title_page,
                                      twips(section.header_distance(self.booklet)),
                                      twips(section.footer_distance(self.booklet)),
                                      parts["header"], parts["footer"]))
         return tuple(views)
+
+
+def _pict(png: bytes, width: int, height: int) -> str:
+    """A PNG picture shown ``width`` x ``height`` twips (hex data, as RTF readers expect)."""
+    pixels_w, pixels_h = int.from_bytes(png[16:20], "big"), int.from_bytes(png[20:24], "big")
+    return (f"{{\\pict\\pngblip\\picw{pixels_w}\\pich{pixels_h}\\picwgoal{width}\\pichgoal{height} "
+            f"{png.hex()}}}")
+
+
+def _shape(picture: Picture) -> str:
+    """A picture placed on the page at the model's position, in front of the
+    text, without wrapping (a tour over its answer grid)."""
+    left, top = twips(picture.x), twips(picture.y)
+    width, height = twips(picture.width), twips(picture.height)
+    return (f"{{\\shp{{\\*\\shpinst\\shpleft{left}\\shptop{top}\\shpright{left + width}"
+            f"\\shpbottom{top + height}\\shpfhdr0\\shpbxpage\\shpbxignore\\shpbypage\\shpbyignore"
+            "\\shpwr3\\shpwrk0\\shpfblwtxt0\\shpz0"
+            "{\\sp{\\sn shapeType}{\\sv 75}}{\\sp{\\sn fLine}{\\sv 0}}{\\sp{\\sn fLayoutInCell}{\\sv 1}}"
+            f"{{\\sp{{\\sn pib}}{{\\sv {_pict(picture.png, width, height)}}}}}}}}}")
 
 
 def _row_properties(indent: float, height: float) -> RtfFragment:
@@ -350,8 +365,10 @@ def _cell_frame(grid: Grid, i: int) -> str:
                        + _border("r", b.right) + shade)
 
 
-def _colour(rgb: tuple[int, int, int]) -> RtfFragment:
-    return RtfFragment("\\red%d\\green%d\\blue%d;" % rgb)
+def _colour(grey: float) -> RtfFragment:
+    """A colour table entry for a grey level of the model's ink."""
+    value = round(grey * 255)
+    return RtfFragment(f"\\red{value}\\green{value}\\blue{value};")
 
 
 @register
@@ -369,15 +386,14 @@ class RtfRenderer(Renderer):
         env.filters["rtf"] = RtfFragment      # marks macro output (already RTF) as such
         view = _View(booklet)
         parts = view.sections()
-        shade = grey_level(Grid.SHADE_GREY)
+        ink = booklet.ink
         margins = booklet.margins
         with template_errors():
             text = env.get_template(TEMPLATE).render(
                 booklet=booklet,
-                font=booklet.fonts.office_family,
-                symbol_font=SYMBOL_FONT,
-                symbol_font_alt=SYMBOL_FONT_ALT,
-                colours=(_colour((0, 0, 0)), _colour(SOLVED_GREY), _colour((shade, shade, shade))),
+                font=booklet.fonts.family,
+                font_alt=booklet.fonts.fallback_family,
+                colours=(_colour(0.0), _colour(ink.solved_grey), _colour(ink.shade_grey)),
                 language=LANGUAGE_IDS.get(booklet.language.split("-")[0].lower()),
                 styles=tuple(view.styles.values()),
                 paper=(twips(booklet.page_width), twips(booklet.page_height)),
@@ -388,5 +404,5 @@ class RtfRenderer(Renderer):
             return text.encode("ascii")
         except UnicodeEncodeError as error:
             context = text[max(0, error.start - 40):error.end + 10]
-            raise ValueError(f"RTF template {TEMPLATE!r} wrote unescaped non-ASCII text near {context!r}: "
-                             "user text must go through {{ }}") from None
+            raise RenderError(f"RTF template {TEMPLATE!r} wrote unescaped non-ASCII text near {context!r}: "
+                              "user text must go through {{ }}") from None

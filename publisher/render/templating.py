@@ -12,13 +12,16 @@ is decided here once.
 """
 from __future__ import annotations
 
+import os
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
 import jinja2
+from jinja2.loaders import split_template_path
 
+from publisher import safeio
 from publisher.render import RenderError
 
 
@@ -38,7 +41,7 @@ def make_environment(
     """
     search_path = [str(Path(d) / subdir) for d in dirs]
     return jinja2.Environment(
-        loader=jinja2.FileSystemLoader(search_path),
+        loader=_RegularFileLoader(search_path),
         autoescape=autoescape,
         finalize=finalize,
         undefined=jinja2.StrictUndefined,
@@ -49,13 +52,57 @@ def make_environment(
     )
 
 
+class _RegularFileLoader(jinja2.FileSystemLoader):
+    """The file-system loader, reading templates as inputs are read: regular files only,
+    bounded in size, UTF-8 (a template that is not is one line naming its file and line)."""
+
+    def get_source(self, environment: jinja2.Environment,
+                   template: str) -> tuple[str, str, Callable[[], bool]]:
+        pieces = split_template_path(template)
+        for folder in self.searchpath:
+            path = Path(folder, *pieces)
+            if os.path.lexists(path):
+                try:
+                    return safeio.read_text(path), str(path), lambda: True
+                except safeio.InputError as error:
+                    raise RenderError(f"{error}") from None
+        raise jinja2.TemplateNotFound(template)
+
+
+def _template_frame(error: BaseException) -> tuple[str, int] | None:
+    """The innermost traceback frame that runs template code (jinja2 maps those
+    frames to the template's file and line)."""
+    found = None
+    trace = error.__traceback__
+    while trace is not None:
+        name = trace.tb_frame.f_code.co_filename
+        if name.endswith(".j2") or "/templates/" in name:
+            found = (name, trace.tb_lineno)
+        trace = trace.tb_next
+    return found
+
+
 @contextmanager
 def template_errors() -> Iterator[None]:
     """Turn a broken template (often a user's override) into a one-line RenderError
-    naming the template file and line, instead of a traceback."""
+    naming the template file and line, instead of a traceback.
+
+    Besides jinja2's own errors, anything a template's expressions raise
+    (a division by zero, endless recursion of a macro) is the template's fault
+    when the failing line is in a template, and is reported the same way."""
     try:
         yield
     except jinja2.TemplateSyntaxError as error:
         raise RenderError(f"{error.filename or error.name}:{error.lineno}: template error: {error.message}") from None
-    except jinja2.TemplateError as error:
-        raise RenderError(f"template error: {error.message or error}") from None
+    except (jinja2.TemplateError, ArithmeticError, RecursionError, TypeError, ValueError, LookupError,
+            AttributeError) as error:
+        frame = _template_frame(error)
+        if frame is None and not isinstance(error, jinja2.TemplateError):
+            raise
+        where = f"{frame[0]}:{frame[1]}: " if frame else ""
+        message = error.message if isinstance(error, jinja2.TemplateError) and error.message else error
+        if isinstance(error, RecursionError):
+            message = "the template recurses without end"
+        elif not isinstance(error, jinja2.TemplateError):
+            message = f"{type(error).__name__}: {message}"
+        raise RenderError(f"{where}template error: {message}") from None

@@ -28,7 +28,7 @@ from solver.knights.board import Square, is_knight_move, square_name
 from solver.knights.search import search_tours
 from solver.knights.theory import knight_distance, tour_exists
 from solver.knights.tours import find_tour
-from solver.parsing import ParseIssue
+from solver.parsing import ParseIssue, split_lines
 from solver.verdict import SolveStats, Status, Verdict
 
 
@@ -200,12 +200,17 @@ def _until_unique(puzzle: KnightPuzzle, path: tuple[Square, ...],
                               puzzle.line, puzzle.index, puzzle.title)
 
 
+#: Largest side of a knight's-tour puzzle read from text (as for generated boards): the
+#: givens' distance tables grow with squares x givens, and no bigger grid fits a page.
+MAX_PUZZLE_SIDE = 60
+
+
 def parse_tour_puzzles(text: str) -> list[KnightPuzzle | ParseIssue]:
     """Read puzzles in the format of the module docstring; bad ones become ParseIssues."""
     results: list[KnightPuzzle | ParseIssue] = []
     block: list[tuple[int, str]] = []
     titles: list[str] = []
-    for number, raw in enumerate(text.splitlines() + [""], start=1):
+    for number, raw in enumerate(split_lines(text) + [""], start=1):
         stripped = raw.strip()
         if stripped.startswith("#") and not block:
             titles.append(stripped.lstrip("#").strip())
@@ -246,11 +251,14 @@ def _read_puzzle(block: list[tuple[int, str]], title: str | None,
         for col, (column, token) in enumerate(cells):
             if token == ".":
                 continue
-            if not token.isdigit():
+            if not (token.isascii() and token.isdigit()) or len(token) > 9:
                 return ParseIssue(number, f"unexpected {token!r}: use a move number or '.'",
                                   column + 1, index)
             givens.append(((row, col), int(token)))
     rows, cols = len(block), width or 0
+    if rows > MAX_PUZZLE_SIDE or cols > MAX_PUZZLE_SIDE:
+        return ParseIssue(block[0][0], f"a {rows}x{cols} board is larger than the "
+                          f"{MAX_PUZZLE_SIDE}x{MAX_PUZZLE_SIDE} limit of tour puzzles", None, index)
     total = rows * cols
     for (square, value) in givens:
         if not 1 <= value <= total:

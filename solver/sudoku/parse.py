@@ -18,8 +18,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Hashable, Mapping, Sequence
 
-from solver.parsing import ParseIssue
-from solver.sudoku.geometry import Geometry, default_symbols
+from solver.parsing import ParseIssue, split_lines
+from solver.sudoku.geometry import MAX_SIZE, Geometry, default_symbols
 from solver.sudoku.puzzle import Puzzle
 
 #: Cell counts of the sizes recognised without an explicit size: 4, 6, 8, 9, 10, 12, 16, 25.
@@ -126,9 +126,10 @@ class _TextReader:
         self.skipping = False   # after a bad grid row: ignore rows until the grid's block ends
 
     def read(self, text: str) -> list[Puzzle | ParseIssue]:
-        for number, raw in enumerate(text.splitlines(), 1):
+        lines = split_lines(text)
+        for number, raw in enumerate(lines, 1):
             self._line(number, raw)
-        self._end_block(len(text.splitlines()) + 1)
+        self._end_block(len(lines) + 1)
         return self.results
 
     def _emit_issue(self, problem: _Problem) -> None:
@@ -263,14 +264,28 @@ def parse_text(text: str, *, size: int | None = None, box: tuple[int, int] | Non
 
 
 def _parse_box(value: Any) -> tuple[int, int]:
+    """'2x3' or [2, 3] -> (2, 3); each side 1..MAX_SIZE (checked before any grid is built)."""
+    box: tuple[int, int] | None = None
     if isinstance(value, str):
         rows, sep, cols = value.lower().partition("x")
-        if sep and rows.strip().isdigit() and cols.strip().isdigit():
-            return int(rows), int(cols)
+        rows, cols = rows.strip(), cols.strip()
+        if sep and rows.isascii() and rows.isdigit() and cols.isascii() and cols.isdigit() \
+                and len(rows) <= 3 and len(cols) <= 3:
+            box = int(rows), int(cols)
     elif isinstance(value, (list, tuple)) and len(value) == 2 and all(
-            isinstance(v, int) for v in value):
-        return int(value[0]), int(value[1])
-    raise ValueError(f"box {value!r} is not ROWSxCOLS like '2x3' or [2, 3]")
+            isinstance(v, int) and not isinstance(v, bool) for v in value):
+        box = int(value[0]), int(value[1])
+    if box is None or not all(1 <= side <= MAX_SIZE for side in box):
+        raise ValueError(f"box {value!r} is not ROWSxCOLS like '2x3' or [2, 3] (sides 1..{MAX_SIZE})")
+    return box
+
+
+def _region_map_shape(regions: Any) -> bool:
+    """True when ``regions`` is a string or a list of strings, numbers or lists of them."""
+    def label(value: Any) -> bool:
+        return isinstance(value, (str, int)) and not isinstance(value, bool)
+    return isinstance(regions, str) or (isinstance(regions, (list, tuple)) and all(
+        label(row) or (isinstance(row, (list, tuple)) and all(label(v) for v in row)) for row in regions))
 
 
 def _optional_text(mapping: Mapping[str, Any], key: str) -> str | None:
@@ -308,7 +323,11 @@ def parse_mapping(mapping: Mapping[str, Any], *, line: int = 0,
         box = _parse_box(mapping["box"]) if mapping.get("box") is not None else None
     except ValueError as error:
         return issue(str(error))
+    if size is not None and not 1 <= size <= MAX_SIZE:
+        return issue(f"'size' must be 1..{MAX_SIZE}, not {size}")
     regions = mapping.get("regions")
+    if regions is not None and not _region_map_shape(regions):
+        return issue("'regions' must be a string of N*N region labels or a list of row strings")
     if regions is not None and size is None:
         labels = _region_labels(regions)
         size = round(len(labels) ** 0.5) if labels else None

@@ -1,0 +1,80 @@
+"""``puzzlepress grade``: how hard every Sudoku of the files is for a human solver.
+
+The verdicts, the output lines and the exit codes are those of ``check`` (the
+same code judges the puzzles); a unique puzzle is then graded and, with
+``--explain``, its solution is told step by step. A puzzle that is not unique
+has no grade: its rating, level and hardest technique are null.
+"""
+from __future__ import annotations
+
+import time
+from typing import Any
+
+import click
+
+from publisher.cli import cli, emit_json
+from publisher.cli.check import (
+    box_option,
+    judge_files,
+    node_option,
+    size_option,
+    symbols_option,
+    text_options,
+    verdict_line,
+    verdict_record,
+)
+from solver.parsing import ParseIssue
+from solver.sudoku import Grade, Puzzle, Step, explain, grade
+from solver.verdict import Status, Verdict
+
+#: The grade fields of a JSON line, null when the puzzle is not unique.
+GRADE_FIELDS = ("rating", "level", "hardest", "steps", "techniques", "grade_ms")
+
+
+def _grade_fields(found: Grade | None, ms: float | None) -> dict[str, Any]:
+    if found is None:
+        return dict.fromkeys(GRADE_FIELDS)
+    return {"rating": found.rating, "level": found.level, "hardest": found.hardest, "steps": found.steps,
+            "techniques": dict(found.techniques), "grade_ms": round(ms or 0.0, 3)}
+
+
+def _step_record(step: Step) -> dict[str, Any]:
+    return {"technique": step.technique, "text": step.text,
+            "placed": [list(move) for move in step.placed], "removed": [list(move) for move in step.removed]}
+
+
+def _grade_line(found: Grade) -> str:
+    return f"rating {found.rating:.1f} {found.level} (hardest: {found.hardest}, {found.steps} steps)"
+
+
+@cli.command(name="grade")
+@click.argument("files", nargs=-1, required=True)
+@click.option("--json", "as_json", is_flag=True, help="One JSON object per puzzle per line.")
+@click.option("--explain", "explain_steps", is_flag=True, help="Also print the steps of the solution.")
+@size_option
+@box_option
+@symbols_option
+@node_option
+def grade_command(files: tuple[str, ...], as_json: bool, explain_steps: bool, size: int | None,
+                  box: str | None, symbols: str | None, node_limit: int) -> int:
+    """Rate every Sudoku in FILES (Sudoku Explainer scale) and name its hardest technique."""
+
+    def show(source: str, item: Puzzle | ParseIssue, verdict: Verdict) -> None:
+        found, ms, steps = None, None, None
+        if isinstance(item, Puzzle) and verdict.status is Status.UNIQUE:
+            start = time.perf_counter()
+            found = grade(item)
+            ms = (time.perf_counter() - start) * 1000
+            steps = explain(item) if explain_steps else None
+        if as_json:
+            record = {**verdict_record(source, item, verdict), **_grade_fields(found, ms)}
+            if explain_steps:
+                record["explanation"] = [_step_record(step) for step in steps] if steps is not None else None
+            emit_json(record)
+            return
+        line = verdict_line(source, item, verdict)
+        click.echo(f"{line} {_grade_line(found)}" if found is not None else line)
+        for number, step in enumerate(steps or (), 1):
+            click.echo(f"  {number}. {step.text}")
+
+    return judge_files(files, text_options(size, box, symbols), node_limit, show, summary=not as_json)

@@ -1,0 +1,68 @@
+"""What a section does with the grades the verify stage found: its rating range,
+its sort order, the printed difficulty label and labels that contradict a grade.
+
+The grade itself comes from the solver (:func:`solver.sudoku.grade`, in the verify
+workers); these are the book's rules about it, kept apart from the verdicts so
+the same grade can be shown, filtered and sorted without grading twice.
+"""
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import replace
+
+from publisher.config import LEVELS, RatingRange
+from publisher.verify import Checked
+
+
+def range_text(rating: RatingRange) -> str:
+    """'2.5-4.8', '2.5 and up' or 'up to 4.8', as the rejection reason says it."""
+    if rating.min is not None and rating.max is not None:
+        return f"{rating.min:g}-{rating.max:g}"
+    return f"{rating.min:g} and up" if rating.min is not None else f"up to {rating.max:g}"
+
+
+def within(checked: Checked, rating: RatingRange | None) -> Checked:
+    """``checked``, rejected as ``out_of_range`` when the section's range excludes its rating."""
+    if rating is None or not checked.accepted:
+        return checked
+    value = checked.rating
+    if value is None:
+        return replace(checked, rejection=f"not graded, section allows {range_text(rating)}")
+    if (rating.min is not None and value < rating.min) or (rating.max is not None and value > rating.max):
+        return replace(checked, rejection=f"rated {value:.1f}, section allows {range_text(rating)}")
+    return checked
+
+
+def by_difficulty(checked: Iterable[Checked]) -> list[Checked]:
+    """Easiest first (lowest rating); equal ratings keep their order; ungraded ones last."""
+    return sorted(checked, key=lambda c: (c.rating is None, c.rating or 0.0))
+
+
+def _own_label(checked: Checked) -> str | None:
+    """The difficulty the puzzle's file gives it (structured files' ``difficulty``)."""
+    return getattr(checked.item.puzzle, "difficulty", None)
+
+
+def label(checked: Checked) -> str | None:
+    """The printed difficulty (before translation): under the section's ``auto`` the
+    grade's level, else the puzzle's own label, else the section's (``item.difficulty``)."""
+    if checked.item.difficulty == "auto":
+        return checked.grade.level if checked.grade is not None else _own_label(checked)
+    return _own_label(checked) or checked.item.difficulty
+
+
+def disagreements(checked: Iterable[Checked]) -> list[str]:
+    """A warning for every graded puzzle whose file or section label is more than one
+    level away from its grade (labelled easy, graded hard)."""
+    warnings = []
+    for one in checked:
+        if one.grade is None or not one.accepted:
+            continue
+        own = _own_label(one)
+        given, where = (own, "in its file") if own else (one.item.difficulty, "by its section")
+        if given not in LEVELS or one.grade.level not in LEVELS:
+            continue
+        if abs(LEVELS.index(given) - LEVELS.index(one.grade.level)) > 1:
+            warnings.append(f"{one.item.where}: labelled {given} {where} but graded {one.grade.level} "
+                            f"(rating {one.grade.rating:.1f})")
+    return warnings

@@ -1,0 +1,88 @@
+"""Ctrl-C (SIGINT) always ends a command with exit 130 and the previous outputs.
+
+A KeyboardInterrupt raised deep inside a library can be swallowed there (a broad
+``except``), and then the build would go on to write its outputs. So the
+handler installed by :func:`watching` also *records* the interrupt, and the
+write stage calls :func:`check` before it touches any output: a swallowed
+Ctrl-C still stops the build. Around the renames that replace the outputs,
+:func:`deferred` holds the interrupt back until every output is consistent
+(all old or all new); and :func:`blocked` keeps SIGINT from the worker
+processes forked meanwhile, so only the parent reacts to Ctrl-C.
+"""
+from __future__ import annotations
+
+import signal
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
+from types import FrameType
+
+_pending = False
+_deferred = 0
+
+
+def _handler(signum: int, frame: FrameType | None) -> None:
+    global _pending
+    _pending = True
+    if not _deferred:
+        raise KeyboardInterrupt
+
+
+def _main_thread() -> bool:
+    return threading.current_thread() is threading.main_thread()
+
+
+@contextmanager
+def watching() -> Iterator[None]:
+    """Install the recording SIGINT handler for the duration of one command."""
+    global _pending
+    if not _main_thread():
+        yield
+        return
+    _pending = False
+    previous = signal.signal(signal.SIGINT, _handler)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
+        _pending = False
+
+
+def check() -> None:
+    """Raise KeyboardInterrupt if Ctrl-C came at any moment of this command, even if swallowed."""
+    if _pending:
+        raise KeyboardInterrupt
+
+
+@contextmanager
+def deferred() -> Iterator[None]:
+    """Record Ctrl-C inside the block without raising; it is raised when the block ends."""
+    global _deferred
+    _deferred += 1
+    try:
+        yield
+    finally:
+        _deferred -= 1
+    if not _deferred:
+        check()
+
+
+@contextmanager
+def blocked() -> Iterator[None]:
+    """SIGINT blocked in this thread; processes forked inside the block inherit the mask
+    (workers never see Ctrl-C), and a Ctrl-C meanwhile is delivered when the block ends."""
+    if not _main_thread() or not hasattr(signal, "pthread_sigmask"):
+        yield
+        return
+    old = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, old)
+
+
+def ignore_in_worker() -> None:
+    """Process-pool initializer: a worker leaves Ctrl-C to its parent (no worker tracebacks)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if hasattr(signal, "pthread_sigmask"):
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})

@@ -1,0 +1,73 @@
+"""The model's shapes as PNG pictures, for the formats with no vector drawing (DOCX, RTF).
+
+PDF and HTML draw the queen and a tour as vectors; Word and RTF tables cannot,
+so they embed these pictures of the very same geometry (the model's
+:data:`~publisher.model.QUEEN_SHAPE` and :class:`~publisher.model.Tour`) in
+the same greys. Pillow (installed with reportlab) rasterises at four times
+the resolution and scales down for smooth edges; its PNG writer stores no
+time or tool version, so equal shapes give equal bytes on every run.
+"""
+from __future__ import annotations
+
+import io
+from functools import lru_cache
+
+from PIL import Image, ImageDraw
+
+from publisher.model import QUEEN_SHAPE, Tour
+
+#: pixels per point of the delivered picture (216 dpi: sharp in print, small files)
+RESOLUTION = 3.0
+#: supersampling factor for anti-aliased edges
+SUPERSAMPLE = 4
+#: pixels of the queen picture's side (it is scaled to the cell by the document)
+QUEEN_PIXELS = 96
+
+
+def _grey(level: float) -> tuple[int, int, int, int]:
+    value = round(level * 255)
+    return (value, value, value, 255)
+
+
+def _png(image: Image.Image) -> bytes:
+    out = io.BytesIO()
+    image.save(out, format="PNG", optimize=False, compress_level=9)
+    return out.getvalue()
+
+
+def _finish(image: Image.Image, width: int, height: int) -> bytes:
+    return _png(image.resize((width, height), Image.Resampling.LANCZOS))
+
+
+@lru_cache(maxsize=16)
+def queen_png(grey: float) -> bytes:
+    """The model's queen, filled in ``grey``, on a transparent square."""
+    side = QUEEN_PIXELS * SUPERSAMPLE
+    image = Image.new("RGBA", (side, side), (255, 255, 255, 0))
+    draw = ImageDraw.Draw(image)
+    for polygon in QUEEN_SHAPE:
+        draw.polygon([(x * side, y * side) for x, y in polygon], fill=_grey(grey))
+    return _finish(image, QUEEN_PIXELS, QUEEN_PIXELS)
+
+
+def tour_png(tour: Tour, width: float, height: float, path_grey: float, marker_grey: float) -> bytes:
+    """The tour over a grid of ``width`` x ``height`` points, on a transparent
+    background: segments with round ends in the path grey, a circle round the
+    start and a square round the end in the marker grey."""
+    scale = RESOLUTION * SUPERSAMPLE
+    size = (max(1, round(width * scale)), max(1, round(height * scale)))
+    image = Image.new("RGBA", size, (255, 255, 255, 0))
+    draw = ImageDraw.Draw(image)
+    line, half = max(1, round(tour.width * scale)), tour.width * scale / 2
+    colour = _grey(path_grey)
+    for x1, y1, x2, y2 in tour.segments:
+        draw.line([(x1 * scale, y1 * scale), (x2 * scale, y2 * scale)], fill=colour, width=line)
+        for x, y in ((x1, y1), (x2, y2)):
+            draw.ellipse([x * scale - half, y * scale - half, x * scale + half, y * scale + half], fill=colour)
+    marker, stroke = tour.marker * scale, max(1, round(tour.marker_width * scale))
+    ink = _grey(marker_grey)
+    sx, sy = tour.start[0] * scale, tour.start[1] * scale
+    draw.ellipse([sx - marker, sy - marker, sx + marker, sy + marker], outline=ink, width=stroke)
+    ex, ey = tour.end[0] * scale, tour.end[1] * scale
+    draw.rectangle([ex - marker, ey - marker, ex + marker, ey + marker], outline=ink, width=stroke)
+    return _finish(image, max(1, round(width * RESOLUTION)), max(1, round(height * RESOLUTION)))

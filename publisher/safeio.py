@@ -1,0 +1,96 @@
+"""Reading inputs safely: only regular files, never more than a size limit.
+
+A config, puzzle file or template named on the command line can be anything
+the file system holds: a FIFO (reading it blocks for ever), a device
+(``/dev/zero`` never ends), a folder, a name with a NUL byte. Every input is
+opened here without blocking, checked to be a regular file, and read up to
+:data:`MAX_INPUT_BYTES`, so each of those is one clear line instead of a hang
+or a MemoryError.
+"""
+from __future__ import annotations
+
+import errno
+import os
+import stat
+from pathlib import Path
+
+#: The largest config, puzzle file or template read (README, "Limits").
+MAX_INPUT_BYTES = 16 * 1024 * 1024
+
+
+class InputError(Exception):
+    """An input that cannot be read; the message is one 'file: problem' line."""
+
+
+def _kind(mode: int) -> str:
+    if stat.S_ISDIR(mode):
+        return "a folder"
+    if stat.S_ISFIFO(mode):
+        return "a FIFO"
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        return "a device"
+    if stat.S_ISSOCK(mode):
+        return "a socket"
+    return "not a regular file"
+
+
+def read_bytes(path: Path | str, shown: str | None = None, *, limit: int = MAX_INPUT_BYTES) -> bytes:
+    """The content of the regular file ``path``; :class:`InputError` naming ``shown`` otherwise."""
+    shown = str(path) if shown is None else shown
+    if "\0" in str(path):
+        raise InputError(f"{shown!r}: a file name cannot contain a NUL byte")
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0)
+    try:
+        fd = os.open(path, flags)
+    except FileNotFoundError:
+        raise InputError(f"{shown}: file not found") from None
+    except OSError as error:
+        if error.errno == errno.ENAMETOOLONG:
+            raise InputError(f"{shown[:60]}...: file name too long") from None
+        raise InputError(f"{shown}: cannot read: {error.strerror or error}") from None
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
+            raise InputError(f"{shown}: is {_kind(info.st_mode)}, not a regular file")
+        if info.st_size > limit:
+            raise InputError(f"{shown}: is {info.st_size:,} bytes; the limit is {limit:,}")
+        chunks = []
+        size = 0
+        while size <= limit:
+            chunk = os.read(fd, min(1 << 20, limit + 1 - size))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            size += len(chunk)
+        if size > limit:
+            raise InputError(f"{shown}: is more than {limit:,} bytes; the limit is {limit:,}")
+        return b"".join(chunks)
+    except OSError as error:
+        raise InputError(f"{shown}: cannot read: {error.strerror or error}") from None
+    finally:
+        os.close(fd)
+
+
+def read_stream(stream: object, shown: str, *, limit: int = MAX_INPUT_BYTES) -> bytes:
+    """At most ``limit`` bytes of an open binary stream (standard input)."""
+    read = getattr(stream, "read")
+    data: bytes = read(limit + 1)
+    if len(data) > limit:
+        raise InputError(f"{shown}: is more than {limit:,} bytes; the limit is {limit:,}")
+    return data
+
+
+def decode_utf8(data: bytes, shown: str) -> str:
+    """UTF-8 text (a BOM is allowed), else :class:`InputError` naming the line of the bad byte."""
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as error:
+        line = data[: error.start].count(b"\n") + 1
+        raise InputError(f"{shown}:{line}: not UTF-8 text (byte 0x{data[error.start]:02x}); "
+                         "save the file as UTF-8") from None
+
+
+def read_text(path: Path | str, shown: str | None = None, *, limit: int = MAX_INPUT_BYTES) -> str:
+    """A regular UTF-8 text file, bounded in size (see :func:`read_bytes`)."""
+    shown = str(path) if shown is None else shown
+    return decode_utf8(read_bytes(path, shown, limit=limit), shown)

@@ -1,0 +1,172 @@
+"""The pencil-mark state a human solver works on: values, candidate bitmasks, and the steps.
+
+Candidates are one int per cell (bit ``d - 1`` set while digit ``d`` may go there); the
+units, peers and unit intersections come precomputed per geometry (:class:`Layout`), so
+every technique is a few loops over small ints. A :class:`Step` is what a technique
+found, in the reader's terms (1-based rows and columns, the puzzle's symbols); the grid
+applies it and keeps its own integer form so replay never parses text.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+from solver.sudoku.geometry import Geometry, tables
+from solver.sudoku.puzzle import Puzzle
+
+
+@dataclass(frozen=True)
+class Step:
+    """One deduction: the technique, its SE rating, a sentence, and what it changes.
+
+    ``placed`` and ``removed`` hold ``(row, col, symbol)`` with 1-based rows and columns;
+    ``cells`` are the cells a reader should look at (a hint's highlight).
+    ``moves`` keeps the same change as ``(cell, digit, placed?)`` for replay.
+    """
+
+    technique: str
+    rating: float
+    text: str
+    placed: tuple[tuple[int, int, str], ...]
+    removed: tuple[tuple[int, int, str], ...]
+    cells: tuple[tuple[int, int], ...]
+    moves: tuple[tuple[int, int, bool], ...] = field(default=(), repr=False, compare=False)
+
+
+@dataclass(frozen=True)
+class Layout:
+    """Units and their relations for one geometry, as the techniques read them."""
+
+    n: int
+    units: tuple[tuple[int, ...], ...]       # rows 0..n-1, columns n..2n-1, regions 2n..3n-1
+    names: tuple[str, ...]
+    peers: tuple[tuple[int, ...], ...]
+    peer_sets: tuple[frozenset[int], ...]
+    cell_units: tuple[tuple[int, int, int], ...]   # (row, column, region) unit indices
+    # (region unit, line unit, cells in both) for every region and line that meet
+    crossings: tuple[tuple[int, int, frozenset[int]], ...]
+
+
+@lru_cache(maxsize=64)
+def layout(geometry: Geometry) -> Layout:
+    """The :class:`Layout` of a geometry, built once."""
+    t = tables(geometry)
+    n = t.size
+    cell_units = tuple((c // n, n + c % n, 2 * n + geometry.regions[c]) for c in range(n * n))
+    crossings = []
+    for region in range(2 * n, 3 * n):
+        rset = set(t.units[region])
+        for line in range(2 * n):
+            both = rset.intersection(t.units[line])
+            if len(both) > 1:
+                crossings.append((region, line, frozenset(both)))
+    return Layout(n, t.units, t.unit_names, t.peers, tuple(frozenset(p) for p in t.peers),
+                  cell_units, tuple(crossings))
+
+
+def bits(mask: int) -> list[int]:
+    """The digits (1-based) whose bits are set in ``mask``, ascending."""
+    out = []
+    d = 1
+    while mask:
+        if mask & 1:
+            out.append(d)
+        mask >>= 1
+        d += 1
+    return out
+
+
+def popcount(mask: int) -> int:
+    return mask.bit_count()
+
+
+class Grid:
+    """Values and candidates of a puzzle in progress."""
+
+    __slots__ = ("cands", "lay", "n", "symbols", "values")
+
+    def __init__(self, puzzle: Puzzle) -> None:
+        self.lay = layout(puzzle.geometry)
+        self.n = self.lay.n
+        self.symbols = puzzle.symbols
+        full = (1 << self.n) - 1
+        self.values = [0] * (self.n * self.n)
+        self.cands = [full] * (self.n * self.n)
+        for cell, value in enumerate(puzzle.givens):
+            if value:
+                self.place(cell, value)
+
+    def copy(self) -> Grid:
+        other = Grid.__new__(Grid)
+        other.lay, other.n, other.symbols = self.lay, self.n, self.symbols
+        other.values, other.cands = self.values[:], self.cands[:]
+        return other
+
+    def place(self, cell: int, digit: int) -> None:
+        """Set a value and remove it from the candidates of every peer."""
+        self.values[cell] = digit
+        self.cands[cell] = 0
+        clear = ~(1 << (digit - 1))
+        cands = self.cands
+        for p in self.lay.peers[cell]:
+            cands[p] &= clear
+
+    def solved(self) -> bool:
+        return 0 not in self.values
+
+    def broken(self) -> bool:
+        """A blank cell without candidates: the position contradicts itself."""
+        return any(not v and not c for v, c in zip(self.values, self.cands))
+
+    def apply(self, step: Step) -> None:
+        for cell, digit, placed in step.moves:
+            if placed:
+                if not self.values[cell]:
+                    self.place(cell, digit)
+            else:
+                self.cands[cell] &= ~(1 << (digit - 1))
+
+    # -- words -------------------------------------------------------------------------
+    def name(self, cell: int) -> str:
+        return f"r{cell // self.n + 1}c{cell % self.n + 1}"
+
+    def names(self, cells: list[int] | tuple[int, ...]) -> str:
+        """``r1c2``, ``r1c2 and r3c4``, ``r1c2, r3c4 and r5c6``."""
+        words = [self.name(c) for c in cells]
+        return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+
+    def sym(self, digit: int) -> str:
+        return self.symbols[digit - 1]
+
+    def syms(self, mask: int) -> str:
+        return "/".join(self.sym(d) for d in bits(mask))
+
+    def step(self, technique: str, rating: float, text: str, *,
+             placed: list[tuple[int, int]] | tuple[tuple[int, int], ...] = (),
+             removed: list[tuple[int, int]] | tuple[tuple[int, int], ...] = (),
+             cells: list[int] | tuple[int, ...] | set[int] | frozenset[int] = ()) -> Step:
+        """A :class:`Step` from cell indices and digits."""
+        n = self.n
+        rm = sorted(set(removed))
+        return Step(technique, round(rating, 1), text,
+                    tuple((c // n + 1, c % n + 1, self.sym(d)) for c, d in placed),
+                    tuple((c // n + 1, c % n + 1, self.sym(d)) for c, d in rm),
+                    tuple((c // n + 1, c % n + 1) for c in sorted(set(cells))),
+                    tuple((c, d, True) for c, d in placed) + tuple((c, d, False) for c, d in rm))
+
+    def removal(self, technique: str, rating: float, reason: str,
+                removed: list[tuple[int, int]], cells: list[int] | set[int] | tuple[int, ...]
+                ) -> Step:
+        """An elimination step whose sentence ends with what it removes."""
+        return self.step(technique, rating, f"{reason}, so {self.removed_text(removed)}",
+                         removed=removed, cells=cells)
+
+    def removed_text(self, removed: list[tuple[int, int]]) -> str:
+        by_digit: dict[int, list[int]] = {}
+        for cell, digit in sorted(set(removed), key=lambda x: (x[1], x[0])):
+            by_digit.setdefault(digit, []).append(cell)
+        parts = []
+        for digit, cells in by_digit.items():
+            verb = "is" if len(cells) == 1 else "are"
+            parts.append(f"{self.names(cells)} {verb} not {self.sym(digit)}")
+        return "; ".join(parts)

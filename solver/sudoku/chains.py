@@ -1,0 +1,575 @@
+"""Chains and forcing chains, rated the way Sudoku Explainer rates them.
+
+A *potential* is a candidate assumed true (on) or false (off). Two kinds of implication
+link them: on -> off (the other digits of its cell, the same digit in its peers) and
+off -> on (the last digit of a cell: a Y-link; the last place of a digit in a unit: an
+X-link). Every technique here follows implications breadth first from an assumption:
+
+* unary chains (SE 6.5-7.x): X-cycles, Y-cycles, XY-cycles (a loop back to the start, whose
+  weak links eliminate) and forcing X- / XY-chains (an assumption implying its own negation);
+* Nishio (7.5+): a digit assumed on or off leads, along X-links only, to a contradiction;
+* multiple forcing chains (8.0+): every digit of a cell, or every place of a digit in a unit,
+  implies the same thing;
+* dynamic forcing chains (8.5+): the same, plus contradictions and "both states of one
+  candidate imply it" (double forcing), with each candidate turned off really removed while
+  the implications run, so later links see the reduced grid;
+* dynamic forcing chains plus (9.0+): when the implications stop, the basic techniques
+  (locked candidates, pairs, X-Wing) run on the reduced grid and their eliminations continue
+  the chain.
+
+The rating is the base plus SE's length bonus: 0.1 for each step of the ladder 4, 6, 8, 12,
+16, 24, ... that the chain's size (its distinct potentials, minus two) passes.
+"""
+from __future__ import annotations
+
+from collections import deque
+
+from solver.sudoku.candidates import Grid, Step, bits, popcount
+
+CYCLE, FORCING_X, XY = 6.5, 6.6, 7.0
+NISHIO, MULTIPLE, DYNAMIC, DYNAMIC_PLUS = 7.5, 8.0, 8.5, 9.0
+
+Parents = dict[int, tuple[int, ...]]
+
+
+def length_bonus(complexity: int) -> float:
+    """SE's addition for a chain of ``complexity`` potentials."""
+    added, ceil, odd, length = 0, 4, False, complexity - 2
+    while length > ceil:
+        added += 1
+        ceil = ceil * 4 // 3 if odd else ceil * 3 // 2
+        odd = not odd
+    return added / 10
+
+
+def ancestors(node: int, parents: Parents) -> int:
+    """How many distinct potentials the implication of ``node`` rests on, itself included."""
+    seen = {node}
+    todo = [node]
+    while todo:
+        for p in parents.get(todo.pop(), ()):
+            if p not in seen:
+                seen.add(p)
+                todo.append(p)
+    return len(seen)
+
+
+class Chains:
+    """Implications over one position; ``cands`` is the position every search starts from.
+
+    A potential is the int ``(cell * n + digit - 1) * 2 + on``.
+    """
+
+    def __init__(self, g: Grid) -> None:
+        self.g = g
+        self.n = g.n
+        self.cands = g.cands
+        self.lay = g.lay
+        # every unit of every cell, region first as SE looks at them
+        self.units_of = [(u[2], u[0], u[1]) for u in self.lay.cell_units]
+
+    # -- potentials ------------------------------------------------------------------------
+    def node(self, cell: int, digit: int, on: bool) -> int:
+        return ((cell * self.n + digit - 1) << 1) | on
+
+    def split(self, node: int) -> tuple[int, int, bool]:
+        cell, d = divmod(node >> 1, self.n)
+        return cell, d + 1, bool(node & 1)
+
+    def words(self, node: int) -> str:
+        cell, digit, on = self.split(node)
+        return f"{self.g.name(cell)}{'=' if on else '<>'}{self.g.sym(digit)}"
+
+    # -- implications ----------------------------------------------------------------------
+    def on_to_off(self, cands: list[int], node: int, y: bool) -> list[int]:
+        cell, digit, _ = self.split(node)
+        out = []
+        base = cell * self.n
+        if y:
+            for d in bits(cands[cell]):
+                if d != digit:
+                    out.append((base + d - 1) << 1)
+        bit = 1 << (digit - 1)
+        n, dm = self.n, digit - 1
+        for p in self.lay.peers[cell]:
+            if cands[p] & bit:
+                out.append((p * n + dm) << 1)
+        return out
+
+    def off_to_on(self, cands: list[int], node: int, source: list[int] | None, y: bool,
+                  x: bool) -> list[tuple[int, tuple[int, ...]]]:
+        """(potential turned on, its parents); ``source`` is the grid before the dynamic
+        removals, whose missing candidates become extra parents."""
+        cell, digit, _ = self.split(node)
+        n = self.n
+        out: list[tuple[int, tuple[int, ...]]] = []
+        m = cands[cell]
+        if y and popcount(m) == 2:
+            other = (m & ~(1 << (digit - 1))).bit_length()
+            hidden: tuple[int, ...] = ()
+            if source is not None:
+                hidden = tuple(((cell * n + d - 1) << 1) for d in bits(source[cell] & ~m))
+            out.append((((cell * n + other - 1) << 1) | 1, (node, *hidden)))
+        if x:
+            bit = 1 << (digit - 1)
+            units = self.lay.units
+            for u in self.units_of[cell]:
+                other = -1
+                for c in units[u]:
+                    if c != cell and cands[c] & bit:
+                        if other >= 0:
+                            other = -2
+                            break
+                        other = c
+                if other >= 0:
+                    hidden = ()
+                    if source is not None:
+                        hidden = tuple(((c * n + digit - 1) << 1) for c in units[u]
+                                       if source[c] & bit and not cands[c] & bit)
+                    out.append((((other * n + digit - 1) << 1) | 1, (node, *hidden)))
+        return out
+
+    # -- unary chains: cycles and forcing chains (SE "ForcingChainCycle") -----------------
+    def unary(self) -> Step | None:
+        """The easiest X-/Y-/XY-cycle or forcing X-/XY-chain, shortest first."""
+        best: tuple[float, int, int, Step] | None = None
+        cands, values = self.cands, self.g.values
+        for y, x in ((False, True), (True, False), (True, True)):
+            both = y and x
+            if best is not None and best[0] <= (XY if both else CYCLE):
+                break
+            for cell in range(len(cands)):
+                m = cands[cell]
+                if values[cell] or popcount(m) < 2 or (not x and popcount(m) != 2):
+                    continue
+                for d in bits(m):
+                    source = self.node(cell, d, True)
+                    for found in self._cycles(source, y, x, best):
+                        if best is None or found[:3] < best[:3]:
+                            best = found
+                    if x:
+                        for start in (source, source ^ 1):
+                            found2 = self._forcing(start, y, best)
+                            if found2 is not None and (best is None or found2[:3] < best[:3]):
+                                best = found2
+        return best[3] if best else None
+
+    def _limit(self, base: float, best: tuple[float, int, int, Step] | None) -> int:
+        """The largest chain size rated no harder than ``best`` (no limit without one)."""
+        if best is None:
+            return 10 ** 6
+        size = 2
+        while base + length_bonus(size + 1) <= best[0] + 1e-9:
+            size += 1
+            if size > 400:
+                break
+        return size
+
+    def _cycles(self, source: int, y: bool, x: bool,
+                best: tuple[float, int, int, Step] | None) -> list[tuple[float, int, int, Step]]:
+        cands = self.cands
+        base = XY if y and x else CYCLE
+        limit = self._limit(base, best)
+        # a potential with its parent chain: (node, parent link or None)
+        Link = tuple
+        to_on = {source}
+        pending_on: list[Link] = [(source, None)]
+        pending_off: list[Link] = []
+        length = 0
+        loops = []
+        while pending_on or pending_off:
+            if length > limit:
+                break
+            length += 1
+            for link in pending_on:
+                for q in self.on_to_off(cands, link[0], y):
+                    if not _in_chain(link, q):
+                        pending_off.append((q, link))
+            pending_on = []
+            length += 1
+            for link in pending_off:
+                for q, _ in self.off_to_on(cands, link[0], None, y, x):
+                    if length >= 4 and q == source:
+                        loops.append((q, link))
+                    if q not in to_on:
+                        to_on.add(q)
+                        pending_on.append((q, link))
+            pending_off = []
+        out = []
+        for loop in loops:
+            chain = _nodes(loop)
+            size = len(set(chain))
+            rating = base + length_bonus(size)
+            removed = self._cycle_eliminations(chain)
+            if removed:
+                kind = "XY-Cycle" if y and x else ("Y-Cycle" if y else "X-Cycle")
+                key = 2 if not y else (3 if not x else 4)
+                text = (f"{kind}: the loop {' - '.join(self.words(p) for p in reversed(chain))} "
+                        f"holds either way")
+                out.append((round(rating, 1), size, key,
+                            self.g.removal(kind, rating, text, removed,
+                                           [self.split(p)[0] for p in chain])))
+        return out
+
+    def _cycle_eliminations(self, chain: list[int]) -> list[tuple[int, int]]:
+        """Candidates seeing an on and an off potential of their digit along the loop."""
+        cells = {self.split(p)[0] for p in chain[:-1]}
+        forward: set[tuple[int, int]] = set()
+        back: set[tuple[int, int]] = set()
+        cands, peers = self.cands, self.lay.peers
+        for p in chain[:-1]:
+            cell, digit, on = self.split(p)
+            bit = 1 << (digit - 1)
+            for c in peers[cell]:
+                if c not in cells and cands[c] & bit:
+                    (forward if on else back).add((c, digit))
+        return sorted(forward & back)
+
+    def _forcing(self, start: int, y: bool,
+                 best: tuple[float, int, int, Step] | None) -> tuple[float, int, int, Step] | None:
+        """A chain from ``start`` to its own negation (shortest), as a rated step."""
+        cands = self.cands
+        base = XY if y else FORCING_X
+        limit = self._limit(base, best)
+        goal = start ^ 1
+        to_on: set[int] = set()
+        to_off: set[int] = set()
+        pending_on: list[tuple] = []
+        pending_off: list[tuple] = []
+        if start & 1:
+            to_on.add(start)
+            pending_on.append((start, None))
+        else:
+            to_off.add(start)
+            pending_off.append((start, None))
+        depth = 1
+        while pending_on or pending_off:
+            if depth > limit:
+                return None
+            depth += 1
+            for link in pending_on:
+                for q in self.on_to_off(cands, link[0], y):
+                    if q == goal:
+                        return self._forcing_step((q, link), y)
+                    if q not in to_off:
+                        to_off.add(q)
+                        pending_off.append((q, link))
+            pending_on = []
+            for link in pending_off:
+                for q, _ in self.off_to_on(cands, link[0], None, y, True):
+                    if q == goal:
+                        return self._forcing_step((q, link), y)
+                    if q not in to_on:
+                        to_on.add(q)
+                        pending_on.append((q, link))
+            pending_off = []
+        return None
+
+    def _forcing_step(self, target: tuple, y: bool) -> tuple[float, int, int, Step]:
+        chain = _nodes(target)
+        size = len(set(chain))
+        base = XY if y else FORCING_X
+        rating = base + length_bonus(size)
+        name = "Forcing XY-Chain" if y else "Forcing X-Chain"
+        cell, digit, on = self.split(target[0])
+        path = " - ".join(self.words(p) for p in reversed(chain))
+        if on:
+            text = (f"{self.g.name(cell)} = {self.g.sym(digit)}: {name}, if it were not, "
+                    f"{path}")
+            step = self.g.step(name, rating, text, placed=[(cell, digit)],
+                               cells=[self.split(p)[0] for p in chain])
+        else:
+            step = self.g.removal(name, rating, f"{name}: if {self.words(target[0] ^ 1)}, "
+                                  f"{path}", [(cell, digit)],
+                                  [self.split(p)[0] for p in chain])
+        return round(rating, 1), size, 1, step
+
+
+def _nodes(link: tuple | None) -> list[int]:
+    """The potentials of a parent chain, from its end back to its start."""
+    out = []
+    while link is not None:
+        out.append(link[0])
+        link = link[1]
+    return out
+
+
+def _in_chain(link: tuple | None, node: int) -> bool:
+    while link is not None:
+        if link[0] == node:
+            return True
+        link = link[1]
+    return False
+
+
+class Outcome:
+    """What one assumption implies: potentials on and off with their parents, and the
+    contradiction it ran into (an on and an off potential of one candidate), if any."""
+
+    __slots__ = ("on", "off", "absurd")
+
+    def __init__(self) -> None:
+        self.on: Parents = {}
+        self.off: Parents = {}
+        self.absurd: tuple[int, tuple[int, ...], int, tuple[int, ...]] | None = None
+
+    def parents(self) -> Parents:
+        both = dict(self.on)
+        both.update(self.off)
+        return both
+
+
+class Forcing:
+    """Multiple, dynamic and nested forcing chains over one position (SE's Chaining rule
+    with ``isMultiple``): one engine, configured as SE configures its producers."""
+
+    def __init__(self, g: Grid, dynamic: bool, nishio: bool = False, level: int = 0) -> None:
+        self.chains = Chains(g)
+        self.g = g
+        self.dynamic, self.nishio, self.level = dynamic, nishio, level
+        self.base = (DYNAMIC_PLUS if level else NISHIO if nishio else
+                     DYNAMIC if dynamic else MULTIPLE)
+        self.cache: dict[int, Outcome] = {}
+
+    def follow(self, start: int) -> Outcome:
+        """Every implication of ``start`` (SE's doChaining), remembered per start."""
+        known = self.cache.get(start)
+        if known is not None:
+            return known
+        ch = self.chains
+        y = not self.nishio
+        source = ch.cands
+        work = source[:]
+        out = Outcome()
+        on, off = out.on, out.off
+        pending_on: deque[int] = deque()
+        pending_off: deque[int] = deque()
+        if start & 1:
+            on[start] = ()
+            pending_on.append(start)
+        else:
+            off[start] = ()
+            pending_off.append(start)
+        dyn_source = source if self.dynamic else None
+        while True:
+            if pending_on:
+                p = pending_on.popleft()
+                for q in ch.on_to_off(work, p, y):
+                    if q | 1 in on:
+                        out.absurd = (q | 1, on[q | 1], q, (p,))
+                        self.cache[start] = out
+                        return out
+                    if q not in off:
+                        off[q] = (p,)
+                        pending_off.append(q)
+                continue
+            if pending_off:
+                p = pending_off.popleft()
+                made = ch.off_to_on(work, p, dyn_source, y, True)
+                if self.dynamic:
+                    cell, digit = divmod(p >> 1, ch.n)
+                    work[cell] &= ~(1 << digit)
+                for q, parents in made:
+                    if q ^ 1 in off:
+                        out.absurd = (q, parents, q ^ 1, off[q ^ 1])
+                        self.cache[start] = out
+                        return out
+                    if q not in on:
+                        on[q] = parents
+                        pending_on.append(q)
+                continue
+            if self.level and self._advanced(work, source, off, pending_off):
+                continue
+            break
+        self.cache[start] = out
+        return out
+
+    def _advanced(self, work: list[int], source: list[int], off: Parents,
+                  pending_off: deque[int]) -> bool:
+        """Run the basic techniques on the reduced grid (SE's "+" chains); their eliminations
+        become off potentials whose parents are the removals the pattern rests on."""
+        from solver.sudoku import fish, intersections, subsets
+        g = self.g.copy()
+        g.cands = work
+        n = self.chains.n
+        added = False
+        for finder in (intersections.pointing, intersections.claiming, subsets.hidden_pair,
+                       subsets.naked_pair, fish.x_wing):
+            step = finder(g)
+            if step is None:
+                continue
+            area = {c for c, _, placed in step.moves if not placed}
+            digits = 0
+            for c, d, placed in step.moves:
+                digits |= 1 << (d - 1)
+            for r, c in step.cells:
+                area.add((r - 1) * n + c - 1)
+            lay = self.chains.lay
+            units = {u for cell in area for u in lay.cell_units[cell]}
+            parents = tuple(sorted(
+                ((cell * n + d) << 1) for u in units for cell in lay.units[u]
+                for d in range(n)
+                if (source[cell] >> d) & 1 and not (work[cell] >> d) & 1
+                and ((cell * n + d) << 1) in off and (digits >> d) & 1))
+            if not parents:
+                continue
+            for c, d, placed in step.moves:
+                node = (c * n + d - 1) << 1
+                if not placed and node not in off:
+                    off[node] = parents
+                    pending_off.append(node)
+                    added = True
+            if added:
+                return True
+        return False
+
+    # -- the rule ----------------------------------------------------------------------
+    def best(self) -> Step | None:
+        """The easiest hint of this rule (lowest rating, then smallest), or None."""
+        g, ch = self.g, self.chains
+        cands = ch.cands
+        hints: list[tuple[float, int, int, Step]] = []
+        for cell in range(len(cands)):
+            m = cands[cell]
+            k = popcount(m)
+            if g.values[cell] or k < 2 or (k < 3 and not self.dynamic):
+                continue
+            cell_on: list[tuple[int, Outcome]] = []
+            for d in bits(m):
+                p_on = ch.node(cell, d, True)
+                won = self.follow(p_on)
+                wof = self.follow(p_on ^ 1)
+                if self.dynamic or self.nishio:
+                    if won.absurd:
+                        hints.append(self._absurd(won, p_on, False))
+                    if wof.absurd:
+                        hints.append(self._absurd(wof, p_on ^ 1, True))
+                if self.dynamic and not self.nishio and k >= 3 and not won.absurd \
+                        and not wof.absurd:
+                    hints.extend(self._double(p_on, won, wof))
+                if not self.nishio:
+                    hints.extend(self._regions(cell, d, won))
+                cell_on.append((d, won))
+            if not self.nishio:
+                hints.extend(self._cell(cell, cell_on))
+        if not hints:
+            return None
+        hints.sort(key=lambda h: h[:3])
+        return hints[0][3]
+
+    def _rate(self, complexity: int) -> float:
+        return round(self.base + length_bonus(complexity), 1)
+
+    def _name(self, kind: str) -> str:
+        prefix = ("Nested " if self.level > 1 else "Dynamic " if self.dynamic else "")
+        suffix = " (+)" if self.level == 1 else ""
+        return f"{prefix}{kind} Forcing Chains{suffix}"
+
+    def _absurd(self, out: Outcome, start: int, place: bool) -> tuple[float, int, int, Step]:
+        assert out.absurd is not None
+        pon, pon_parents, poff, poff_parents = out.absurd
+        parents = out.parents()
+        size = (_count(pon, pon_parents, parents) + _count(poff, poff_parents, parents))
+        rating = self._rate(size)
+        name = "Nishio Forcing Chains" if self.nishio else self._name("Contradiction")
+        ch, g = self.chains, self.g
+        cell, digit, _ = ch.split(start)
+        clash = ch.words(pon)
+        if place:
+            step = g.step(name, rating, f"{g.name(cell)} = {g.sym(digit)}: {name}, if it were "
+                          f"not, {clash} would be both true and false", placed=[(cell, digit)],
+                          cells=[cell, ch.split(pon)[0]])
+        else:
+            step = g.removal(name, rating, f"{name}: if {ch.words(start)}, {clash} would be "
+                             f"both true and false", [(cell, digit)], [cell, ch.split(pon)[0]])
+        return rating, size, 7, step
+
+    def _double(self, p_on: int, won: Outcome, wof: Outcome) -> list[tuple[float, int, int, Step]]:
+        out = []
+        pon_all, pof_all = won.parents(), wof.parents()
+        for table_on, table_off in ((won.on, wof.on), (won.off, wof.off)):
+            for node in table_on:
+                if node in table_off and node >> 1 != p_on >> 1:
+                    size = _count(node, table_on[node], pon_all) + \
+                        _count(node, table_off[node], pof_all)
+                    step = self._target(node, self._name("Double"),
+                                        f"both {self.chains.words(p_on)} and its negation "
+                                        f"imply it", [self.chains.split(p_on)[0]], size)
+                    if step is not None:
+                        out.append((step.rating, size, 1, step))
+        return out
+
+    def _cell(self, cell: int, outcomes: list[tuple[int, Outcome]]
+              ) -> list[tuple[float, int, int, Step]]:
+        if any(o.absurd for _, o in outcomes):
+            return []
+        out = []
+        first = outcomes[0][1]
+        for attr in ("on", "off"):
+            common = [node for node in getattr(first, attr)
+                      if all(node in getattr(o, attr) for _, o in outcomes[1:])]
+            for node in common:
+                size = sum(_count(node, getattr(o, attr)[node], o.parents())
+                           for _, o in outcomes)
+                step = self._target(node, self._name("Cell"),
+                                    f"every digit of {self.g.name(cell)} implies it", [cell],
+                                    size)
+                if step is not None:
+                    out.append((step.rating, size, 5, step))
+        return out
+
+    def _regions(self, cell: int, digit: int, won: Outcome
+                 ) -> list[tuple[float, int, int, Step]]:
+        ch, lay = self.chains, self.chains.lay
+        cands = ch.cands
+        bit = 1 << (digit - 1)
+        out = []
+        if won.absurd:
+            return out
+        for u in ch.units_of[cell]:
+            places = [c for c in lay.units[u] if cands[c] & bit]
+            if len(places) < 2 or places[0] != cell:
+                continue
+            outcomes = [won] + [self.follow(ch.node(c, digit, True)) for c in places[1:]]
+            if any(o.absurd for o in outcomes):
+                continue
+            for attr in ("on", "off"):
+                common = [node for node in getattr(won, attr)
+                          if all(node in getattr(o, attr) for o in outcomes[1:])]
+                for node in common:
+                    size = sum(_count(node, getattr(o, attr)[node], o.parents())
+                               for o in outcomes)
+                    step = self._target(node, self._name("Region"),
+                                        f"every place of {self.g.sym(digit)} in "
+                                        f"{lay.names[u]} implies it", places, size)
+                    if step is not None:
+                        out.append((step.rating, size, 6, step))
+        return out
+
+    def _target(self, node: int, name: str, why: str, cells: list[int], size: int
+                ) -> Step | None:
+        """The step that sets ``node`` (on: place it; off: remove it), if it changes anything."""
+        g, ch = self.g, self.chains
+        cell, digit, on = ch.split(node)
+        rating = self._rate(size)
+        if on:
+            if g.values[cell] or ch.cands[cell] == 1 << (digit - 1):
+                return None
+            return g.step(name, rating, f"{g.name(cell)} = {g.sym(digit)}: {name}, {why}",
+                          placed=[(cell, digit)], cells=[*cells, cell])
+        if not ch.cands[cell] >> (digit - 1) & 1:
+            return None
+        return g.removal(name, rating, f"{name}: {why}", [(cell, digit)], [*cells, cell])
+
+
+def _count(node: int, own: tuple[int, ...], parents: Parents) -> int:
+    """Ancestors of a potential whose own parents are ``own`` (it may not be in the table)."""
+    seen = {node}
+    todo = list(own)
+    while todo:
+        p = todo.pop()
+        if p in seen:
+            continue
+        seen.add(p)
+        todo.extend(parents.get(p, ()))
+    return len(seen)

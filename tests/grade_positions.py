@@ -1,0 +1,83 @@
+"""Helpers for the grader tests: hand-made pencil-mark positions and dug puzzles.
+
+Positions start from an empty 9x9 grid (every candidate everywhere) and strike candidates,
+so each test builds exactly the pattern it names; puzzles are dug from random complete
+grids with the exact solver keeping them unique.
+"""
+from __future__ import annotations
+
+import random
+
+from solver.sudoku import Geometry, Puzzle, count_solutions, default_symbols, solve
+from solver.sudoku.candidates import Grid
+from tests.sudoku_oracle import JIGSAW_6, full_grid
+
+
+def empty(size: int = 9) -> Grid:
+    geometry = Geometry.boxed(size)
+    return Grid(Puzzle(geometry, default_symbols(size), (0,) * size * size))
+
+
+def cell(name: str, n: int = 9) -> int:
+    """``"r2c3"`` -> its index."""
+    r, c = name[1:].split("c")
+    return (int(r) - 1) * n + int(c) - 1
+
+
+def only(g: Grid, digit: int, unit: list[str], keep: list[str]) -> None:
+    """Strike ``digit`` from the cells of ``unit`` except ``keep``."""
+    kept = {cell(k, g.n) for k in keep}
+    for name in unit:
+        c = cell(name, g.n)
+        if c not in kept:
+            g.cands[c] &= ~(1 << (digit - 1))
+
+
+def set_cands(g: Grid, name: str, digits: str) -> None:
+    g.cands[cell(name, g.n)] = sum(1 << (int(d) - 1) for d in digits)
+
+
+def row(r: int, n: int = 9) -> list[str]:
+    return [f"r{r}c{c}" for c in range(1, n + 1)]
+
+
+def col(c: int, n: int = 9) -> list[str]:
+    return [f"r{r}c{c}" for r in range(1, n + 1)]
+
+
+def box(b: int) -> list[str]:
+    r0, c0 = (b - 1) // 3 * 3, (b - 1) % 3 * 3
+    return [f"r{r0 + i + 1}c{c0 + j + 1}" for i in range(3) for j in range(3)]
+
+
+def jigsaw_solution(rng: random.Random) -> tuple[Geometry, tuple[int, ...]]:
+    """A random complete 6x6 jigsaw grid (the shared region map)."""
+    geometry = Geometry.jigsaw(6, list(JIGSAW_6))
+    while True:
+        givens = [0] * 36
+        for c in rng.sample(range(36), 6):
+            givens[c] = rng.randint(1, 6)
+        try:
+            found = solve(Puzzle(geometry, "123456", tuple(givens)))
+        except ValueError:
+            found = None
+        if found:
+            return geometry, tuple(found)
+
+
+def dug(kind: str, rng: random.Random) -> tuple[Puzzle, tuple[int, ...]]:
+    """A unique puzzle of ``kind`` ("4", "6", "9" or "jigsaw") and its solution."""
+    if kind == "jigsaw":
+        geometry, solution = jigsaw_solution(rng)
+    else:
+        size = int(kind)
+        geometry = Geometry.boxed(size)
+        solution = tuple(full_grid(size, geometry.box_rows or 1, geometry.box_cols or 1, rng))
+    symbols = default_symbols(geometry.size)
+    givens = list(solution)
+    for c in rng.sample(range(len(givens)), len(givens)):
+        keep = givens[c]
+        givens[c] = 0
+        if count_solutions(Puzzle(geometry, symbols, tuple(givens)), cap=1).capped:
+            givens[c] = keep
+    return Puzzle(geometry, symbols, tuple(givens)), solution

@@ -1,0 +1,185 @@
+"""Every technique on a hand-made position: the candidates before, the eliminations after."""
+from __future__ import annotations
+
+from solver.sudoku import Geometry, Puzzle, fish, intersections, singles, subsets, wings
+from solver.sudoku.candidates import Grid, Step
+from tests.grade_positions import box, col, empty, only, row, set_cands
+
+
+def removed(step: Step | None) -> set[str]:
+    assert step is not None
+    return {f"r{r}c{c}#{s}" for r, c, s in step.removed}
+
+
+def placed(step: Step | None) -> set[str]:
+    assert step is not None
+    return {f"r{r}c{c}={s}" for r, c, s in step.placed}
+
+
+def test_full_house() -> None:
+    g = Grid(Puzzle(Geometry.boxed(9), "123456789", (1, 2, 3, 4, 5, 6, 7, 8, 0) + (0,) * 72))
+    step = singles.full_house(g)
+    assert placed(step) == {"r1c9=9"} and step is not None and step.rating == 1.0
+    assert step.text == "r1c9 = 9: the last blank cell of row 1"
+
+
+def test_hidden_single_in_box_is_rated_below_a_line() -> None:
+    g = empty()
+    only(g, 5, box(1), ["r2c2"])
+    assert singles.full_house(g) is None
+    step = singles.hidden_single_box(g)
+    assert placed(step) == {"r2c2=5"} and step is not None and step.rating == 1.2
+    assert step.text == "r2c2 = 5: hidden single in box 1"
+    g = empty()
+    only(g, 5, col(7), ["r4c7"])
+    assert singles.hidden_single_box(g) is None
+    step = singles.hidden_single_line(g)
+    assert placed(step) == {"r4c7=5"} and step is not None and step.rating == 1.5
+    assert step.text == "r4c7 = 5: hidden single in column 7"
+
+
+def test_naked_single() -> None:
+    g = empty()
+    set_cands(g, "r5c5", "7")
+    step = singles.naked_single(g)
+    assert placed(step) == {"r5c5=7"} and step is not None and step.rating == 2.3
+
+
+def test_pointing_and_claiming() -> None:
+    g = empty()
+    only(g, 3, box(1), ["r1c1", "r1c2"])
+    step = intersections.pointing(g)
+    assert removed(step) == {f"r1c{c}#3" for c in range(4, 10)}
+    assert step is not None and step.rating == 2.6 and step.technique == "Pointing"
+    assert step.text.startswith("Pointing: in box 1 the 3s lie in row 1, so r1c4, ")
+    g = empty()
+    only(g, 3, row(1), ["r1c1", "r1c2"])
+    step = intersections.claiming(g)
+    assert removed(step) == {f"r{r}c{c}#3" for r in (2, 3) for c in (1, 2, 3)}
+    assert step is not None and step.rating == 2.8
+
+
+def test_direct_pointing_places_the_hidden_single_it_leaves() -> None:
+    g = empty()
+    only(g, 3, box(1), ["r1c1", "r1c2"])
+    only(g, 3, box(2), ["r1c4", "r2c5"])
+    step = intersections.direct_pointing(g)
+    assert placed(step) == {"r2c5=3"} and step is not None and step.rating == 1.7
+    assert "r1c4#3" in removed(step)
+
+
+def test_direct_claiming() -> None:
+    g = empty()
+    only(g, 3, row(1), ["r1c1", "r1c2"])
+    only(g, 3, row(2), ["r2c3", "r2c9"])
+    step = intersections.direct_claiming(g)
+    assert placed(step) == {"r2c9=3"} and step is not None and step.rating == 1.9
+
+
+def test_naked_subsets() -> None:
+    g = empty()
+    set_cands(g, "r1c1", "12")
+    set_cands(g, "r1c2", "12")
+    step = subsets.naked_pair(g)
+    assert removed(step) == {f"r1c{c}#{d}" for c in range(3, 10) for d in (1, 2)}
+    assert step is not None and step.rating == 3.0
+    g = empty()
+    set_cands(g, "r1c1", "12")
+    set_cands(g, "r1c2", "23")
+    set_cands(g, "r1c3", "13")
+    assert subsets.naked_pair(g) is None
+    step = subsets.naked_triple(g)
+    assert removed(step) == {f"r1c{c}#{d}" for c in range(4, 10) for d in (1, 2, 3)}
+    assert step is not None and step.rating == 3.6
+    g = empty()
+    for name, digits in (("r9c1", "12"), ("r9c2", "23"), ("r9c3", "34"), ("r9c4", "14")):
+        set_cands(g, name, digits)
+    assert subsets.naked_triple(g) is None
+    step = subsets.naked_quad(g)
+    assert removed(step) == {f"r9c{c}#{d}" for c in range(5, 10) for d in (1, 2, 3, 4)}
+    assert step is not None and step.rating == 5.0
+
+
+def test_hidden_subsets() -> None:
+    g = empty()
+    for d in (1, 2):
+        only(g, d, row(1), ["r1c1", "r1c2"])
+    step = subsets.hidden_pair(g)
+    assert removed(step) == {f"r1c{c}#{d}" for c in (1, 2) for d in range(3, 10)}
+    assert step is not None and step.rating == 3.4
+    g = empty()
+    for d in (1, 2, 3):
+        only(g, d, row(1), ["r1c1", "r1c2", "r1c3"])
+    assert subsets.hidden_pair(g) is None
+    step = subsets.hidden_triple(g)
+    assert removed(step) == {f"r1c{c}#{d}" for c in (1, 2, 3) for d in range(4, 10)}
+    assert step is not None and step.rating == 4.0
+    g = empty()
+    for d in (1, 2, 3, 4):
+        only(g, d, row(1), ["r1c1", "r1c2", "r1c3", "r1c4"])
+    step = subsets.hidden_quad(g)
+    assert removed(step) == {f"r1c{c}#{d}" for c in (1, 2, 3, 4) for d in range(5, 10)}
+    assert step is not None and step.rating == 5.4
+
+
+def test_direct_hidden_pair_and_triple() -> None:
+    g = empty()
+    for d in (1, 2):
+        only(g, d, row(1), ["r1c1", "r1c2"])
+    only(g, 3, row(1), ["r1c1", "r1c2", "r1c7"])
+    step = subsets.direct_hidden_pair(g)
+    assert placed(step) == {"r1c7=3"} and step is not None and step.rating == 2.0
+    g = empty()
+    for d in (1, 2, 3):
+        only(g, d, col(4), ["r1c4", "r2c4", "r3c4"])
+    only(g, 9, col(4), ["r1c4", "r8c4"])
+    assert subsets.direct_hidden_pair(g) is None
+    step = subsets.direct_hidden_triple(g)
+    assert placed(step) == {"r8c4=9"} and step is not None and step.rating == 2.5
+
+
+def test_fish() -> None:
+    g = empty()
+    only(g, 1, row(1), ["r1c1", "r1c5"])
+    only(g, 1, row(5), ["r5c1", "r5c5"])
+    step = fish.x_wing(g)
+    assert removed(step) == {f"r{r}c{c}#1" for r in (2, 3, 4, 6, 7, 8, 9) for c in (1, 5)}
+    assert step is not None and step.rating == 3.2
+    g = empty()
+    only(g, 1, row(1), ["r1c1", "r1c5"])
+    only(g, 1, row(5), ["r5c5", "r5c9"])
+    only(g, 1, row(9), ["r9c1", "r9c9"])
+    assert fish.x_wing(g) is None
+    step = fish.swordfish(g)
+    assert removed(step) == {f"r{r}c{c}#1" for r in (2, 3, 4, 6, 7, 8) for c in (1, 5, 9)}
+    assert step is not None and step.rating == 3.8
+    g = empty()
+    only(g, 2, col(1), ["r1c1", "r4c1"])
+    only(g, 2, col(3), ["r4c3", "r6c3"])
+    only(g, 2, col(5), ["r6c5", "r8c5"])
+    only(g, 2, col(8), ["r8c8", "r1c8"])
+    assert fish.swordfish(g) is None
+    step = fish.jellyfish(g)
+    assert removed(step) == {f"r{r}c{c}#2" for r in (1, 4, 6, 8) for c in (2, 4, 6, 7, 9)}
+    assert step is not None and step.rating == 5.2
+
+
+def test_xy_wing() -> None:
+    g = empty()
+    set_cands(g, "r1c1", "12")
+    set_cands(g, "r1c5", "13")
+    set_cands(g, "r5c1", "23")
+    step = wings.xy_wing(g)
+    assert removed(step) == {"r5c5#3"}
+    assert step is not None and step.rating == 4.2 and step.technique == "XY-Wing"
+
+
+def test_xyz_wing() -> None:
+    g = empty()
+    set_cands(g, "r1c1", "123")
+    set_cands(g, "r1c5", "13")
+    set_cands(g, "r2c2", "23")
+    assert wings.xy_wing(g) is None
+    step = wings.xyz_wing(g)
+    assert removed(step) == {"r1c2#3", "r1c3#3"}
+    assert step is not None and step.rating == 4.4

@@ -1,0 +1,108 @@
+"""Ctrl-C and kill at random moments of a real build: never a hang, never a mix of outputs.
+
+The build is large enough for the verify stage to use the process pool
+(``PARALLEL_THRESHOLD``), runs as a separate process in its own process group,
+and gets SIGINT the way a terminal sends it (to the whole group, workers
+included) or SIGKILL, at a random moment between its start and its end. After
+every trial the output folder holds either the previous outputs or all the new
+ones, and after the next complete build no temporary file of ours is left.
+"""
+from __future__ import annotations
+
+import hashlib
+import os
+import random
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from publisher.verify import PARALLEL_THRESHOLD
+
+ROOT = Path(__file__).resolve().parents[1]
+PUZZLES = (ROOT / "bench" / "data" / "top1465.txt").read_text(encoding="utf-8").split()[:300]
+CONFIG = """\
+books:
+  - title: Interrupted
+    sections:
+      - title: "Hard ones, {version}"
+        puzzles: set.txt
+"""
+HANG = 90   # seconds: far beyond a build of this size; reaching it is a hang
+
+
+def _build(folder: Path) -> subprocess.Popen[bytes]:
+    code = "import sys; from publisher.cli import main; sys.exit(main())"
+    return subprocess.Popen([sys.executable, "-c", code, "build", "config.yaml", "-q", "--jobs", "2"],
+                            cwd=folder, env={**os.environ, "PYTHONPATH": str(ROOT)},
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True)
+
+
+def _state(out: Path) -> dict[str, str]:
+    return {p.name: hashlib.sha256(p.read_bytes()).hexdigest() for p in sorted(out.iterdir())
+            if not p.name.startswith(".")}
+
+
+def _finish(folder: Path, version: str) -> dict[str, str]:
+    (folder / "config.yaml").write_text(CONFIG.format(version=version), encoding="utf-8")
+    done = _build(folder)
+    _, err = done.communicate(timeout=HANG)
+    assert done.returncode == 0, err.decode()
+    return _state(folder / "out")
+
+
+@pytest.fixture(scope="module")
+def book(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict[str, str], dict[str, str]]:
+    """A folder with the outputs of the section title 'old', and those the title 'new' gives."""
+    assert len(PUZZLES) > PARALLEL_THRESHOLD
+    folder = tmp_path_factory.mktemp("interrupted")
+    (folder / "set.txt").write_text("\n".join(PUZZLES) + "\n", encoding="utf-8")
+    new = _finish(folder, "new")
+    old = _finish(folder, "old")
+    assert len(old) == len(new) == 8 and all(old[name] != new[name] for name in old)
+    return folder, old, new
+
+
+def _trial(book: tuple[Path, dict[str, str], dict[str, str]], sig: signal.Signals, seed: int) -> None:
+    folder, old, new = book
+    if _state(folder / "out") != old:
+        assert _finish(folder, "old") == old
+    (folder / "config.yaml").write_text(CONFIG.format(version="new"), encoding="utf-8")
+    rng = random.Random(seed)
+    started = time.monotonic()
+    build = _build(folder)
+    time.sleep(rng.uniform(0.05, 6.0))
+    if build.poll() is None:
+        os.killpg(build.pid, sig)
+    try:
+        _, err = build.communicate(timeout=HANG)
+    except subprocess.TimeoutExpired:
+        os.killpg(build.pid, signal.SIGKILL)
+        pytest.fail(f"seed {seed}: the build hung after {sig.name}")
+    text = err.decode("utf-8", "replace")
+    finished = build.returncode == 0
+    if sig is signal.SIGINT:
+        assert build.returncode in (0, 130), text
+        assert "Traceback" not in text, text
+    after = _state(folder / "out")
+    assert after in (old, new), f"seed {seed}: a mix of old and new outputs after {sig.name}"
+    if finished:
+        assert after == new
+    assert time.monotonic() - started < HANG
+    assert _finish(folder, "old") == old          # the next build ...
+    assert not [p.name for p in (folder / "out").iterdir() if p.name.startswith(".")]   # ... leaves no temp
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("seed", range(12))
+def test_ctrl_c_at_a_random_moment(book: tuple[Path, dict[str, str], dict[str, str]], seed: int) -> None:
+    _trial(book, signal.SIGINT, seed)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("seed", range(6))
+def test_kill_at_a_random_moment(book: tuple[Path, dict[str, str], dict[str, str]], seed: int) -> None:
+    _trial(book, signal.SIGKILL, 100 + seed)
