@@ -90,8 +90,9 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def _run(args: list[str]) -> int:
-    try:
-        code = cli.main(args=args, prog_name="puzzlepress", standalone_mode=False)
+    try:   # not cli.main(): it prints a blank line of its own on Ctrl-C
+        with cli.make_context("puzzlepress", args) as context:
+            code = cli.invoke(context)
     except click.exceptions.Exit as stop:
         code = stop.exit_code
     except click.UsageError as error:    # the parser's own errors: one line too, no "Usage:" banner
