@@ -110,7 +110,7 @@ def run(capsys: pytest.CaptureFixture[str], case: str, args: list[str]) -> int:
             code = main(args)
     except Hang:
         pytest.fail(f"{case}: still running after {LIMIT} s")
-    out, err = capsys.readouterr()
+    err = capsys.readouterr().err
     assert code in (0, 1, 2, 130), f"{case}: exit {code}: {err.strip()}"
     assert "Traceback" not in err, f"{case}: {err}"
     if code == 2:
@@ -195,8 +195,8 @@ def test_fuzz_check_inputs(book: Path, capsys: pytest.CaptureFixture[str], seed:
     """check and solve on mutated text, YAML and JSON puzzle files (fast: no book is built)."""
     rng = random.Random(seed)
     originals = {"p.txt": "\n".join(PUZZLES[:4]) + "\n", "p.yaml": YAML_PUZZLES,
-                 "p.json": '[{"givens": "%s", "id": "x"}, {"givens": ["1.3.", "....", "....", "...4"]}]'
-                           % PUZZLES[1]}
+                 "p.json": f'[{{"givens": "{PUZZLES[1]}", "id": "x"}}, '
+                           '{"givens": ["1.3.", "....", "....", "...4"]}]'}
     for case in range(150):
         name = rng.choice(sorted(originals))
         (book / name).write_bytes(encode(mutate(originals[name], rng), rng))

@@ -348,11 +348,12 @@ def test_a_35x35_sudoku_reaches_its_bound_in_time(here: Path, capsys: pytest.Cap
 def test_lines_split_on_newline_only(here: Path, capsys: pytest.CaptureFixture[str], separator: str) -> None:
     (here / "set.txt").write_text(f"{GOOD}\n{EASY[:40]}{separator}{EASY[40:]}\n{GOOD}\n", encoding="utf-8")
     code, out, _ = cli(capsys, "check", "set.txt")
+    assert code == 1   # the broken line is one malformed puzzle, its neighbours keep their lines
     assert [line.split()[0] for line in out.splitlines()[:3]] == ["set.txt:1", "set.txt:2", "set.txt:3"]
     (here / "t.txt").write_text(f"# a{separator}b\n1 . .\n. . .\n. . .\n\nx\n", encoding="utf-8")
     config(here, tour_section("t.txt"))
     code, _, err = cli(capsys, "build", "config.yaml")
-    assert "t.txt:6: malformed" in err, err
+    assert code == 1 and "t.txt:6: malformed" in err, err
 
 
 def test_yaml_lines_count_newlines_only(here: Path, capsys: pytest.CaptureFixture[str]) -> None:

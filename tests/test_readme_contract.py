@@ -16,8 +16,13 @@ import pytest
 
 from publisher import safeio, yamlfile
 from publisher.cli import main
-from publisher.cli.chess import MAX_ENUMERATE_QUEENS, MAX_QUEENS, MAX_TOUR_SQUARES, QUEENS_NODE_LIMIT
-from publisher.config import LABEL_KEYS, Config, _model_in, _SECTION_MODELS
+from publisher.cli.chess import (
+    MAX_ENUMERATE_QUEENS,
+    MAX_QUEENS,
+    MAX_TOUR_SQUARES,
+    QUEENS_NODE_LIMIT,
+)
+from publisher.config import _SECTION_MODELS, LABEL_KEYS, Config, _model_in
 from publisher.layout import DEFAULT_LABELS
 from publisher.units import MAX_PAGE_SIDE
 from solver.knights.puzzle import MAX_PUZZLE_SIDE
