@@ -523,3 +523,17 @@ def test_font_tools_noise_is_silenced(here: Path, capsys: pytest.CaptureFixture[
 def test_main_reads_sys_argv(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
     monkeypatch.setattr(sys, "argv", ["puzzlepress", "--version"])
     assert publisher.cli.main() == 0 and "puzzlepress" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("damage", ["truncated", "fifo"])
+def test_a_damaged_or_special_font_file(here: Path, capsys: pytest.CaptureFixture[str], damage: str) -> None:
+    font = Path("/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf")
+    assert font.exists(), "DejaVu fonts are missing: install fonts-dejavu-core (.ci/run installs it)"
+    if damage == "fifo":
+        os.mkfifo(here / "f.ttf")
+    else:
+        (here / "f.ttf").write_bytes(font.read_bytes()[:3000])
+    config(here, sudoku_section(), book="fonts: {regular: f.ttf}\n")
+    code, _, err = cli(capsys, "build", "config.yaml")
+    expected = "is not a regular file" if damage == "fifo" else "font file is damaged or incomplete: f.ttf"
+    assert code == 2 and "books[0].fonts: " in err and expected in err, err
