@@ -404,23 +404,6 @@ def test_a_failed_rename_replaces_no_output(here: Path, capsys: pytest.CaptureFi
     assert done and outputs(here) == before
 
 
-def test_an_immutable_output_replaces_no_output(here: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    """The issue's reproducer (root, a file system with the immutable flag, as in CI)."""
-    import subprocess
-    config(here, sudoku_section())
-    assert cli(capsys, "build", "config.yaml", "-q")[0] == 0
-    before = outputs(here)
-    target = here / "out" / "hostile-puzzles.rtf"
-    subprocess.run(["chattr", "+i", str(target)], check=True, capture_output=True)
-    try:
-        config(here, sudoku_section().replace("title: S", "title: Changed"))
-        code, _, err = cli(capsys, "build", "config.yaml", "-q")
-        assert code == 2 and "hostile-puzzles.rtf: cannot write" in err and ".pp-" not in err
-        assert outputs(here) == before
-    finally:
-        subprocess.run(["chattr", "-i", str(target)], check=True)
-
-
 @pytest.mark.parametrize("kind", ["symlink", "fifo", "folder"])
 @pytest.mark.parametrize("where", ["report", "output"])
 def test_only_regular_files_are_replaced(here: Path, capsys: pytest.CaptureFixture[str], kind: str,
