@@ -45,6 +45,8 @@ def read_bytes(path: Path | str, shown: str | None = None, *, limit: int | None 
     flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0)
     try:
         fd = os.open(path, flags)
+    except ValueError:   # a name the file system cannot encode (a lone surrogate)
+        raise InputError(f"{shown!r}: not a valid file name") from None
     except FileNotFoundError:
         raise InputError(f"{shown}: file not found") from None
     except OSError as error:

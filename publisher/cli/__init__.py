@@ -89,7 +89,17 @@ def main(argv: list[str] | None = None) -> int:
         return EXIT_INTERNAL
 
 
+def _unusable(arg: str) -> bool:
+    """An argument no file name or text can hold: a NUL byte, or a surrogate that is not an
+    undecodable byte of a real command line (those are U+DC80..U+DCFF, 'surrogateescape')."""
+    return any(ch == "\0" or ("\ud800" <= ch <= "\udfff" and not "\udc80" <= ch <= "\udcff") for ch in arg)
+
+
 def _run(args: list[str]) -> int:
+    bad = next((i for i, arg in enumerate(args, 1) if _unusable(arg)), None)
+    if bad is not None:
+        click.echo(f"puzzlepress: error: argument {bad} holds a NUL byte or an invalid character", err=True)
+        return EXIT_USAGE
     try:   # not cli.main(): it prints a blank line of its own on Ctrl-C
         with cli.make_context("puzzlepress", args) as context:
             code = cli.invoke(context)
