@@ -19,8 +19,7 @@ import yaml
 from pydantic import (AfterValidator, BaseModel, BeforeValidator, ConfigDict, Discriminator, Field, Tag, ValidationError,
                       field_validator, model_validator)
 
-from publisher import safeio
-from publisher import render
+from publisher import render, safeio
 from publisher.units import parse_count_grid, parse_length, parse_page_size
 from publisher.yamlfile import YamlSyntaxError, load_with_nodes
 from solver.sudoku.generate import Request as GenerateRequest
