@@ -37,9 +37,11 @@ import time
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any, Protocol
+from typing import Any
 
 from solver.sudoku.geometry import Geometry, board, default_symbols
+from solver.sudoku.grade import Grade
+from solver.sudoku.grade import grade as grade_puzzle
 from solver.sudoku.puzzle import Puzzle
 from solver.sudoku.regions import jigsaw_geometry, labels
 from solver.sudoku.search import Search, givens_board
@@ -72,12 +74,6 @@ _GRID_NODES = 5_000
 
 class GenerationError(Exception):
     """A request that was not met within the bounds (the message is one line)."""
-
-
-class Grade(Protocol):
-    rating: float
-    level: str
-    hardest: str
 
 
 Grader = Callable[..., Grade]
@@ -415,7 +411,7 @@ def generate_one(request: Request, seed: int, grader: Grader | None = None) -> G
         raise GenerationError(reason)
     start = time.perf_counter()
     rng = random.Random(seed)
-    attempt = _Attempt(request, rng, grader or _default_grader())
+    attempt = _Attempt(request, rng, grader or grade_puzzle)
     tries = _ATTEMPTS[request.size]
     for _ in range(tries):
         made = attempt.run()
