@@ -325,6 +325,14 @@ class Answers(Strict):
     hints: bool = False                   # a "Key step" line under every Sudoku solution
 
 
+class Html(Strict):
+    """Options of the HTML booklets."""
+
+    #: embedded: the puzzle booklet carries what Check and Hint need (obfuscated);
+    #: none: it still plays, without Check and Hint, and holds no solution
+    solutions: Literal["embedded", "none"] = "embedded"
+
+
 class Book(Strict):
     title: str
     sections: list[Section] = Field(min_length=1)
@@ -340,6 +348,7 @@ class Book(Strict):
     labels: dict[str, str] = {}           # override localised words ("Puzzle", "Answers", ...)
     contents: bool = False                # a table of contents after the title page
     imprint: str | None = None            # text on the title page's verso (copyright, edition, ISBN)
+    html: Html = Html()
 
     @field_validator("title")
     @classmethod
