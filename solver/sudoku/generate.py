@@ -376,27 +376,42 @@ class _Attempt:
 
     def _climb(self, geometry: Geometry, solution: tuple[int, ...], givens: tuple[int, ...],
                grade: Grade) -> tuple[tuple[int, ...], Grade] | None:
-        """Local search toward a harder puzzle with the same symmetry and grid."""
+        """Local search toward a harder puzzle with the same symmetry and grid.
+
+        A move puts one empty orbit back and takes one other away, then takes away the
+        first further orbit that keeps the puzzle unique (so the puzzle stays as sparse
+        as the dig left it). Each removal is checked with :func:`still_unique`, which is
+        valid here too: a second solution must differ in a removed cell. A move is kept
+        when the rating rises (or, now and then, stays: plateaus are wide on this scale)."""
         all_orbits = orbits(self.request.symmetry, geometry.size)
         current, current_grade = givens, grade
         for _ in range(_CLIMB_MOVES):
             filled = [o for o in all_orbits if current[o[0]]]
             empty = [o for o in all_orbits if not current[o[0]]]
+            if not empty or len(filled) < 2:
+                return None
             trial = list(current)
-            if empty and self.rng.random() < 0.7:
-                for cell in self.rng.choice(empty):
-                    trial[cell] = solution[cell]
-                for orbit in self.rng.sample(filled, min(2, len(filled))):
-                    for cell in orbit:
-                        trial[cell] = 0
-            elif filled:
-                for cell in self.rng.choice(filled):
-                    trial[cell] = 0
-            if count_to_two(geometry, trial) != 1:
+            for cell in self.rng.choice(empty):
+                trial[cell] = solution[cell]
+            out = self.rng.choice(filled)
+            for cell in out:
+                trial[cell] = 0
+            if not still_unique(geometry, trial, solution, out):
                 continue
+            for extra in self.rng.sample(filled, len(filled)):
+                if extra == out:
+                    continue
+                for cell in extra:
+                    trial[cell] = 0
+                if still_unique(geometry, trial, solution, extra):
+                    break
+                for cell in extra:
+                    trial[cell] = solution[cell]
             candidate = tuple(trial)
             candidate_grade = self.grade(geometry, candidate)
-            if self.above(candidate_grade.rating) or candidate_grade.rating <= current_grade.rating:
+            if self.above(candidate_grade.rating) or candidate_grade.rating < current_grade.rating:
+                continue
+            if candidate_grade.rating == current_grade.rating and self.rng.random() < 0.5:
                 continue
             current, current_grade = candidate, candidate_grade
             if current_grade.rating >= self.low:
