@@ -72,7 +72,7 @@ def test_jigsaw_text_is_read_back_by_the_puzzle_reader(tmp_path: Path,
 
 
 @pytest.mark.parametrize("args, words", [
-    (["--size", "4", "--level", "diabolical"], "never harder than medium"),
+    (["--size", "4", "--level", "diabolical"], "never harder than easy"),
     (["--size", "6", "--symmetry", "rot90"], "does not map the 2x3 boxes"),
     (["--size", "9", "--box", "2x3"], "does not tile"),
     (["--box", "3"], "not ROWSxCOLS"),
@@ -173,4 +173,4 @@ def test_impossible_generate_key_is_a_config_error(tmp_path: Path, capsys: pytes
         """))
     code = publisher.cli.main(["build", str(config), "--out", str(tmp_path / "out")])
     err = capsys.readouterr().err
-    assert code == EXIT_USAGE and ":5:" in err and "never harder than medium" in err
+    assert code == EXIT_USAGE and ":5:" in err and "never harder than easy" in err
