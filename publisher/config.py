@@ -232,7 +232,7 @@ class Generate(Strict):
 
     count: int = Field(default=10, ge=1, le=10_000)
     level: Literal["easy", "medium", "hard", "diabolical"] | None = None
-    rating: Union[str, RatingRange, None] = None   # "2.5-4.8" or {min: 2.5, max: 4.8}, SE scale
+    rating: str | RatingRange | None = None   # "2.5-4.8" or {min: 2.5, max: 4.8}, SE scale
     symmetry: Literal["none", "rot180", "rot90", "mirror", "diagonal"] = "rot180"
     size: int | None = None               # default 9, or the box's
     box: str | None = None                # "2x3"
@@ -251,7 +251,7 @@ class Generate(Strict):
         return GenerateRequest(size, shape, self.jigsaw, self.level, bounds, self.symmetry, self.minimal)
 
     @model_validator(mode="after")
-    def _possible(self) -> "Generate":
+    def _possible(self) -> Generate:
         reason = problem(self.request())
         if reason:
             raise ValueError(reason)
