@@ -129,9 +129,11 @@ def verify_sections(loaded: LoadedConfig, inputs: list[_SectionInput], options: 
     at once, in parallel, in order; then each section's rating range and sort order."""
     items = [item for section in inputs for item in section.items]
     hints = [loaded.config.books[section.book].answers.hints for section in inputs for _ in section.items]
+    playable = _playable_with_hints(loaded, options)
+    explain = [playable[section.book] for section in inputs for _ in section.items]
     with options.progress.stage("verify", len(items), "puzzles") as advance:
         checked = iter(verify_items(items, node_limit=loaded.config.node_limit, jobs=options.jobs,
-                                    progress=advance, hints=hints, explain=_wants_hints(loaded, options)))
+                                    progress=advance, hints=hints, explain=explain))
     results = []
     for section in inputs:
         own = [grading.within(next(checked), getattr(section.section, "rating", None)) for _ in section.items]
@@ -142,10 +144,11 @@ def verify_sections(loaded: LoadedConfig, inputs: list[_SectionInput], options: 
     return results
 
 
-def _wants_hints(loaded: LoadedConfig, options: BuildOptions) -> bool:
-    """Hints are worked out only for a playable HTML booklet that carries them."""
-    formats = list(options.formats) or list(loaded.config.output.formats)
-    return "html" in formats and any(book.html.solutions == "embedded" for book in loaded.config.books)
+def _playable_with_hints(loaded: LoadedConfig, options: BuildOptions) -> list[bool]:
+    """Per book: is a playable HTML booklet with Hint built? Only then are the solving
+    steps worked out (they cost several times the verification)."""
+    html = "html" in (list(options.formats) or list(loaded.config.output.formats))
+    return [html and book.html.solutions == "embedded" for book in loaded.config.books]
 
 
 def _accept(loaded: LoadedConfig, inputs: list[_SectionInput], result: BuildResult, *, strict: bool) -> bool:

@@ -98,11 +98,12 @@ def worker_count(requested: int | None, tasks: int) -> int:
 
 def verify_items(items: Sequence[Item], *, node_limit: int, jobs: int | None = None,
                  progress: Callable[[int], None] | None = None,
-                 hints: Sequence[bool] = (), explain: bool = False) -> list[Checked]:
+                 hints: Sequence[bool] = (), explain: Sequence[bool] = ()) -> list[Checked]:
     """Verdicts (and grades) for ``items``, in their order. ``progress(n)`` is called as
-    each one is done; ``hints[i]`` asks for the key step of item ``i``; ``explain`` for
-    the solving steps of every unique Sudoku (on-screen hints)."""
-    tasks = [(item, node_limit, i < len(hints) and hints[i], explain) for i, item in enumerate(items)]
+    each one is done; ``hints[i]`` asks for the key step of item ``i``, ``explain[i]``
+    for all its solving steps (on-screen hints)."""
+    tasks = [(item, node_limit, i < len(hints) and hints[i], i < len(explain) and explain[i])
+             for i, item in enumerate(items)]
     jobs = worker_count(jobs, len(tasks))
     if jobs == 1 or len(tasks) < PARALLEL_THRESHOLD:
         return _collect(items, map(verify_one, tasks), progress)
