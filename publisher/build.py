@@ -19,7 +19,7 @@ from publisher import fonts as fontlib
 from publisher import grading, render
 from publisher.config import ConfigError, LoadedConfig, default_per_page, load
 from publisher.kinds import KINDS
-from publisher.layout import layout_book
+from publisher.layout import labels_for, layout_book
 from publisher.model import Board, Booklet, BookSpec, LayoutError, Margins, SectionSpec
 from publisher.progress import Progress
 from publisher.report import BuildResult, OutputFile, SectionResult
@@ -128,12 +128,13 @@ def verify_sections(loaded: LoadedConfig, inputs: list[_SectionInput], options: 
     """Stage 2: every item judged (and every unique Sudoku graded) by the solver, all books
     at once, in parallel, in order; then each section's rating range and sort order."""
     items = [item for section in inputs for item in section.items]
-    hints = [loaded.config.books[section.book].answers.hints for section in inputs for _ in section.items]
     playable = _playable_with_hints(loaded, options)
-    explain = [playable[section.book] for section in inputs for _ in section.items]
+    depth = [replace(grading.grading_for(section.section, loaded.config.books[section.book].answers.hints),
+                     explain=playable[section.book])
+             for section in inputs for _ in section.items]
     with options.progress.stage("verify", len(items), "puzzles") as advance:
         checked = iter(verify_items(items, node_limit=loaded.config.node_limit, jobs=options.jobs,
-                                    progress=advance, hints=hints, explain=explain))
+                                    progress=advance, grading=depth))
     results = []
     for section in inputs:
         own = [grading.within(next(checked), getattr(section.section, "rating", None)) for _ in section.items]
@@ -219,7 +220,7 @@ def _stems(loaded: LoadedConfig) -> list[str]:
 def _template_dirs(loaded: LoadedConfig) -> tuple[Path, ...]:
     dirs = (render.BUILTIN_TEMPLATES,)
     if loaded.config.templates:
-        user = loaded.base / loaded.config.templates
+        user = (loaded.base / loaded.config.templates).resolve()   # one template cache per real folder
         if not user.is_dir():
             raise ConfigError([f"{loaded.where(('templates',))}: template folder '{loaded.config.templates}' "
                                "does not exist"])
@@ -243,10 +244,13 @@ def _book_spec(loaded: LoadedConfig, b: int, stem: str, sections: list[SectionRe
     margins = book.page.margins
     auto_gutter = margins.inside == "auto"
     section_specs = []
+    key_step_word = labels_for(book.language, dict(book.labels))["key_step"]
     for s, (section, result) in enumerate(zip(book.sections, sections)):
-        boards = tuple(_board(c) for c in result.accepted)
+        boards = tuple(_board(c, key_step_word) for c in result.accepted)
         side = max(max(board.rows, board.cols) for board in boards)
         puzzles, answers = default_per_page(book.page.size[0], side)
+        if book.answers.hints and section.kind == "sudoku":
+            answers = puzzles   # answer grids as wide as the puzzles', so the key-step line fits under them
         defaults = {field: value for field, value in (("puzzles_per_page", puzzles), ("answers_per_page", answers))
                     if not (getattr(section, field) or getattr(book.layout, field))}
         section_specs.append(SectionSpec(title=section.title, boards=boards, instructions=section.instructions,
@@ -269,8 +273,12 @@ def _book_spec(loaded: LoadedConfig, b: int, stem: str, sections: list[SectionRe
     )
 
 
-def _board(checked: Checked) -> Board:
+def _board(checked: Checked, key_step_word: str) -> Board:
+    """The model's board of a verified puzzle; a key step (books with ``answers.hints``)
+    becomes the note line under its solution's caption."""
     item = checked.item
     kind = KINDS[item.kind]
     board = kind.to_board(item.puzzle, checked.verdict, difficulty=grading.label(checked), source=item.where)
+    if checked.key_step:
+        board = replace(board, note=f"{key_step_word}: {checked.key_step}")
     return replace(board, hints=kind.hints(item.puzzle, checked.explanation)) if checked.explanation else board

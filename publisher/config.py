@@ -23,6 +23,8 @@ from publisher import safeio
 from publisher import render
 from publisher.units import parse_count_grid, parse_length, parse_page_size
 from publisher.yamlfile import YamlSyntaxError, load_with_nodes
+from solver.sudoku.generate import Request as GenerateRequest
+from solver.sudoku.generate import parse_rating, problem
 
 #: The built-in words a book's ``labels`` may override (README, "books[]").
 LABEL_KEYS = ("puzzle", "solution", "answers", "easy", "medium", "hard", "diabolical", "key_step",
@@ -202,9 +204,11 @@ class SectionBase(Strict):
 
     @model_validator(mode="after")
     def _has_puzzles(self) -> "SectionBase":
-        if not (self.puzzles or self.inline or getattr(self, "boards", None)):
+        made = getattr(self, "boards", None) or getattr(self, "generate", None)
+        if not (self.puzzles or self.inline or made):
+            extra = [key for key in ("boards", "generate") if key in type(self).model_fields]
             raise ValueError("a section needs 'puzzles' (files), 'inline' puzzles"
-                             + (" or 'boards'" if "boards" in type(self).model_fields else ""))
+                             + "".join(f" or '{key}'" for key in extra))
         return self
 
 
@@ -223,11 +227,44 @@ class RatingRange(Strict):
         return self
 
 
+class Generate(Strict):
+    """Puzzles a Sudoku section makes itself (README "Generated Sudoku"); the same keys
+    and meanings as ``puzzlepress generate``, so a section and a command make the same puzzles."""
+
+    count: int = Field(default=10, ge=1, le=10_000)
+    level: Literal["easy", "medium", "hard", "diabolical"] | None = None
+    rating: Union[str, RatingRange, None] = None   # "2.5-4.8" or {min: 2.5, max: 4.8}, SE scale
+    symmetry: Literal["none", "rot180", "rot90", "mirror", "diagonal"] = "rot180"
+    size: int | None = None               # default 9, or the box's
+    box: str | None = None                # "2x3"
+    jigsaw: bool = False
+    minimal: bool = False
+    seed: int = Field(default=0, ge=0)
+
+    def request(self) -> GenerateRequest:
+        shape = parse_count_grid(self.box) if self.box else None
+        size = self.size or (shape[0] * shape[1] if shape else 9)
+        bounds = None
+        if isinstance(self.rating, str):
+            bounds = parse_rating(self.rating)
+        elif self.rating is not None:
+            bounds = (self.rating.min or 1.0, self.rating.max if self.rating.max is not None else 12.0)
+        return GenerateRequest(size, shape, self.jigsaw, self.level, bounds, self.symmetry, self.minimal)
+
+    @model_validator(mode="after")
+    def _possible(self) -> "Generate":
+        reason = problem(self.request())
+        if reason:
+            raise ValueError(reason)
+        return self
+
+
 class SudokuSection(SectionBase):
     kind: Literal["sudoku"] = "sudoku"
     # difficulty may also be "auto": every puzzle is labelled with the level of its grade
     sort: Literal["file", "difficulty"] = "file"   # difficulty: easiest (lowest rating) first, stable
     rating: RatingRange | None = None     # puzzles rated outside are rejected (out_of_range)
+    generate: Generate | None = None      # puzzles made by the tool (beside or instead of files)
     size: int | None = Field(default=None, ge=4, le=36)   # parse hints, for files that need them
     box: str | None = None                # box shape RxC, e.g. "2x3"
     symbols: str | None = None            # e.g. "0123456789ABCDEF" (then 0 is a value)

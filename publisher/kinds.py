@@ -41,8 +41,9 @@ class PuzzleKind:
     def verify(self, puzzle: Any, node_limit: int) -> Verdict:
         raise NotImplementedError
 
-    def grade(self, puzzle: Any) -> sudoku.Grade | None:
-        """How hard a unique puzzle is for a human solver; None for kinds nobody grades."""
+    def grade(self, puzzle: Any, ceiling: float | None = None) -> sudoku.Grade | None:
+        """How hard a unique puzzle is for a human solver (exact up to ``ceiling``, a lower
+        bound above it); None for kinds nobody grades."""
         return None
 
     def key_step(self, puzzle: Any) -> str | None:
@@ -97,8 +98,8 @@ class SudokuKind(PuzzleKind):
         scaled = max(1, node_limit * 81 // max(81, len(puzzle.givens)))
         return sudoku.verify(puzzle, node_limit=scaled)
 
-    def grade(self, puzzle: Any) -> sudoku.Grade:
-        return sudoku.grade(puzzle)
+    def grade(self, puzzle: Any, ceiling: float | None = None) -> sudoku.Grade:
+        return sudoku.grade(puzzle, ceiling=ceiling)
 
     def key_step(self, puzzle: Any) -> str | None:
         """The hardest step named in a few words, short enough for one line under an answer

@@ -117,6 +117,7 @@ def puzzle_record(section: SectionResult, checked: Checked, number: int | None) 
         "rating": grade.rating if grade is not None else None,
         "level": grade.level if grade is not None else None,
         "hardest": grade.hardest if grade is not None else None,
+        "rating_exact": grade.complete if grade is not None else None,
     }
 
 

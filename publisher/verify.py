@@ -28,14 +28,32 @@ PARALLEL_THRESHOLD = 64
 #: The status of a puzzle the solver accepted but its section's ``rating`` range does not.
 OUT_OF_RANGE = "out_of_range"
 
+#: The lowest rating of the top level ("diabolical"): every rating above it gives the same
+#: level, so grading may stop at the first step rated above it unless a section needs more.
+#: (A diabolical puzzle costs ten times less to grade this way: 37 ms instead of 366 ms.)
+LEVELS_CEILING = 5.0
+
+
+@dataclass(frozen=True)
+class Grading:
+    """How far to grade one unique Sudoku: its rating is exact up to ``ceiling`` (above it,
+    the first step rated higher ends the solve and its rating is a lower bound; None:
+    exact everywhere); ``key_step`` also names the hardest step of the explanation;
+    ``explain`` keeps every step."""
+
+    ceiling: float | None = LEVELS_CEILING
+    key_step: bool = False
+    #: also every logical step of the solution (the playable HTML booklet's Hint)
+    explain: bool = False
+
 
 @dataclass(frozen=True)
 class Checked:
     """An item with its verdict and, for a unique Sudoku, its grade.
 
-    ``key_step`` is the text of the hardest step of the explanation (only when
-    the book prints hints); ``rejection`` is set when a section rule (the rating
-    range) turns away a puzzle the solver accepted: the status is then
+    ``key_step`` names the hardest step of the explanation in a few words (only
+    when the book prints hints); ``rejection`` is set when a section rule (the
+    rating range) turns away a puzzle the solver accepted: the status is then
     :data:`OUT_OF_RANGE` and ``rejection`` the reason."""
 
     item: Item
@@ -67,19 +85,19 @@ class Checked:
 Judged = tuple[Verdict, Grade | None, str | None, tuple[Any, ...]]   # verdict, grade, key step, explanation
 
 
-def verify_one(task: tuple[Item, int, bool, bool]) -> Judged:
-    """Verify one item and grade it when it is a unique Sudoku (runs in a worker
-    process); with ``hints``, also the text of its key step; with ``explain``,
-    every logical step of its solution (the playable HTML booklet's Hint)."""
-    item, node_limit, hints, explain = task
+def verify_one(task: tuple[Item, int, Grading]) -> Judged:
+    """Verify one item and grade it as asked when it is a unique Sudoku (runs in a
+    worker process)."""
+    item, node_limit, grading = task
     if item.puzzle is None:
         return Verdict(Status.MALFORMED, item.issue), None, None, ()
     kind = KINDS[item.kind]
     verdict = kind.verify(item.puzzle, node_limit)
     if verdict.status is not Status.UNIQUE:
         return verdict, None, None, ()
-    return (verdict, kind.grade(item.puzzle), kind.key_step(item.puzzle) if hints else None,
-            kind.explain(item.puzzle) if explain else ())
+    return (verdict, kind.grade(item.puzzle, grading.ceiling),
+            kind.key_step(item.puzzle) if grading.key_step else None,
+            kind.explain(item.puzzle) if grading.explain else ())
 
 
 def default_jobs() -> int:
@@ -98,12 +116,10 @@ def worker_count(requested: int | None, tasks: int) -> int:
 
 def verify_items(items: Sequence[Item], *, node_limit: int, jobs: int | None = None,
                  progress: Callable[[int], None] | None = None,
-                 hints: Sequence[bool] = (), explain: Sequence[bool] = ()) -> list[Checked]:
+                 grading: Sequence[Grading] = ()) -> list[Checked]:
     """Verdicts (and grades) for ``items``, in their order. ``progress(n)`` is called as
-    each one is done; ``hints[i]`` asks for the key step of item ``i``, ``explain[i]``
-    for all its solving steps (on-screen hints)."""
-    tasks = [(item, node_limit, i < len(hints) and hints[i], i < len(explain) and explain[i])
-             for i, item in enumerate(items)]
+    each one is done; ``grading[i]`` says how far to grade item ``i`` (default: :class:`Grading`)."""
+    tasks = [(item, node_limit, grading[i] if i < len(grading) else Grading()) for i, item in enumerate(items)]
     jobs = worker_count(jobs, len(tasks))
     if jobs == 1 or len(tasks) < PARALLEL_THRESHOLD:
         return _collect(items, map(verify_one, tasks), progress)

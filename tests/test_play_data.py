@@ -22,7 +22,7 @@ from publisher.model import Band, Booklet, BookSpec, HintStep, PlacedGrid
 from publisher.render.html import HtmlRenderer
 from publisher.render.play import reveal
 from publisher.sources import Item
-from publisher.verify import verify_items
+from publisher.verify import Grading, verify_items
 from tests.booksamples import vietnamese_book
 from tests.sudoku_oracle import box_regions, exact_cover_solutions
 
@@ -130,7 +130,8 @@ def test_the_verify_stage_explains_only_the_items_asked_for() -> None:
              ".3.22......44.2.", "12" + "." * 79)                  # the last has many solutions
     puzzles = [KINDS["sudoku"].parse_text(text, {})[0] for text in texts]
     items = [Item("sudoku", "set.txt", i + 1, i, puzzle=p) for i, p in enumerate(puzzles)]
-    checked = verify_items(items, node_limit=200_000, jobs=1, explain=[True, False, True])
+    asked = [Grading(explain=True), Grading(), Grading(explain=True)]
+    checked = verify_items(items, node_limit=200_000, jobs=1, grading=asked)
     assert [len(c.explanation) > 0 for c in checked] == [True, False, False]   # the third is not unique
     givens = "2.68..7..794.....1.8.9.4.3694.6..8....24.53....7..2.4567.2.3.5.4.....123..3..86.9"
     (solution,) = exact_cover_solutions(9, box_regions(9, 3, 3), [int(ch) if ch != "." else 0 for ch in givens])

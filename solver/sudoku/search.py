@@ -145,6 +145,8 @@ class Search:
     ``seed`` tries the candidates of each branch group in a seeded random order
     instead of increasing order: a cheap, reproducible way to escape the huge
     dead subtrees one unlucky early choice can open on sparse large grids.
+    ``start`` replaces the givens' board, so a caller can rule candidates out
+    beforehand (the generator asks "is there a solution with this cell different?").
     """
 
     geometry: Geometry
@@ -152,6 +154,7 @@ class Search:
     lexicographic: bool = False
     node_limit: int | None = None
     seed: int | None = None
+    start: int | None = None    # a packed board to start from instead of the givens' own
     stats: SolveStats = field(default_factory=SolveStats)
     bounded: bool = False
 
@@ -173,7 +176,7 @@ class Search:
         cell_guards = b.cell_guards
         stats = self.stats
         stats.nodes = 1
-        z = givens_board(self.geometry, self.givens)
+        z = givens_board(self.geometry, self.givens) if self.start is None else self.start
         if z >= 0:
             z = _propagate(z, guards, lows, n, keep, owner)
         if z < 0:
