@@ -26,8 +26,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from publisher.generation import run  # noqa: E402
-from solver.sudoku.generate import LEVELS, Request  # noqa: E402
+from publisher.generation import run
+from solver.sudoku.generate import LEVELS, Request
 
 QQWING_LEVELS = {"easy": "simple", "medium": "easy", "hard": "intermediate", "diabolical": "expert"}
 HODOKU_LEVELS = {"easy": "EASY", "medium": "MEDIUM", "hard": "HARD", "diabolical": "UNFAIR"}

@@ -76,7 +76,7 @@ def read_bytes(path: Path | str, shown: str | None = None, *, limit: int | None 
 def read_stream(stream: object, shown: str, *, limit: int | None = None) -> bytes:
     """At most ``limit`` bytes (by default :data:`MAX_INPUT_BYTES`) of an open binary stream."""
     limit = MAX_INPUT_BYTES if limit is None else limit
-    read = getattr(stream, "read")
+    read = stream.read
     data: bytes = read(limit + 1)
     if len(data) > limit:
         raise InputError(f"{shown}: is more than {limit:,} bytes; the limit is {limit:,}")

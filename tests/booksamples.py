@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import replace
-from functools import lru_cache
+from functools import cache
 
 from publisher.fonts import default_fonts
 from publisher.model import POINTS_PER_INCH, QUEEN, Board, BookSpec, Margins, SectionSpec
@@ -114,7 +114,7 @@ def sudoku(br: int, bc: int, seed: int, *, difficulty: str | None = None, share:
                  difficulty=difficulty, source=f"samples:{n}x{n}:{seed}")
 
 
-@lru_cache(maxsize=None)
+@cache
 def _jigsaw_filling() -> tuple[int, ...]:
     """A filling of JIGSAW_6X6 by depth-first search (rows, columns, regions)."""
     n, cells = 6, [0] * 36

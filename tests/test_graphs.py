@@ -22,7 +22,7 @@ def _brute_force_exists(adjacency, *, start=None, end=None, closed=False) -> boo
     nodes = sorted(set(adjacency) | {b for t in adjacency.values() for b in t})
     edges = {frozenset((a, b)) for a, targets in adjacency.items() for b in targets}
     for order in itertools.permutations(nodes):
-        if start is not None and order[0] != start or end is not None and order[-1] != end:
+        if (start is not None and order[0] != start) or (end is not None and order[-1] != end):
             continue
         steps = list(zip(order, order[1:])) + ([(order[-1], order[0])] if closed else [])
         if all(frozenset(s) in edges for s in steps) and not (closed and len(order) < 3):

@@ -289,7 +289,7 @@ def check_pdf(pdf: Path, pages: int, size: tuple[float, float], title: str, numb
     missing = [n for n in numbers if str(n) not in found]
     assert not missing, f"puzzle numbers not in {pdf.name}: {missing[:10]}"
     for page, x0, y0, x1, y1, word in words:
-        assert -0.5 <= x0 and x1 <= size[0] + 0.5 and -0.5 <= y0 and y1 <= size[1] + 0.5, (page, word)
+        assert x0 >= -0.5 and x1 <= size[0] + 0.5 and y0 >= -0.5 and y1 <= size[1] + 0.5, (page, word)
     by_page: dict[int, list[tuple[float, ...]]] = {}
     for page, *box, word in words:
         by_page.setdefault(page, []).append(tuple(box))

@@ -67,7 +67,7 @@ def sudoku_section(puzzles: str = "set.txt", extra: str = "") -> str:
     return f"- title: S\n  puzzles: {puzzles}\n{extra}"
 
 
-@pytest.fixture()
+@pytest.fixture
 def here(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     monkeypatch.chdir(tmp_path)
     (tmp_path / "set.txt").write_text(f"{GOOD}\n{EASY}\n", encoding="utf-8")

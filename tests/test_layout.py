@@ -4,7 +4,6 @@ the sections, and the print rules of ../shared/docs/print.md."""
 from __future__ import annotations
 
 import math
-
 from dataclasses import replace
 from itertools import combinations
 
@@ -13,8 +12,18 @@ import pytest
 from publisher.grids import THICK_LINE, THIN_LINE
 from publisher.layout import KEY_SPARE, PAGE_SPARE, gutter_for, layout_book
 from publisher.model import (
-    POINTS_PER_INCH, POINTS_PER_MM, QUEEN, Band, Booklet, BookSpec, CellRole, LayoutError, Margins, Page,
-    PlacedGrid, TextBlock,
+    POINTS_PER_INCH,
+    POINTS_PER_MM,
+    QUEEN,
+    Band,
+    Booklet,
+    BookSpec,
+    CellRole,
+    LayoutError,
+    Margins,
+    Page,
+    PlacedGrid,
+    TextBlock,
 )
 from tests.booksamples import PAGES, big_book, sample_book, sudoku, vietnamese_book
 
@@ -204,9 +213,9 @@ def _check_page_geometry(booklet: Booklet) -> None:
             assert a[2] <= b[0] + EPS or b[2] <= a[0] + EPS or a[3] <= b[1] + EPS or b[3] <= a[1] + EPS, (a, b)
         for margin_text in (page.header, page.footer):
             if margin_text is not None:
-                assert 0 <= margin_text.y and margin_text.y + margin_text.height <= h
+                assert margin_text.y >= 0 and margin_text.y + margin_text.height <= h
                 assert margin_text.y + margin_text.height <= top + EPS or margin_text.y >= bottom - EPS
-                assert 0 <= margin_text.x and margin_text.x + margin_text.width <= w
+                assert margin_text.x >= 0 and margin_text.x + margin_text.width <= w
 
 
 @pytest.mark.parametrize("page", sorted(PAGES))

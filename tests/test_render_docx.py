@@ -8,9 +8,9 @@ from dataclasses import replace
 
 import docx
 import pytest
+from docx.shared import Pt
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from docx.shared import Pt
 
 from publisher.model import CellRole
 from publisher.render import get

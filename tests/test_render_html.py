@@ -26,13 +26,21 @@ import pytest
 from fontTools.ttLib import TTFont
 
 from publisher.layout import layout_book
-from publisher.model import QUEEN, Band, Board, Booklet, BookSpec, CellRole
+from publisher.model import QUEEN, Band, Board, Booklet, BookSpec
 from publisher.render import BUILTIN_TEMPLATES, RenderContext, formats, get
 from publisher.render import html as html_module
 from publisher.render.html import HtmlRenderer, printed_text
 from tests.booksamples import PAGES, sample_book, vietnamese_book
-from tests.consumers import (CHROMIUM, chromium_to_pdf, pdf_fonts, pdf_page_count, pdf_page_png, pdf_page_size,
-                             pdf_text, require)
+from tests.consumers import (
+    CHROMIUM,
+    chromium_to_pdf,
+    pdf_fonts,
+    pdf_page_count,
+    pdf_page_png,
+    pdf_page_size,
+    pdf_text,
+    require,
+)
 
 VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"}
 SVG_LEAVES = {"path", "circle", "rect"}

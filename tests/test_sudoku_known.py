@@ -6,12 +6,22 @@ from pathlib import Path
 
 import pytest
 
-from solver.sudoku import (Geometry, Puzzle, contradictions, count_solutions, default_symbols,
-                           describe, iter_solutions, nth_solution, parse_text, solve, verify)
+from solver.sudoku import (
+    Geometry,
+    Puzzle,
+    contradictions,
+    count_solutions,
+    default_symbols,
+    describe,
+    iter_solutions,
+    nth_solution,
+    parse_text,
+    solve,
+    verify,
+)
 from solver.sudoku.search import Search
 from solver.verdict import Status
-from tests.sudoku_oracle import (JIGSAW_6, box_regions, count_exact, exact_cover_solutions, full_grid,
-                                 is_solution)
+from tests.sudoku_oracle import JIGSAW_6, box_regions, count_exact, exact_cover_solutions, full_grid, is_solution
 
 DATA = Path(__file__).resolve().parent / "data"
 

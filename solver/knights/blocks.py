@@ -27,7 +27,7 @@ Everything here is iterative and linear in the number of squares.
 """
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 
 from solver.knights.board import Square
 from solver.knights.search import search_tour
@@ -86,7 +86,7 @@ def _sides_needed(h: int, w: int) -> tuple[str, ...]:
     return ("left", "right", "top", "bottom")
 
 
-@lru_cache(maxsize=None)
+@cache
 def block_tour(h: int, w: int) -> tuple[Square, ...]:
     """The closed tour of an h x w block (5..11 sides, not both odd) with its join edges."""
     edges = _join_edges(h, w)

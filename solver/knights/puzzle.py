@@ -121,7 +121,7 @@ def verify_tour_puzzle(puzzle: KnightPuzzle, *, node_limit: int = 200_000) -> Ve
         return Verdict(Status.MULTIPLE, f"more than one tour fits the givens (they differ at {where}"
                        f"{', ...' if len(diff) > 6 else ''})", paths[0], paths[1], diff, stats)
     if not outcome.complete:
-        return Verdict(Status.UNDETERMINED, f"search stopped after {node_limit} nodes", 
+        return Verdict(Status.UNDETERMINED, f"search stopped after {node_limit} nodes",
                        paths[0] if paths else None, stats=stats)
     if outcome.count == 0:
         return Verdict(Status.UNSOLVABLE, "no tour passes the given numbers", stats=stats)

@@ -39,9 +39,9 @@ limit at which it pauses rather than ends (:meth:`Search.walk`).
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Iterator, Sequence
 
 from solver.sudoku.geometry import Board, Geometry, board
 from solver.sudoku.puzzle import Puzzle
