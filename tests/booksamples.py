@@ -9,6 +9,7 @@ move by move, the queens are the classic (0, 4, 7, 5, 2, 6, 1, 3).
 """
 from __future__ import annotations
 
+import itertools
 import random
 from dataclasses import replace
 from functools import cache
@@ -76,7 +77,7 @@ def is_knights_tour(path: tuple[tuple[int, int], ...], rows: int, cols: int, clo
         return {abs(a[0] - b[0]), abs(a[1] - b[1])} == {1, 2}
 
     squares_ok = sorted(path) == [(r, c) for r in range(rows) for c in range(cols)]
-    steps_ok = all(knight(a, b) for a, b in zip(path, path[1:]))
+    steps_ok = all(knight(a, b) for a, b in itertools.pairwise(path))
     return squares_ok and steps_ok and (not closed or knight(path[-1], path[0]))
 
 

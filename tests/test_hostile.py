@@ -184,9 +184,11 @@ def test_unprintable_text_is_printed_escaped_by_check(here: Path, capsys: pytest
 
 @pytest.mark.parametrize("section, book, problem", [
     (sudoku_section(extra="  kind: []\n"), "", r":\d+: books\[0\]\.sections\[0\]\.kind: expected kind"),
-    (sudoku_section(), "labels: {puzle: x}\n", r"books\[0\]\.labels: unknown label 'puzle' \(did you mean 'puzzle'\?\)"),
+    (sudoku_section(), "labels: {puzle: x}\n",
+     r"books\[0\]\.labels: unknown label 'puzle' \(did you mean 'puzzle'\?\)"),
     (sudoku_section(), "labels: {page: Seite}\n", r"books\[0\]\.labels: unknown label 'page'"),
-    (sudoku_section(), 'labels: {puzzle: "a\\x1bb"}\n', r"books\[0\]\.labels: label 'puzzle': control character U\+001B"),
+    (sudoku_section(), 'labels: {puzzle: "a\\x1bb"}\n',
+     r"books\[0\]\.labels: label 'puzzle': control character U\+001B"),
     (sudoku_section(), "page: {size: 10000x10000mm}\n", r"books\[0\]\.page\.size: .*larger than 22 inches"),
     (sudoku_section(), "page: {margins: {inside: 20}}\n",
      r"books\[0\]\.page\.margins\.inside: expected 'auto' or a length"),
@@ -208,7 +210,8 @@ RTF_TEMPLATE = Path(__file__).resolve().parents[1] / "templates" / "rtf" / "book
     ("html/style.css.j2", b"x\n{{ 1 / 0 }}\n", r"tpl/html/style\.css\.j2:2: template error: ZeroDivisionError"),
     ("html/style.css.j2", b"{% macro f(n) %}{{ f(n + 1) }}{% endmacro %}\n{{ f(1) }}\n",
      r"tpl/html/style\.css\.j2:\d+: template error: the template recurses without end"),
-    ("html/style.css.j2", b"a\nb {{ nothere }}\n", r"tpl/html/style\.css\.j2:2: template error: 'nothere' is undefined"),
+    ("html/style.css.j2", b"a\nb {{ nothere }}\n",
+     r"tpl/html/style\.css\.j2:2: template error: 'nothere' is undefined"),
     ("rtf/booklet.rtf.j2", RTF_TEMPLATE.read_bytes() + "café\n".encode(), r"wrote unescaped non-ASCII text"),
 ])
 def test_broken_user_templates_are_one_line(here: Path, capsys: pytest.CaptureFixture[str], name: str,
@@ -347,16 +350,17 @@ def test_a_35x35_sudoku_reaches_its_bound_in_time(here: Path, capsys: pytest.Cap
 @pytest.mark.parametrize("separator", ["\x0c", "\x0b", "\x1c", "\x1d", "\x1e", "\x85", "\u2028", "\u2029"])
 def test_lines_split_on_newline_only(here: Path, capsys: pytest.CaptureFixture[str], separator: str) -> None:
     (here / "set.txt").write_text(f"{GOOD}\n{EASY[:40]}{separator}{EASY[40:]}\n{GOOD}\n", encoding="utf-8")
-    code, out, _ = cli(capsys, "check", "set.txt")
+    _code, out, _ = cli(capsys, "check", "set.txt")
     assert [line.split()[0] for line in out.splitlines()[:3]] == ["set.txt:1", "set.txt:2", "set.txt:3"]
     (here / "t.txt").write_text(f"# a{separator}b\n1 . .\n. . .\n. . .\n\nx\n", encoding="utf-8")
     config(here, tour_section("t.txt"))
-    code, _, err = cli(capsys, "build", "config.yaml")
+    _code, _, err = cli(capsys, "build", "config.yaml")
     assert "t.txt:6: malformed" in err, err
 
 
 def test_yaml_lines_count_newlines_only(here: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    (here / "config.yaml").write_text("books:\n  - title: \"a\u2028b\x85c\"\n    sections: [{title: S, puzzles: set.txt}]\n"
+    (here / "config.yaml").write_text("books:\n  - title: \"a\u2028b\x85c\"\n"
+                                      "    sections: [{title: S, puzzles: set.txt}]\n"
                                       "    colour: red\n",
                                       encoding="utf-8")
     code, _, err = cli(capsys, "build", "config.yaml")

@@ -111,7 +111,7 @@ def test_nth_solution_is_in_row_major_order() -> None:
     assert len(solutions) == 288 and solutions == sorted(solutions)
     assert nth_solution(empty(4), 1) == (1, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 4, 3, 2, 1)
     assert nth_solution(empty(4), 289) is None
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="1 or more"):
         nth_solution(empty(4), 0)
 
 

@@ -222,10 +222,7 @@ class Search:
                     continue
                 top = stack[-1]
                 parent, bits = top
-                if shuffle is None:
-                    bit = bits & -bits
-                else:
-                    bit = _nth_bit(bits, shuffle.randrange(bits.bit_count()))
+                bit = bits & -bits if shuffle is None else _nth_bit(bits, shuffle.randrange(bits.bit_count()))
                 bits ^= bit
                 if bits:
                     top[1] = bits

@@ -156,7 +156,7 @@ def bug(g: Grid) -> Step | None:
     if any(popcount(cands[c]) < 2 for c in blank):
         return None
     bug_digits: dict[int, int] = {}
-    for u, unit in enumerate(lay.units):
+    for unit in lay.units:
         for d in bits(_union(cands, unit)):
             bit = 1 << (d - 1)
             places = [c for c in unit if cands[c] & bit]
