@@ -16,12 +16,12 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from publisher.kinds import KINDS  # noqa: E402
-from publisher.layout import layout_book  # noqa: E402
-from publisher.model import BookSpec  # noqa: E402
-from publisher.render import html  # noqa: E402
-from solver import sudoku  # noqa: E402
-from tests.booksamples import big_book  # noqa: E402
+from publisher.kinds import KINDS
+from publisher.layout import layout_book
+from publisher.model import BookSpec
+from publisher.render import html
+from solver import sudoku
+from tests.booksamples import big_book
 
 HINT_SOURCE = Path(__file__).resolve().parent.parent / "puzzles" / "9x9-hard.txt"
 

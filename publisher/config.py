@@ -13,11 +13,21 @@ import difflib
 import re
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Annotated, Any, Literal, Union, get_args
+from typing import Annotated, Any, Literal, get_args
 
 import yaml
-from pydantic import (AfterValidator, BaseModel, BeforeValidator, ConfigDict, Discriminator, Field, Tag, ValidationError,
-                      field_validator, model_validator)
+from pydantic import (
+    AfterValidator,
+    BaseModel,
+    BeforeValidator,
+    ConfigDict,
+    Discriminator,
+    Field,
+    Tag,
+    ValidationError,
+    field_validator,
+    model_validator,
+)
 
 from publisher import render, safeio
 from publisher.units import parse_count_grid, parse_length, parse_page_size
@@ -78,7 +88,7 @@ def _gutter(value: Any) -> Any:
 
 
 Length = Annotated[float, BeforeValidator(_length)]
-Gutter = Annotated[Union[Literal["auto"], float], BeforeValidator(_gutter)]
+Gutter = Annotated[Literal["auto"] | float, BeforeValidator(_gutter)]
 PerPage = Annotated[tuple[int, int], BeforeValidator(_grid)]
 PageSize = Annotated[tuple[float, float], BeforeValidator(_page_size)]
 Paths = Annotated[list[str], BeforeValidator(_paths)]
@@ -188,7 +198,7 @@ class SectionBase(Strict):
 
     title: str
     puzzles: Paths = []                   # files or globs, relative to the config file
-    inline: list[Union[str, dict[str, Any]]] = []   # puzzles written in the config itself
+    inline: list[str | dict[str, Any]] = []   # puzzles written in the config itself
     instructions: str | None = None
     difficulty: str | None = None         # label for puzzles that carry none
     limit: int | None = Field(default=None, ge=1)   # take at most this many puzzles
@@ -202,7 +212,7 @@ class SectionBase(Strict):
         return self
 
     @model_validator(mode="after")
-    def _has_puzzles(self) -> "SectionBase":
+    def _has_puzzles(self) -> SectionBase:
         made = getattr(self, "boards", None) or getattr(self, "generate", None)
         if not (self.puzzles or self.inline or made):
             extra = [key for key in ("boards", "generate") if key in type(self).model_fields]
@@ -296,11 +306,9 @@ _SECTION_MODELS = {"sudoku": SudokuSection, "knights_tour": TourSection, "queens
 _SECTION_TAGS = {kind: model.__name__ for kind, model in _SECTION_MODELS.items()}
 
 Section = Annotated[
-    Union[
-        Annotated[SudokuSection, Tag("SudokuSection")],
-        Annotated[TourSection, Tag("TourSection")],
-        Annotated[QueensSection, Tag("QueensSection")],
-    ],
+    Annotated[SudokuSection, Tag("SudokuSection")]
+    | Annotated[TourSection, Tag("TourSection")]
+    | Annotated[QueensSection, Tag("QueensSection")],
     Discriminator(_section_kind, custom_error_type="invalid_kind",
                   custom_error_message="expected kind sudoku, knights_tour or queens"),
 ]

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import struct
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 
 from fontTools.ttLib import TTFont, TTLibError
@@ -63,7 +63,7 @@ def _check_truetype(path: Path) -> None:
         raise FontError(f"not a TrueType (.ttf) font: {path}")
 
 
-@lru_cache(maxsize=None)
+@cache
 def _metrics(path: Path) -> _Metrics:
     _check_truetype(path)
     try:

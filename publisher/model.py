@@ -131,7 +131,7 @@ class BookSpec:
     labels: dict[str, str] = field(default_factory=dict)  # localised words; layout fills defaults
     key: str = "books[0]"
     play_solutions: bool = True                 # screen formats may carry the solutions and hints (Check, Hint)
-    gutter_auto: bool = False                   # widen the inside margin to the print-on-demand value for the page count
+    gutter_auto: bool = False                   # inside margin widened to the print-on-demand value for the page count
     balance: bool = True                        # share a section's last pages evenly (8 at 6 a page: 4 + 4)
     contents: bool = False                      # a table of contents after the title page
     imprint: str | None = None                  # text on the title page's verso (copyright, edition)

@@ -74,7 +74,7 @@ def summary(result: BuildResult) -> str:
         rejected = ", ".join(f"{n} {status}" for status, n in sorted(counts.items()))
         lines.append(f"  {section.book} / {section.title}: {len(section.accepted)} accepted"
                      + (f", rejected: {rejected}" if rejected else ""))
-    for section, checked in result.rejected():
+    for _section, checked in result.rejected():
         lines.append(f"  {checked.item.where}: {checked.status}: {checked.reason}")
     for output in result.outputs:
         lines.append(f"  wrote {output.path} ({output.pages} pages, {_size(output.bytes)})")

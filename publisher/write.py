@@ -13,6 +13,7 @@ device or a folder in the place of an output is an error, never overwritten.
 """
 from __future__ import annotations
 
+import contextlib
 import errno
 import os
 import re
@@ -105,10 +106,8 @@ def _backup(target: Path) -> Path | None:
 
 def _unlink(path: Path | None) -> None:
     if path is not None:
-        try:
+        with contextlib.suppress(OSError):
             os.unlink(path)
-        except OSError:
-            pass
 
 
 def write_atomically(files: Mapping[Path, bytes]) -> None:

@@ -167,5 +167,5 @@ def test_possible_requests_pass() -> None:
     assert problem(Request(size=16, symmetry="rot90")) is None
     assert problem(Request(size=6, jigsaw=True, symmetry="rot90")) is None
     assert parse_rating("2.5-4.8") == (2.5, 4.8)
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="not a range"):
         parse_rating("hard")

@@ -67,7 +67,7 @@ def sudoku_section(puzzles: str = "set.txt", extra: str = "") -> str:
     return f"- title: S\n  puzzles: {puzzles}\n{extra}"
 
 
-@pytest.fixture()
+@pytest.fixture
 def here(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     monkeypatch.chdir(tmp_path)
     (tmp_path / "set.txt").write_text(f"{GOOD}\n{EASY}\n", encoding="utf-8")
@@ -184,9 +184,11 @@ def test_unprintable_text_is_printed_escaped_by_check(here: Path, capsys: pytest
 
 @pytest.mark.parametrize("section, book, problem", [
     (sudoku_section(extra="  kind: []\n"), "", r":\d+: books\[0\]\.sections\[0\]\.kind: expected kind"),
-    (sudoku_section(), "labels: {puzle: x}\n", r"books\[0\]\.labels: unknown label 'puzle' \(did you mean 'puzzle'\?\)"),
+    (sudoku_section(), "labels: {puzle: x}\n",
+     r"books\[0\]\.labels: unknown label 'puzle' \(did you mean 'puzzle'\?\)"),
     (sudoku_section(), "labels: {page: Seite}\n", r"books\[0\]\.labels: unknown label 'page'"),
-    (sudoku_section(), 'labels: {puzzle: "a\\x1bb"}\n', r"books\[0\]\.labels: label 'puzzle': control character U\+001B"),
+    (sudoku_section(), 'labels: {puzzle: "a\\x1bb"}\n',
+     r"books\[0\]\.labels: label 'puzzle': control character U\+001B"),
     (sudoku_section(), "page: {size: 10000x10000mm}\n", r"books\[0\]\.page\.size: .*larger than 22 inches"),
     (sudoku_section(), "page: {margins: {inside: 20}}\n",
      r"books\[0\]\.page\.margins\.inside: expected 'auto' or a length"),
@@ -208,7 +210,8 @@ RTF_TEMPLATE = Path(__file__).resolve().parents[1] / "templates" / "rtf" / "book
     ("html/style.css.j2", b"x\n{{ 1 / 0 }}\n", r"tpl/html/style\.css\.j2:2: template error: ZeroDivisionError"),
     ("html/style.css.j2", b"{% macro f(n) %}{{ f(n + 1) }}{% endmacro %}\n{{ f(1) }}\n",
      r"tpl/html/style\.css\.j2:\d+: template error: the template recurses without end"),
-    ("html/style.css.j2", b"a\nb {{ nothere }}\n", r"tpl/html/style\.css\.j2:2: template error: 'nothere' is undefined"),
+    ("html/style.css.j2", b"a\nb {{ nothere }}\n",
+     r"tpl/html/style\.css\.j2:2: template error: 'nothere' is undefined"),
     ("rtf/booklet.rtf.j2", RTF_TEMPLATE.read_bytes() + "café\n".encode(), r"wrote unescaped non-ASCII text"),
 ])
 def test_broken_user_templates_are_one_line(here: Path, capsys: pytest.CaptureFixture[str], name: str,
@@ -357,7 +360,8 @@ def test_lines_split_on_newline_only(here: Path, capsys: pytest.CaptureFixture[s
 
 
 def test_yaml_lines_count_newlines_only(here: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    (here / "config.yaml").write_text("books:\n  - title: \"a\u2028b\x85c\"\n    sections: [{title: S, puzzles: set.txt}]\n"
+    (here / "config.yaml").write_text("books:\n  - title: \"a\u2028b\x85c\"\n"
+                                      "    sections: [{title: S, puzzles: set.txt}]\n"
                                       "    colour: red\n",
                                       encoding="utf-8")
     code, _, err = cli(capsys, "build", "config.yaml")

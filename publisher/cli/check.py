@@ -26,8 +26,16 @@ from publisher.kinds import KINDS
 from publisher.sources import SourceError, parse_file
 from publisher.units import parse_count_grid
 from solver.parsing import ParseIssue
-from solver.sudoku import (DEFAULT_CAP, DEFAULT_NODE_LIMIT, Puzzle, cell_name, count_solutions,
-                           describe, parse_text, verify)
+from solver.sudoku import (
+    DEFAULT_CAP,
+    DEFAULT_NODE_LIMIT,
+    Puzzle,
+    cell_name,
+    count_solutions,
+    describe,
+    parse_text,
+    verify,
+)
 from solver.sudoku.search import Search
 from solver.verdict import Status, Verdict
 

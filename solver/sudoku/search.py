@@ -39,9 +39,9 @@ limit at which it pauses rather than ends (:meth:`Search.walk`).
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Iterator, Sequence
 
 from solver.sudoku.geometry import Board, Geometry, board
 from solver.sudoku.puzzle import Puzzle
@@ -222,10 +222,7 @@ class Search:
                     continue
                 top = stack[-1]
                 parent, bits = top
-                if shuffle is None:
-                    bit = bits & -bits
-                else:
-                    bit = _nth_bit(bits, shuffle.randrange(bits.bit_count()))
+                bit = bits & -bits if shuffle is None else _nth_bit(bits, shuffle.randrange(bits.bit_count()))
                 bits ^= bit
                 if bits:
                     top[1] = bits
