@@ -23,7 +23,7 @@ from publisher.cli.chess import (
     QUEENS_NODE_LIMIT,
 )
 from publisher.config import _SECTION_MODELS, LABEL_KEYS, Config, _model_in
-from publisher.layout import DEFAULT_LABELS
+from publisher.labels import DEFAULT_LABELS
 from publisher.units import MAX_PAGE_SIDE
 from solver.knights.puzzle import MAX_PUZZLE_SIDE
 from solver.queens import MAX_PUZZLE_N
