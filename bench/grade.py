@@ -13,8 +13,8 @@ every SE rating, chosen with a fixed seed):
 * median and p90 milliseconds per puzzle for ``sudoku.grade``, and, when the ``hodoku``
   package (PyPI ``hodoku-py``) is importable, for ``hodoku.Solver().rate`` and for us again on
   the same stratified subset in the same run (``--hodoku-per-rating``; hodoku-py takes
-  several seconds on the hardest puzzles, so the whole set would take hours). hodoku-py is a bench-only dependency: install it in a separate
-  virtualenv (``python -m venv --system-site-packages venv-bench &&
+  several seconds on the hardest puzzles, so the whole set would take hours). hodoku-py is a
+  bench-only dependency: install it in a separate virtualenv (``python -m venv --system-site-packages venv-bench &&
   venv-bench/bin/pip install hodoku-py``) and run this script with that interpreter.
 """
 from __future__ import annotations
@@ -32,7 +32,7 @@ from typing import TypeVar
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from solver.sudoku import Puzzle, grade, level_for, parse_text
+from solver.sudoku import Puzzle, grade, level_for, parse_text  # noqa: E402  (after ROOT joins sys.path)
 
 DATA = ROOT / "bench" / "data" / "se-rated-calibration.tsv"
 LEVELS = ("easy", "medium", "hard", "diabolical")

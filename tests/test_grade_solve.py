@@ -127,7 +127,7 @@ def test_bad_puzzles_raise() -> None:
     with pytest.raises(ValueError, match="more than one"):
         sudoku.grade(two)
     none = puzzle_of("11" + "." * 79)
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="no solution"):
         sudoku.grade(none)
 
 

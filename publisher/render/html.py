@@ -24,14 +24,26 @@ from collections.abc import Hashable
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
+from typing import Generic, TypeVar
 
 import jinja2
 
 from publisher.model import (
-    QUEEN_SCALE, QUEEN_SHAPE, Band, Booklet, CellRole, Grid, Page, PlacedGrid, TextBlock, TextStyle, grey_hex,
+    QUEEN_SCALE,
+    QUEEN_SHAPE,
+    Band,
+    Booklet,
+    CellRole,
+    Grid,
+    Page,
+    PlacedGrid,
+    TextBlock,
+    TextStyle,
+    grey_hex,
 )
 from publisher.render import RenderContext, Renderer, register
 from publisher.render.fontfile import subset
+from publisher.render.play import play_data
 from publisher.render.templating import make_environment, template_errors
 
 #: CSS class of a cell's text role; a blank cell needs none.
@@ -53,16 +65,20 @@ def css_ident(name: str) -> str:
     return re.sub(r"[^a-z0-9-]", "-", name.lower()) or "x"
 
 
-class _ClassBook:
+Key = TypeVar("Key", bound=Hashable)
+_Sides = tuple[float, float, float, float]
+
+
+class _ClassBook(Generic[Key]):
     """Gives each distinct key a short class name (``prefix`` + index, in order
     of first use, so the output is deterministic) and remembers the keys for
     the style sheet."""
 
     def __init__(self, prefix: str) -> None:
         self.prefix = prefix
-        self.names: dict[Hashable, str] = {}
+        self.names: dict[Key, str] = {}
 
-    def name(self, key: Hashable) -> str:
+    def name(self, key: Key) -> str:
         found = self.names.get(key)
         if found is None:
             found = self.names[key] = f"{self.prefix}{len(self.names)}"
@@ -159,9 +175,9 @@ class _BookletView:
 
     def __init__(self, booklet: Booklet) -> None:
         self.ink = booklet.ink
-        self.borders = _ClassBook("b")
-        self.shapes = _ClassBook("z")
-        self.styles = _ClassBook("s")
+        self.borders: _ClassBook[_Sides] = _ClassBook("b")
+        self.shapes: _ClassBook[_Sides] = _ClassBook("z")     # width, cell, font, solved font
+        self.styles: _ClassBook[TextStyle] = _ClassBook("s")
         for style in booklet.styles:
             self.styles.name(style)
         self.pages = tuple(self._page(page) for page in booklet.pages)
@@ -264,7 +280,9 @@ class HtmlRenderer(Renderer):
     ``faces`` (:class:`FontFace` s), ``border_rules``, ``shape_rules``,
     ``style_rules``, ``ink`` (CSS colours of the model's greys: ``solved``,
     ``shade``, ``path``, ``marker``) and ``queen_path`` (SVG path data of the
-    model's queen in a 100-unit box)."""
+    model's queen in a 100-unit box) and ``play``
+    (:func:`publisher.render.play.play_data`: what the page's script needs to
+    make the puzzles playable, None for a booklet with nothing to play)."""
 
     name = "html"
     extension = "html"
@@ -287,5 +305,6 @@ class HtmlRenderer(Renderer):
                 ink={"solved": _grey(booklet.ink.solved_grey), "shade": _grey(booklet.ink.shade_grey),
                      "path": _grey(booklet.ink.path_grey), "marker": _grey(booklet.ink.marker_grey)},
                 queen_path=QUEEN_PATH,
+                play=play_data(booklet),
             )
         return html.encode("utf-8")

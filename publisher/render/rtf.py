@@ -18,7 +18,7 @@ from functools import lru_cache
 from typing import Any
 
 from publisher.model import QUEEN_SCALE, Booklet, Grid, GridCell, TextStyle
-from publisher.render import RenderError, Renderer, register
+from publisher.render import Renderer, RenderError, register
 from publisher.render.flow import (
     GRID_STYLE,
     MIN_SPACER,

@@ -420,7 +420,7 @@ class Forcing:
                 continue
             area = {c for c, _, placed in step.moves if not placed}
             digits = 0
-            for c, d, placed in step.moves:
+            for _, d, _ in step.moves:
                 digits |= 1 << (d - 1)
             for r, c in step.cells:
                 area.add((r - 1) * n + c - 1)

@@ -124,7 +124,7 @@ def unique_rectangle(g: Grid) -> Step | None:
                         f"{head}: {g.sym(keep)} must sit in {g.names(extra)}",
                         [(x, other), (y, other)], corners)))
             # type 3: the extra digits and k-1 other cells form a naked k-subset
-            others = [c for c in unit if c not in corners and 1 < popcount(cands[c])]
+            others = [c for c in unit if c not in corners and popcount(cands[c]) > 1]
             blanks = sum(1 for c in unit if not g.values[c])
             for k in range(max(2, popcount(extras)), 5):
                 if 2 * k > blanks:
@@ -156,7 +156,7 @@ def bug(g: Grid) -> Step | None:
     if any(popcount(cands[c]) < 2 for c in blank):
         return None
     bug_digits: dict[int, int] = {}
-    for u, unit in enumerate(lay.units):
+    for unit in lay.units:
         for d in bits(_union(cands, unit)):
             bit = 1 << (d - 1)
             places = [c for c in unit if cands[c] & bit]
