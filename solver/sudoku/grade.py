@@ -163,9 +163,9 @@ def grade(puzzle: Puzzle, ceiling: float | None = None, assume_unique: bool = Tr
     With ``ceiling``, stop at the first step rated above it: the returned rating is then that
     step's, already above ``ceiling`` (a quick "is it at most this hard" test), and
     ``complete`` is False. Techniques that can only rate above ``ceiling`` are not run then:
-    the step is "Above ceiling", rated at the least they could give (still above ``ceiling``). A puzzle the techniques here cannot finish is rated ``BEYOND``
-    (11.0) with hardest technique "Beyond". Raises ValueError when the puzzle has no
-    solution or more than one.
+    the step is "Above ceiling", rated at the least they could give (still above ``ceiling``).
+    A puzzle the techniques here cannot finish is rated ``BEYOND`` (11.0) with hardest
+    technique "Beyond". Raises ValueError when the puzzle has no solution or more than one.
     """
     steps, complete = _solve(puzzle, assume_unique, ceiling)
     counts: dict[str, int] = {}
