@@ -1,10 +1,10 @@
 """Rate a puzzle on the Sudoku Explainer (SE) scale by solving it the way a person would.
 
 SE's rule: at every step use the easiest technique that makes progress; the puzzle's rating
-is the hardest step on that path. Techniques are tried in order of their base rating; one
-whose rating varies (chains grow with their length) may find a step rated above the base of
-the next technique, so the search stops only once the best step found is no harder than the
-next technique's base. Every step is recorded, so the same run explains the solution.
+is the hardest step on that path. As SE does it, techniques are tried in a fixed order (about
+their base ratings) and the first that finds a step supplies it; a technique whose rating
+varies (chains grow with their length, loops with their size) gives its easiest step. Every
+step is recorded, so the same run explains the solution.
 """
 from __future__ import annotations
 
