@@ -18,12 +18,32 @@ from dataclasses import dataclass, replace
 
 from publisher import fonts as fontlib
 from publisher.grids import (
-    borders, cells, chess_shading, is_chessboard, same_shape, text_ratio, tour_drawing,
+    borders,
+    cells,
+    chess_shading,
+    is_chessboard,
+    same_shape,
+    text_ratio,
+    tour_drawing,
 )
 from publisher.labels import labels_for
 from publisher.model import (
-    POINTS_PER_INCH, POINTS_PER_MM, QUEEN, Band, Board, BookSpec, Booklet, Grid, Ink, LayoutError, Margins,
-    Page, PlacedGrid, SectionSpec, TextBlock, TextStyle,
+    POINTS_PER_INCH,
+    POINTS_PER_MM,
+    QUEEN,
+    Band,
+    Board,
+    Booklet,
+    BookSpec,
+    Grid,
+    Ink,
+    LayoutError,
+    Margins,
+    Page,
+    PlacedGrid,
+    SectionSpec,
+    TextBlock,
+    TextStyle,
 )
 from publisher.typeset import WRAP_SPARE, Styles, Typesetter, book_styles, visible
 from publisher.units import PAGE_SIZES

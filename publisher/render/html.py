@@ -23,13 +23,23 @@ import re
 from collections.abc import Hashable
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Generic, TypeVar
 from pathlib import Path
+from typing import Generic, TypeVar
 
 import jinja2
 
 from publisher.model import (
-    QUEEN_SCALE, QUEEN_SHAPE, Band, Booklet, CellRole, Grid, Page, PlacedGrid, TextBlock, TextStyle, grey_hex,
+    QUEEN_SCALE,
+    QUEEN_SHAPE,
+    Band,
+    Booklet,
+    CellRole,
+    Grid,
+    Page,
+    PlacedGrid,
+    TextBlock,
+    TextStyle,
+    grey_hex,
 )
 from publisher.render import RenderContext, Renderer, register
 from publisher.render.fontfile import subset

@@ -26,7 +26,15 @@ from reportlab.pdfbase.ttfonts import SUBSETN, TTFont
 from reportlab.pdfgen.canvas import Canvas
 
 from publisher.model import (
-    QUEEN_SCALE, QUEEN_SHAPE, Band, Booklet, CellRole, Grid, PlacedGrid, TextBlock, TextStyle,
+    QUEEN_SCALE,
+    QUEEN_SHAPE,
+    Band,
+    Booklet,
+    CellRole,
+    Grid,
+    PlacedGrid,
+    TextBlock,
+    TextStyle,
 )
 from publisher.render import Renderer, register
 

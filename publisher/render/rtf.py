@@ -18,7 +18,7 @@ from functools import lru_cache
 from typing import Any
 
 from publisher.model import QUEEN_SCALE, Booklet, Grid, GridCell, TextStyle
-from publisher.render import RenderError, Renderer, register
+from publisher.render import Renderer, RenderError, register
 from publisher.render.flow import (
     GRID_STYLE,
     MIN_SPACER,
@@ -119,7 +119,7 @@ class ParagraphView:
     left: int
     right: int
     page_break: bool
-    pictures: RtfFragment = RtfFragment("")   # shapes anchored here (tours over the next table)
+    pictures: RtfFragment = _EMPTY            # shapes anchored here (tours over the next table)
     kind: str = "paragraph"
 
 
@@ -128,7 +128,7 @@ class SpacerView:
     style: StyleView
     height: int                   # twips, exact
     page_break: bool
-    pictures: RtfFragment = RtfFragment("")
+    pictures: RtfFragment = _EMPTY
     kind: str = "spacer"
 
 
