@@ -11,10 +11,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from publisher.layout import layout_book  # noqa: E402
-from publisher.render.docx import DocxRenderer  # noqa: E402
-from publisher.render.rtf import RtfRenderer  # noqa: E402
-from tests.booksamples import big_book  # noqa: E402
+from publisher.layout import layout_book
+from publisher.render.docx import DocxRenderer
+from publisher.render.rtf import RtfRenderer
+from tests.booksamples import big_book
 
 
 def main(count: int) -> None:

@@ -12,9 +12,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from publisher.layout import layout_book  # noqa: E402
-from publisher.render.pdf import PdfRenderer  # noqa: E402
-from tests.booksamples import big_book  # noqa: E402
+from publisher.layout import layout_book
+from publisher.render.pdf import PdfRenderer
+from tests.booksamples import big_book
 
 
 def main(count: int = 1000) -> None:

@@ -23,8 +23,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from solver.knights import find_tour  # noqa: E402
-from solver.knights.narrow import block_strands  # noqa: E402
+from solver.knights import find_tour
+from solver.knights.narrow import block_strands
 
 MOVES = ((1, 2), (2, 1), (-1, 2), (-2, 1), (1, -2), (2, -1), (-1, -2), (-2, -1))
 

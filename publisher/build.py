@@ -11,7 +11,7 @@ import re
 import time
 import unicodedata
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -19,7 +19,7 @@ from publisher import fonts as fontlib
 from publisher import grading, render
 from publisher.config import ConfigError, LoadedConfig, default_per_page, load
 from publisher.kinds import KINDS
-from publisher.layout import layout_book
+from publisher.layout import labels_for, layout_book
 from publisher.model import Board, Booklet, BookSpec, LayoutError, Margins, SectionSpec
 from publisher.progress import Progress
 from publisher.report import BuildResult, OutputFile, SectionResult
@@ -128,10 +128,13 @@ def verify_sections(loaded: LoadedConfig, inputs: list[_SectionInput], options: 
     """Stage 2: every item judged (and every unique Sudoku graded) by the solver, all books
     at once, in parallel, in order; then each section's rating range and sort order."""
     items = [item for section in inputs for item in section.items]
-    hints = [loaded.config.books[section.book].answers.hints for section in inputs for _ in section.items]
+    playable = _playable_with_hints(loaded, options)
+    depth = [replace(grading.grading_for(section.section, loaded.config.books[section.book].answers.hints),
+                     explain=playable[section.book])
+             for section in inputs for _ in section.items]
     with options.progress.stage("verify", len(items), "puzzles") as advance:
         checked = iter(verify_items(items, node_limit=loaded.config.node_limit, jobs=options.jobs,
-                                    progress=advance, hints=hints))
+                                    progress=advance, grading=depth))
     results = []
     for section in inputs:
         own = [grading.within(next(checked), getattr(section.section, "rating", None)) for _ in section.items]
@@ -140,6 +143,13 @@ def verify_sections(loaded: LoadedConfig, inputs: list[_SectionInput], options: 
         results.append(SectionResult(loaded.config.books[section.book].title, section.section.title,
                                      section.section.kind, own))
     return results
+
+
+def _playable_with_hints(loaded: LoadedConfig, options: BuildOptions) -> list[bool]:
+    """Per book: is a playable HTML booklet with Hint built? Only then are the solving
+    steps worked out (they cost several times the verification)."""
+    html = "html" in (list(options.formats) or list(loaded.config.output.formats))
+    return [html and book.html.solutions == "embedded" for book in loaded.config.books]
 
 
 def _accept(loaded: LoadedConfig, inputs: list[_SectionInput], result: BuildResult, *, strict: bool) -> bool:
@@ -210,7 +220,7 @@ def _stems(loaded: LoadedConfig) -> list[str]:
 def _template_dirs(loaded: LoadedConfig) -> tuple[Path, ...]:
     dirs = (render.BUILTIN_TEMPLATES,)
     if loaded.config.templates:
-        user = loaded.base / loaded.config.templates
+        user = (loaded.base / loaded.config.templates).resolve()   # one template cache per real folder
         if not user.is_dir():
             raise ConfigError([f"{loaded.where(('templates',))}: template folder '{loaded.config.templates}' "
                                "does not exist"])
@@ -234,10 +244,13 @@ def _book_spec(loaded: LoadedConfig, b: int, stem: str, sections: list[SectionRe
     margins = book.page.margins
     auto_gutter = margins.inside == "auto"
     section_specs = []
+    key_step_word = labels_for(book.language, dict(book.labels))["key_step"]
     for s, (section, result) in enumerate(zip(book.sections, sections)):
-        boards = tuple(_board(c) for c in result.accepted)
+        boards = tuple(_board(c, key_step_word) for c in result.accepted)
         side = max(max(board.rows, board.cols) for board in boards)
         puzzles, answers = default_per_page(book.page.size[0], side)
+        if book.answers.hints and section.kind == "sudoku":
+            answers = puzzles   # answer grids as wide as the puzzles', so the key-step line fits under them
         defaults = {field: value for field, value in (("puzzles_per_page", puzzles), ("answers_per_page", answers))
                     if not (getattr(section, field) or getattr(book.layout, field))}
         section_specs.append(SectionSpec(title=section.title, boards=boards, instructions=section.instructions,
@@ -255,12 +268,17 @@ def _book_spec(loaded: LoadedConfig, b: int, stem: str, sections: list[SectionRe
         answers_per_page=book.layout.answers_per_page or (3, 4),
         large_print=book.layout.large_print, section_start=book.layout.section_start, answers=book.answers.placement,
         balance=book.layout.balance, contents=book.contents, imprint=book.imprint,
-        labels=dict(book.labels), key=key,
+        labels=dict(book.labels), key=key, play_solutions=book.html.solutions == "embedded",
         gutter_auto=auto_gutter,
     )
 
 
-def _board(checked: Checked) -> Board:
+def _board(checked: Checked, key_step_word: str) -> Board:
+    """The model's board of a verified puzzle; a key step (books with ``answers.hints``)
+    becomes the note line under its solution's caption."""
     item = checked.item
-    return KINDS[item.kind].to_board(item.puzzle, checked.verdict, difficulty=grading.label(checked),
-                                     source=item.where)
+    kind = KINDS[item.kind]
+    board = kind.to_board(item.puzzle, checked.verdict, difficulty=grading.label(checked), source=item.where)
+    if checked.key_step:
+        board = replace(board, note=f"{key_step_word}: {checked.key_step}")
+    return replace(board, hints=kind.hints(item.puzzle, checked.explanation)) if checked.explanation else board

@@ -13,16 +13,27 @@ import difflib
 import re
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Annotated, Any, Literal, Union, get_args
+from typing import Annotated, Any, Literal, get_args
 
 import yaml
-from pydantic import (AfterValidator, BaseModel, BeforeValidator, ConfigDict, Discriminator, Field, Tag, ValidationError,
-                      field_validator, model_validator)
+from pydantic import (
+    AfterValidator,
+    BaseModel,
+    BeforeValidator,
+    ConfigDict,
+    Discriminator,
+    Field,
+    Tag,
+    ValidationError,
+    field_validator,
+    model_validator,
+)
 
-from publisher import safeio
-from publisher import render
+from publisher import render, safeio
 from publisher.units import parse_count_grid, parse_length, parse_page_size
 from publisher.yamlfile import YamlSyntaxError, load_with_nodes
+from solver.sudoku.generate import Request as GenerateRequest
+from solver.sudoku.generate import parse_rating, problem
 
 #: The built-in words a book's ``labels`` may override (README, "books[]").
 LABEL_KEYS = ("puzzle", "solution", "answers", "easy", "medium", "hard", "diabolical", "key_step",
@@ -77,7 +88,7 @@ def _gutter(value: Any) -> Any:
 
 
 Length = Annotated[float, BeforeValidator(_length)]
-Gutter = Annotated[Union[Literal["auto"], float], BeforeValidator(_gutter)]
+Gutter = Annotated[Literal["auto"] | float, BeforeValidator(_gutter)]
 PerPage = Annotated[tuple[int, int], BeforeValidator(_grid)]
 PageSize = Annotated[tuple[float, float], BeforeValidator(_page_size)]
 Paths = Annotated[list[str], BeforeValidator(_paths)]
@@ -187,7 +198,7 @@ class SectionBase(Strict):
 
     title: str
     puzzles: Paths = []                   # files or globs, relative to the config file
-    inline: list[Union[str, dict[str, Any]]] = []   # puzzles written in the config itself
+    inline: list[str | dict[str, Any]] = []   # puzzles written in the config itself
     instructions: str | None = None
     difficulty: str | None = None         # label for puzzles that carry none
     limit: int | None = Field(default=None, ge=1)   # take at most this many puzzles
@@ -201,10 +212,12 @@ class SectionBase(Strict):
         return self
 
     @model_validator(mode="after")
-    def _has_puzzles(self) -> "SectionBase":
-        if not (self.puzzles or self.inline or getattr(self, "boards", None)):
+    def _has_puzzles(self) -> SectionBase:
+        made = getattr(self, "boards", None) or getattr(self, "generate", None)
+        if not (self.puzzles or self.inline or made):
+            extra = [key for key in ("boards", "generate") if key in type(self).model_fields]
             raise ValueError("a section needs 'puzzles' (files), 'inline' puzzles"
-                             + (" or 'boards'" if "boards" in type(self).model_fields else ""))
+                             + "".join(f" or '{key}'" for key in extra))
         return self
 
 
@@ -223,11 +236,44 @@ class RatingRange(Strict):
         return self
 
 
+class Generate(Strict):
+    """Puzzles a Sudoku section makes itself (README "Generated Sudoku"); the same keys
+    and meanings as ``puzzlepress generate``, so a section and a command make the same puzzles."""
+
+    count: int = Field(default=10, ge=1, le=10_000)
+    level: Literal["easy", "medium", "hard", "diabolical"] | None = None
+    rating: str | RatingRange | None = None   # "2.5-4.8" or {min: 2.5, max: 4.8}, SE scale
+    symmetry: Literal["none", "rot180", "rot90", "mirror", "diagonal"] = "rot180"
+    size: int | None = None               # default 9, or the box's
+    box: str | None = None                # "2x3"
+    jigsaw: bool = False
+    minimal: bool = False
+    seed: int = Field(default=0, ge=0)
+
+    def request(self) -> GenerateRequest:
+        shape = parse_count_grid(self.box) if self.box else None
+        size = self.size or (shape[0] * shape[1] if shape else 9)
+        bounds = None
+        if isinstance(self.rating, str):
+            bounds = parse_rating(self.rating)
+        elif self.rating is not None:
+            bounds = (self.rating.min or 1.0, self.rating.max if self.rating.max is not None else 12.0)
+        return GenerateRequest(size, shape, self.jigsaw, self.level, bounds, self.symmetry, self.minimal)
+
+    @model_validator(mode="after")
+    def _possible(self) -> Generate:
+        reason = problem(self.request())
+        if reason:
+            raise ValueError(reason)
+        return self
+
+
 class SudokuSection(SectionBase):
     kind: Literal["sudoku"] = "sudoku"
     # difficulty may also be "auto": every puzzle is labelled with the level of its grade
     sort: Literal["file", "difficulty"] = "file"   # difficulty: easiest (lowest rating) first, stable
     rating: RatingRange | None = None     # puzzles rated outside are rejected (out_of_range)
+    generate: Generate | None = None      # puzzles made by the tool (beside or instead of files)
     size: int | None = Field(default=None, ge=4, le=36)   # parse hints, for files that need them
     box: str | None = None                # box shape RxC, e.g. "2x3"
     symbols: str | None = None            # e.g. "0123456789ABCDEF" (then 0 is a value)
@@ -260,11 +306,9 @@ _SECTION_MODELS = {"sudoku": SudokuSection, "knights_tour": TourSection, "queens
 _SECTION_TAGS = {kind: model.__name__ for kind, model in _SECTION_MODELS.items()}
 
 Section = Annotated[
-    Union[
-        Annotated[SudokuSection, Tag("SudokuSection")],
-        Annotated[TourSection, Tag("TourSection")],
-        Annotated[QueensSection, Tag("QueensSection")],
-    ],
+    Annotated[SudokuSection, Tag("SudokuSection")]
+    | Annotated[TourSection, Tag("TourSection")]
+    | Annotated[QueensSection, Tag("QueensSection")],
     Discriminator(_section_kind, custom_error_type="invalid_kind",
                   custom_error_message="expected kind sudoku, knights_tour or queens"),
 ]
@@ -288,6 +332,14 @@ class Answers(Strict):
     hints: bool = False                   # a "Key step" line under every Sudoku solution
 
 
+class Html(Strict):
+    """Options of the HTML booklets."""
+
+    #: embedded: the puzzle booklet carries what Check and Hint need (obfuscated);
+    #: none: it still plays, without Check and Hint, and holds no solution
+    solutions: Literal["embedded", "none"] = "embedded"
+
+
 class Book(Strict):
     title: str
     sections: list[Section] = Field(min_length=1)
@@ -303,6 +355,7 @@ class Book(Strict):
     labels: dict[str, str] = {}           # override localised words ("Puzzle", "Answers", ...)
     contents: bool = False                # a table of contents after the title page
     imprint: str | None = None            # text on the title page's verso (copyright, edition, ISBN)
+    html: Html = Html()
 
     @field_validator("title")
     @classmethod

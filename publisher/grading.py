@@ -9,9 +9,28 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import replace
+from typing import Any
 
 from publisher.config import LEVELS, RatingRange
-from publisher.verify import Checked
+from publisher.verify import LEVELS_CEILING, Checked, Grading
+from solver.sudoku import Grade
+
+
+def grading_for(section: Any, hints: bool) -> Grading:
+    """How far a section's puzzles must be graded. Levels, labels and warnings need exact
+    ratings only up to :data:`LEVELS_CEILING`; a rating range needs them up to its ends
+    (a puzzle rated above both is past either end, whatever its exact rating); sorting
+    needs them everywhere."""
+    if getattr(section, "sort", "file") == "difficulty":
+        return Grading(None, hints)
+    rating = getattr(section, "rating", None)
+    ends = (rating.min, rating.max) if rating is not None else ()
+    return Grading(max([LEVELS_CEILING, *(end for end in ends if end is not None)]), hints)
+
+
+def rated(grade: Grade) -> str:
+    """'3.4', or 'at least 7.1' when grading stopped above the ceiling (the rating is a lower bound)."""
+    return f"{grade.rating:.1f}" if grade.complete else f"at least {grade.rating:.1f}"
 
 
 def range_text(rating: RatingRange) -> str:
@@ -22,14 +41,13 @@ def range_text(rating: RatingRange) -> str:
 
 
 def within(checked: Checked, rating: RatingRange | None) -> Checked:
-    """``checked``, rejected as ``out_of_range`` when the section's range excludes its rating."""
-    if rating is None or not checked.accepted:
+    """``checked``, rejected as ``out_of_range`` when the section's range excludes its rating
+    (every accepted Sudoku has a grade: verify grades them all)."""
+    grade = checked.grade
+    if rating is None or grade is None or not checked.accepted:
         return checked
-    value = checked.rating
-    if value is None:
-        return replace(checked, rejection=f"not graded, section allows {range_text(rating)}")
-    if (rating.min is not None and value < rating.min) or (rating.max is not None and value > rating.max):
-        return replace(checked, rejection=f"rated {value:.1f}, section allows {range_text(rating)}")
+    if (rating.min is not None and grade.rating < rating.min) or (rating.max is not None and grade.rating > rating.max):
+        return replace(checked, rejection=f"rated {rated(grade)}, section allows {range_text(rating)}")
     return checked
 
 
@@ -64,5 +82,5 @@ def disagreements(checked: Iterable[Checked]) -> list[str]:
             continue
         if abs(LEVELS.index(given) - LEVELS.index(one.grade.level)) > 1:
             warnings.append(f"{one.item.where}: labelled {given} {where} but graded {one.grade.level} "
-                            f"(rating {one.grade.rating:.1f})")
+                            f"(rating {rated(one.grade)})")
     return warnings

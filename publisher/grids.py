@@ -6,9 +6,9 @@ cell size.
 """
 from __future__ import annotations
 
+import itertools
 import math
 from functools import lru_cache
-from itertools import pairwise
 
 from publisher.model import QUEEN, Board, CellBorders, CellRole, Grid, GridCell, Tour
 
@@ -84,7 +84,7 @@ def tour_drawing(board: Board, cell: float, widest: float) -> Tour | None:
     if not board.path:
         return None
     centres = [((c + 0.5) * cell, (r + 0.5) * cell) for r, c in board.path]
-    pairs = list(pairwise(centres))
+    pairs = list(itertools.pairwise(centres))
     if board.closed and len(centres) > 2:
         pairs.append((centres[-1], centres[0]))
     clear = min(0.46 * cell, max(TOUR_CLEARANCE * cell, widest / 2 + THIN_LINE))

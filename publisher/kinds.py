@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from publisher.model import QUEEN, Board
+from publisher.model import QUEEN, Board, HintStep
 from publisher.units import parse_count_grid
 from solver import knights, queens, sudoku
 from solver.knights import square_name
@@ -41,8 +41,9 @@ class PuzzleKind:
     def verify(self, puzzle: Any, node_limit: int) -> Verdict:
         raise NotImplementedError
 
-    def grade(self, puzzle: Any) -> sudoku.Grade | None:
-        """How hard a unique puzzle is for a human solver; None for kinds nobody grades."""
+    def grade(self, puzzle: Any, ceiling: float | None = None) -> sudoku.Grade | None:
+        """How hard a unique puzzle is for a human solver (exact up to ``ceiling``, a lower
+        bound above it); None for kinds nobody grades."""
         return None
 
     def key_step(self, puzzle: Any) -> str | None:
@@ -58,6 +59,15 @@ class PuzzleKind:
 
     def to_board(self, puzzle: Any, verdict: Verdict, *, difficulty: str | None, source: str) -> Board:
         raise NotImplementedError
+
+    def explain(self, puzzle: Any) -> tuple[Any, ...]:
+        """The solver's logical steps to the solution (runs in the verify stage);
+        none for kinds without a step-by-step explanation."""
+        return ()
+
+    def hints(self, puzzle: Any, steps: tuple[Any, ...]) -> tuple[HintStep, ...]:
+        """``explain``'s steps for the book model, symbols as the cells print them."""
+        return ()
 
 
 class SudokuKind(PuzzleKind):
@@ -88,8 +98,8 @@ class SudokuKind(PuzzleKind):
         scaled = max(1, node_limit * 81 // max(81, len(puzzle.givens)))
         return sudoku.verify(puzzle, node_limit=scaled)
 
-    def grade(self, puzzle: Any) -> sudoku.Grade:
-        return sudoku.grade(puzzle)
+    def grade(self, puzzle: Any, ceiling: float | None = None) -> sudoku.Grade:
+        return sudoku.grade(puzzle, ceiling=ceiling)
 
     def key_step(self, puzzle: Any) -> str | None:
         """The hardest step named in a few words, short enough for one line under an answer
@@ -124,6 +134,13 @@ class SudokuKind(PuzzleKind):
         return Board(kind=self.name, rows=puzzle.size, cols=puzzle.size, givens=givens, answer=answer,
                      regions=tuple(puzzle.geometry.regions), title=puzzle.title,
                      difficulty=difficulty, source=source)
+
+    def explain(self, puzzle: Any) -> tuple[Any, ...]:
+        return tuple(sudoku.explain(puzzle))
+
+    def hints(self, puzzle: Any, steps: tuple[Any, ...]) -> tuple[HintStep, ...]:
+        return tuple(HintStep(step.text, tuple(step.cells), tuple(step.placed), tuple(step.removed))
+                     for step in steps)
 
 
 _PLURAL = {"row": "rows", "column": "columns", "box": "boxes", "region": "regions"}

@@ -45,6 +45,7 @@ from publisher.model import (
     TextBlock,
     TextStyle,
 )
+from publisher.play import play_for
 from publisher.typeset import WRAP_SPARE, Styles, Typesetter, book_styles, visible
 from publisher.units import PAGE_SIZES
 
@@ -477,7 +478,8 @@ class _BookletBuilder:
             note_style = self.styles.note
             text = self._note(board)
             note = self.type.one_line(text, note_style, max(grid_width, slots.width)) if text else ""
-        return PlacedGrid(number, caption, style, grid, 0.0, 0.0, slots.caption_height, note, note_style)
+        return PlacedGrid(number, caption, style, grid, 0.0, 0.0, slots.caption_height, note, note_style,
+                          play=None if answers else play_for(board, self.spec.play_solutions))
 
     def _widest(self, board: Board, font: float) -> float:
         """Width of the widest answer text of a board in its cells (bold, the wider face)."""

@@ -32,6 +32,18 @@ QUEEN = "\u265b"
 # --------------------------------------------------------------------------
 
 @dataclass(frozen=True)
+class HintStep:
+    """One logical step towards the solution, as a screen format shows it on request:
+    the sentence, the cells to look at, and what it places or rules out.
+    Rows and columns are 1-based; symbols are the printed text of a cell."""
+
+    text: str                                            # "r4c7 = 5: hidden single in column 7"
+    cells: tuple[tuple[int, int], ...] = ()              # focus cells (row, col)
+    placed: tuple[tuple[int, int, str], ...] = ()        # (row, col, symbol) the step fills in
+    removed: tuple[tuple[int, int, str], ...] = ()       # (row, col, symbol) candidates it rules out
+
+
+@dataclass(frozen=True)
 class Board:
     """One verified puzzle, format-neutral: the layout engine's unit of content.
 
@@ -58,6 +70,7 @@ class Board:
     #: the answer is one of many (a task such as "find a tour from e5"): the answer
     #: sheet says "one possible answer" so a reader with another correct one is not misled
     one_of_many: bool = False
+    hints: tuple[HintStep, ...] = ()           # the logical solving steps, in order (Sudoku; for on-screen hints)
 
 
 @dataclass(frozen=True)
@@ -117,7 +130,8 @@ class BookSpec:
     section_start: str = "any"                  # "any" | "right": sections open on right-hand pages
     labels: dict[str, str] = field(default_factory=dict)  # localised words; layout fills defaults
     key: str = "books[0]"
-    gutter_auto: bool = False                   # widen the inside margin to the print-on-demand value for the page count
+    play_solutions: bool = True                 # screen formats may carry the solutions and hints (Check, Hint)
+    gutter_auto: bool = False                   # inside margin widened to the print-on-demand value for the page count
     balance: bool = True                        # share a section's last pages evenly (8 at 6 a page: 4 + 4)
     contents: bool = False                      # a table of contents after the title page
     imprint: str | None = None                  # text on the title page's verso (copyright, edition)
@@ -279,6 +293,20 @@ class TextBlock:
 
 
 @dataclass(frozen=True)
+class Play:
+    """What a screen format needs to let the reader play one puzzle of the puzzle
+    booklet (printed formats ignore it). ``solution`` and ``hints`` are empty when
+    the book does not carry them (``html.solutions: none``)."""
+
+    kind: str                                   # "sudoku", "knights_tour", "queens"
+    symbols: tuple[str, ...] = ()               # what a Sudoku cell may hold, in keypad order
+    regions: tuple[int, ...] | None = None      # region label of every cell, row-major (Sudoku)
+    solution: tuple[str, ...] = ()              # text of every cell when solved, row-major
+    hints: tuple[HintStep, ...] = ()
+    closed: bool = False                        # a knight's tour must return to its start
+
+
+@dataclass(frozen=True)
 class PlacedGrid:
     """A numbered grid with its caption at a fixed place on the page."""
 
@@ -291,6 +319,7 @@ class PlacedGrid:
     caption_height: float     # caption line, and the note line when the band has notes
     note: str = ""            # a line under the caption ("One possible answer"); "" for none
     note_style: TextStyle | None = None   # set whenever the band's caption box holds a note line
+    play: Play | None = None  # set on puzzle grids: what the reader may play on screen
 
 
 @dataclass(frozen=True)

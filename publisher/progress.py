@@ -8,9 +8,9 @@ from __future__ import annotations
 
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from typing import Callable, TextIO
+from typing import TextIO
 
 
 class Progress:
@@ -27,8 +27,9 @@ class Progress:
             yield lambda n=1: None
             return
         if self.interactive:
-            from rich.progress import BarColumn, MofNCompleteColumn, Progress as Bar, TextColumn, TimeElapsedColumn
             from rich.console import Console
+            from rich.progress import BarColumn, MofNCompleteColumn, TextColumn, TimeElapsedColumn
+            from rich.progress import Progress as Bar
             with Bar(TextColumn(f"{name:<8}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
                      console=Console(file=self.stream), transient=True) as bar:
                 task = bar.add_task(name, total=total)

@@ -74,7 +74,7 @@ def summary(result: BuildResult) -> str:
         rejected = ", ".join(f"{n} {status}" for status, n in sorted(counts.items()))
         lines.append(f"  {section.book} / {section.title}: {len(section.accepted)} accepted"
                      + (f", rejected: {rejected}" if rejected else ""))
-    for section, checked in result.rejected():
+    for _section, checked in result.rejected():
         lines.append(f"  {checked.item.where}: {checked.status}: {checked.reason}")
     for output in result.outputs:
         lines.append(f"  wrote {output.path} ({output.pages} pages, {_size(output.bytes)})")
@@ -117,6 +117,7 @@ def puzzle_record(section: SectionResult, checked: Checked, number: int | None) 
         "rating": grade.rating if grade is not None else None,
         "level": grade.level if grade is not None else None,
         "hardest": grade.hardest if grade is not None else None,
+        "rating_exact": grade.complete if grade is not None else None,
     }
 
 

@@ -13,6 +13,7 @@ import errno
 import os
 import stat
 from pathlib import Path
+from typing import BinaryIO
 
 #: The largest config, puzzle file or template read (README, "Limits").
 MAX_INPUT_BYTES = 16 * 1024 * 1024
@@ -34,14 +35,18 @@ def _kind(mode: int) -> str:
     return "not a regular file"
 
 
-def read_bytes(path: Path | str, shown: str | None = None, *, limit: int = MAX_INPUT_BYTES) -> bytes:
-    """The content of the regular file ``path``; :class:`InputError` naming ``shown`` otherwise."""
+def read_bytes(path: Path | str, shown: str | None = None, *, limit: int | None = None) -> bytes:
+    """The content of the regular file ``path`` (at most ``limit`` bytes, by default
+    :data:`MAX_INPUT_BYTES`); :class:`InputError` naming ``shown`` otherwise."""
     shown = str(path) if shown is None else shown
+    limit = MAX_INPUT_BYTES if limit is None else limit
     if "\0" in str(path):
         raise InputError(f"{shown!r}: a file name cannot contain a NUL byte")
     flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0)
     try:
         fd = os.open(path, flags)
+    except ValueError:   # a name the file system cannot encode (a lone surrogate)
+        raise InputError(f"{shown!r}: not a valid file name") from None
     except FileNotFoundError:
         raise InputError(f"{shown}: file not found") from None
     except OSError as error:
@@ -71,10 +76,10 @@ def read_bytes(path: Path | str, shown: str | None = None, *, limit: int = MAX_I
         os.close(fd)
 
 
-def read_stream(stream: object, shown: str, *, limit: int = MAX_INPUT_BYTES) -> bytes:
-    """At most ``limit`` bytes of an open binary stream (standard input)."""
-    read = getattr(stream, "read")
-    data: bytes = read(limit + 1)
+def read_stream(stream: BinaryIO, shown: str, *, limit: int | None = None) -> bytes:
+    """At most ``limit`` bytes (by default :data:`MAX_INPUT_BYTES`) of an open binary stream."""
+    limit = MAX_INPUT_BYTES if limit is None else limit
+    data: bytes = stream.read(limit + 1)
     if len(data) > limit:
         raise InputError(f"{shown}: is more than {limit:,} bytes; the limit is {limit:,}")
     return data
@@ -90,7 +95,7 @@ def decode_utf8(data: bytes, shown: str) -> str:
                          "save the file as UTF-8") from None
 
 
-def read_text(path: Path | str, shown: str | None = None, *, limit: int = MAX_INPUT_BYTES) -> str:
+def read_text(path: Path | str, shown: str | None = None, *, limit: int | None = None) -> str:
     """A regular UTF-8 text file, bounded in size (see :func:`read_bytes`)."""
     shown = str(path) if shown is None else shown
     return decode_utf8(read_bytes(path, shown, limit=limit), shown)

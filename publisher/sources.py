@@ -17,11 +17,12 @@ from typing import Any
 
 import yaml
 
-from publisher import safeio
+from publisher import generation, safeio
 from publisher.config import LoadedConfig, control_character
 from publisher.kinds import KINDS, PuzzleKind
 from publisher.yamlfile import YamlSyntaxError, load_with_nodes
 from solver.parsing import ParseIssue
+from solver.sudoku.generate import GenerationError
 
 STRUCTURED_SUFFIXES = {".yaml", ".yml", ".json"}
 
@@ -149,6 +150,22 @@ def _item(kind: str, source: str, parsed: Any, line: int, index: int, difficulty
     return Item(kind, source, getattr(parsed, "line", line) or line, index, puzzle=parsed, difficulty=difficulty)
 
 
+def _generated(loaded: LoadedConfig, loc: tuple[Any, ...], section: Any, config_file: str) -> list[Item]:
+    """The puzzles of a Sudoku section's ``generate`` key, located at that key's line; labelled
+    with their graded level unless the section names a difficulty. Seeded, so a rebuild makes
+    the same puzzles (and the same book bytes)."""
+    spec = getattr(section, "generate", None)
+    if spec is None:
+        return []
+    line = loaded.line_of(loc + ("generate",))
+    try:
+        made = list(generation.run(spec.request(), spec.seed, spec.count))
+    except GenerationError as error:
+        raise SourceError(f"{config_file}:{line}: generate: {error}") from None
+    return [Item(section.kind, config_file, line, index, puzzle=replace(m.puzzle, line=line, index=index),
+                 difficulty=section.difficulty or m.level) for index, m in enumerate(made)]
+
+
 def read_section(loaded: LoadedConfig, loc: tuple[Any, ...], section: Any) -> list[Item]:
     """Every item of one section, in file order then inline then boards; ``limit`` applied."""
     kind = KINDS[section.kind]
@@ -182,6 +199,8 @@ def read_section(loaded: LoadedConfig, loc: tuple[Any, ...], section: Any) -> li
         line = loaded.line_of(loc + ("boards", index))
         items.append(_item(kind.name, config_file, kind.generate(board, line=line, index=index),
                            line, index, section.difficulty))
+
+    items.extend(_generated(loaded, loc, section, config_file))
 
     if not items:
         raise SourceError(f"{where}: the section has no puzzles")

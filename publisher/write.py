@@ -13,6 +13,7 @@ device or a folder in the place of an output is an error, never overwritten.
 """
 from __future__ import annotations
 
+import contextlib
 import errno
 import os
 import re
@@ -46,6 +47,8 @@ def check_target(target: Path) -> None:
         mode = os.lstat(target).st_mode
     except FileNotFoundError:
         return
+    except ValueError:   # a NUL byte or a lone surrogate in the name
+        raise WriteError(target, "not a valid file name") from None
     except OSError as error:
         raise WriteError(target, error.strerror or str(error)) from None
     if not stat.S_ISREG(mode):
@@ -103,10 +106,8 @@ def _backup(target: Path) -> Path | None:
 
 def _unlink(path: Path | None) -> None:
     if path is not None:
-        try:
+        with contextlib.suppress(OSError):
             os.unlink(path)
-        except OSError:
-            pass
 
 
 def write_atomically(files: Mapping[Path, bytes]) -> None:
@@ -135,6 +136,8 @@ def write_atomically(files: Mapping[Path, bytes]) -> None:
         if isinstance(error, WriteError):
             raise
         raise WriteError(current, error.strerror or str(error)) from None
+    except ValueError:   # a NUL byte or a lone surrogate in the name
+        raise WriteError(current, "not a valid file name") from None
     finally:
         for temp in staged.values():
             _unlink(temp)

@@ -9,9 +9,10 @@ move by move, the queens are the classic (0, 4, 7, 5, 2, 6, 1, 3).
 """
 from __future__ import annotations
 
+import itertools
 import random
 from dataclasses import replace
-from functools import lru_cache
+from functools import cache
 
 from publisher.fonts import default_fonts
 from publisher.model import POINTS_PER_INCH, QUEEN, Board, BookSpec, Margins, SectionSpec
@@ -76,7 +77,7 @@ def is_knights_tour(path: tuple[tuple[int, int], ...], rows: int, cols: int, clo
         return {abs(a[0] - b[0]), abs(a[1] - b[1])} == {1, 2}
 
     squares_ok = sorted(path) == [(r, c) for r in range(rows) for c in range(cols)]
-    steps_ok = all(knight(a, b) for a, b in zip(path, path[1:]))
+    steps_ok = all(knight(a, b) for a, b in itertools.pairwise(path))
     return squares_ok and steps_ok and (not closed or knight(path[-1], path[0]))
 
 
@@ -114,7 +115,7 @@ def sudoku(br: int, bc: int, seed: int, *, difficulty: str | None = None, share:
                  difficulty=difficulty, source=f"samples:{n}x{n}:{seed}")
 
 
-@lru_cache(maxsize=None)
+@cache
 def _jigsaw_filling() -> tuple[int, ...]:
     """A filling of JIGSAW_6X6 by depth-first search (rows, columns, regions)."""
     n, cells = 6, [0] * 36

@@ -18,7 +18,8 @@ CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser") or shuti
 
 #: the Debian package that provides each program the tests run (.ci/run installs them)
 PACKAGES = {"pdftotext": "poppler-utils", "pdfinfo": "poppler-utils", "pdffonts": "poppler-utils",
-            "pdftoppm": "poppler-utils", "pdfimages": "poppler-utils", "soffice": "libreoffice-writer", "chromium": "chromium"}
+            "pdftoppm": "poppler-utils", "pdfimages": "poppler-utils", "soffice": "libreoffice-writer",
+            "chromium": "chromium", "chromedriver": "chromium-driver"}
 
 
 def require(program: str | None, name: str) -> str:

@@ -3,6 +3,8 @@ shared/docs/chess.md and the rules of the knight's move, sharing no code with
 solver.knights."""
 from __future__ import annotations
 
+import itertools
+
 
 def is_tour(rows: int, cols: int, path, *, closed: bool) -> bool:
     """Every square exactly once, each step a knight's move (and back to the start if closed)."""
@@ -11,7 +13,7 @@ def is_tour(rows: int, cols: int, path, *, closed: bool) -> bool:
         return False
     if any(not (0 <= r < rows and 0 <= c < cols) for r, c in squares):
         return False
-    steps = list(zip(squares, squares[1:]))
+    steps = list(itertools.pairwise(squares))
     if closed:
         steps.append((squares[-1], squares[0]))
     return all(sorted((abs(a[0] - b[0]), abs(a[1] - b[1]))) == [1, 2] for a, b in steps)

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from dataclasses import replace
-from functools import lru_cache
+from functools import cache
 
 from publisher.layout import layout_book
 from publisher.model import Band, Booklet, PlacedGrid
@@ -30,7 +30,7 @@ BOOKS: dict[str, Callable[[], tuple[Booklet, ...]]] = {
 }
 
 
-@lru_cache(maxsize=None)
+@cache
 def booklets(name: str) -> tuple[Booklet, ...]:
     return BOOKS[name]()
 

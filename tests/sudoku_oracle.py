@@ -10,7 +10,7 @@
 from __future__ import annotations
 
 import random
-from typing import Iterator, Sequence
+from collections.abc import Iterator, Sequence
 
 
 def units_of(size: int, regions: Sequence[int]) -> list[list[int]]:

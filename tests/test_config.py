@@ -110,7 +110,7 @@ def test_lengths(text: str, points: float) -> None:
 
 @pytest.mark.parametrize("text", ["15", "15 furlongs", "-3mm", ""])
 def test_lengths_need_a_unit(text: str) -> None:
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="expected a length with a unit"):
         parse_length(text)
 
 
@@ -124,7 +124,7 @@ def test_page_sizes(text: str, size: tuple[float, float]) -> None:
 def test_counts() -> None:
     assert parse_count_grid("2x3") == (2, 3)
     for bad in ("7", "0x2", "2x", "axb"):
-        with pytest.raises(ValueError):
+        with pytest.raises(ValueError, match="expected WxH"):
             parse_count_grid(bad)
 
 

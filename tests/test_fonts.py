@@ -82,24 +82,24 @@ def test_load_fonts_reads_the_family_from_the_name_table() -> None:
 
 
 def test_load_fonts_missing_file(tmp_path: Path) -> None:
-    with pytest.raises(FontError, match="not found.*nope.ttf"):
+    with pytest.raises(FontError, match=r"not found.*nope\.ttf"):
         load_fonts(tmp_path / "nope.ttf")
 
 
 def test_load_fonts_not_truetype(tmp_path: Path) -> None:
     fake = tmp_path / "fake.ttf"
     fake.write_text("this is not a font")
-    with pytest.raises(FontError, match="not a TrueType.*fake.ttf"):
+    with pytest.raises(FontError, match=r"not a TrueType.*fake\.ttf"):
         load_fonts(fake)
 
 
 def test_load_fonts_truncated_file(tmp_path: Path) -> None:
     broken = tmp_path / "broken.ttf"
     broken.write_bytes(default_fonts().regular.read_bytes()[:2000])
-    with pytest.raises(FontError, match="broken.ttf"):
+    with pytest.raises(FontError, match=r"broken\.ttf"):
         load_fonts(broken)
 
 
 def test_load_fonts_bad_bold_is_named(tmp_path: Path) -> None:
-    with pytest.raises(FontError, match="bold-missing.ttf"):
+    with pytest.raises(FontError, match=r"bold-missing\.ttf"):
         load_fonts(DEJAVU, tmp_path / "bold-missing.ttf")

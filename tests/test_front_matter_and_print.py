@@ -53,7 +53,8 @@ def test_default_book_on_letter_prints_its_answers_at_the_back_on_six_pages(tmp_
     assert len([item for _n, item in _grids(booklet) if item.grid.cells[0].role is not None]) == 2 * 49
     assert answer_pages == list(range(answer_pages[0], answer_pages[0] + len(answer_pages)))
     assert len(answer_pages) <= 6, answer_pages
-    headings = [b for p in booklet.pages for b in p.blocks if isinstance(b, TextBlock) and b.text.startswith("Lời giải:")]
+    headings = [b for p in booklet.pages for b in p.blocks
+                if isinstance(b, TextBlock) and b.text.startswith("Lời giải:")]
     assert len(headings) == 9    # every section's answers keep their heading, sections share pages
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import re
 import textwrap
+from functools import cache
 from pathlib import Path
 from xml.etree import ElementTree as ET
 
@@ -25,8 +26,19 @@ LEVEL_WORDS = {"easy": "Easy", "medium": "Medium", "hard": "Hard", "diabolical":
 VIETNAMESE = {"easy": "Dễ", "medium": "Trung bình", "hard": "Khó", "diabolical": "Rất khó"}
 
 
+@cache
 def grade(text: str) -> sudoku.Grade:
+    """The solver's own grade of a puzzle, the oracle the build's choices are checked against."""
     return sudoku.grade(sudoku.parse_text(text)[0])
+
+
+@cache
+def stated(text: str) -> str:
+    """A rating as the build states it (README): exact up to 5.0; above, grading stops at the
+    first step rated higher (every such puzzle is diabolical) and states that lower bound."""
+    found = sudoku.grade(sudoku.parse_text(text)[0], ceiling=5.0)
+    assert found.complete == (grade(text).rating <= 5.0) and found.rating <= grade(text).rating
+    return f"{found.rating:.1f}" if found.complete else f"at least {found.rating:.1f}"
 
 
 def level_of(rating: float) -> str:
@@ -67,7 +79,8 @@ def captions(pdf: Path, words: dict[str, str]) -> dict[int, str]:
 
 
 def test_report_has_rating_level_and_hardest(tmp_path: Path) -> None:
-    (tmp_path / "set.txt").write_text("\n".join(PUZZLES[:3]) + "\n", encoding="utf-8")
+    chosen = [*PUZZLES[:3], PUZZLES[-1]]
+    (tmp_path / "set.txt").write_text("\n".join(chosen) + "\n", encoding="utf-8")
     config = tmp_path / "config.yaml"
     config.write_text(textwrap.dedent("""\
         books:
@@ -80,13 +93,17 @@ def test_report_has_rating_level_and_hardest(tmp_path: Path) -> None:
     code, report = build(config)
     assert code == 0
     sudokus = [p for p in report["puzzles"] if p["kind"] == "sudoku"]
-    for record, text in zip(sudokus, PUZZLES[:3]):
+    assert len(sudokus) == 4
+    for record, text in zip(sudokus[:3], PUZZLES[:3]):   # rated below 5.0: exact
         found = grade(text)
         assert (record["rating"], record["level"], record["hardest"]) == (found.rating, found.level, found.hardest)
-        assert record["level"] == level_of(record["rating"])
+        assert record["level"] == level_of(record["rating"]) and record["rating_exact"] is True
+    diabolical = sudokus[3]   # above 5.0: a lower bound, the level exact
+    assert grade(chosen[3]).level == diabolical["level"] == "diabolical" and diabolical["rating_exact"] is False
+    assert f"at least {diabolical['rating']:.1f}" == stated(chosen[3])
     (queen,) = [p for p in report["puzzles"] if p["kind"] == "queens"]
     assert queens.count_solutions(8) == 92 and queen["status"] == "unique"
-    assert (queen["rating"], queen["level"], queen["hardest"]) == (None, None, None)
+    assert (queen["rating"], queen["level"], queen["hardest"], queen["rating_exact"]) == (None, None, None, None)
 
 
 def test_rating_range_rejects_with_file_and_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -99,7 +116,7 @@ def test_rating_range_rejects_with_file_and_line(tmp_path: Path, capsys: pytest.
     err = capsys.readouterr().err
     shown = "set.txt"
     for i in outside:
-        assert f"{shown}:{i + 1}: out_of_range: rated {ratings[i]:.1f}, section allows 2.5-4.8" in err
+        assert f"{shown}:{i + 1}: out_of_range: rated {stated(PUZZLES[i])}, section allows 2.5-4.8\n" in err
     statuses = [p["status"] for p in report["puzzles"]]
     assert [i for i, s in enumerate(statuses) if s == "out_of_range"] == outside
     assert set(statuses) == {"unique", "out_of_range"}
@@ -122,7 +139,8 @@ def test_only_one_end_of_the_range(tmp_path: Path, capsys: pytest.CaptureFixture
     code, report = build(config)
     assert code == 1
     rejected = {p["line"]: p["reason"] for p in report["puzzles"] if p["status"] == "out_of_range"}
-    assert rejected == {i + 1: f"rated {r:.1f}, section allows up to 2" for i, r in enumerate(ratings) if r > 2.0}
+    assert rejected == {i + 1: f"rated {stated(PUZZLES[i])}, section allows up to 2"
+                        for i, r in enumerate(ratings) if r > 2.0}
 
 
 @pytest.mark.consumers
@@ -173,13 +191,13 @@ def test_label_two_levels_off_warns_and_fails_under_strict(tmp_path: Path) -> No
               - {title: C, puzzles: plain.txt, difficulty: medium}
         output: {formats: [html]}
         """), encoding="utf-8")
-    rating = grade(hard).rating
+    rating = stated(hard)
     code, report = build(config)
     assert code == 0 and report["status"] == "built"
     assert [re.sub(r"^.*?(set\.yaml|plain\.txt)", r"\1", w) for w in report["warnings"]] == [
-        f"set.yaml:3: labelled easy in its file but graded diabolical (rating {rating:.1f})",
-        f"plain.txt:2: labelled easy by its section but graded diabolical (rating {rating:.1f})",
-        f"plain.txt:2: labelled medium by its section but graded diabolical (rating {rating:.1f})",
+        f"set.yaml:3: labelled easy in its file but graded diabolical (rating {rating})",
+        f"plain.txt:2: labelled easy by its section but graded diabolical (rating {rating})",
+        f"plain.txt:2: labelled medium by its section but graded diabolical (rating {rating})",
     ]   # one level apart is no warning: set.yaml:5 (hard, diabolical), plain.txt:1 in C (medium, easy)
     code, report = build(config, "--strict")
     assert code == 1 and report["status"] == "rejected" and len(report["warnings"]) == 3
@@ -200,3 +218,50 @@ def test_default_book_builds_without_warnings_and_labels_by_grade(tmp_path: Path
     assert all(p["level"] == promised[p["section"].rsplit("— ", 1)[1]] for p in nine)
     assert {p["number"]: printed[p["number"]] for p in nine} == {p["number"]: VIETNAMESE[p["level"]] for p in nine}
 
+
+def _check_key_step(line: str, text: str) -> None:
+    """``line`` names the hardest step of ``text``'s explanation, and names it truly: the value
+    it places is the solution's, or the units it names hold every cell of the step's pattern."""
+    puzzle = sudoku.parse_text(text)[0]
+    step = max(sudoku.explain(puzzle), key=lambda s: s.rating)
+    assert line.startswith(f"{step.technique}"), (line, step)
+    if step.placed:
+        match = re.fullmatch(rf"{re.escape(step.technique)}: r(\d+)c(\d+) = (\d)", line)
+        assert match, line
+        row, col, digit = map(int, match.groups())
+        assert (row, col, str(digit)) in step.placed
+        assert sudoku.verify(puzzle).solution[(row - 1) * 9 + col - 1] == digit
+        return
+    match = re.fullmatch(rf"{re.escape(step.technique)}(?: on (\d))? in (row|rows|column|columns|box|boxes) (.+)",
+                         line)
+    assert match, line
+    digit, unit, numbers = match.groups()
+    removed = {symbol for _, _, symbol in step.removed}
+    assert (digit is not None) == (len(removed) == 1) and (digit is None or digit in removed)
+    named = {int(n) for n in re.findall(r"\d+", numbers)}
+    cells = step.cells or tuple((r, c) for r, c, _ in step.removed)
+    where = {"row": lambda r, c: r, "column": lambda r, c: c,
+             "box": lambda r, c: (r - 1) // 3 * 3 + (c - 1) // 3 + 1}[unit.rstrip("s").replace("boxe", "box")]
+    assert {where(r, c) for r, c in cells} == named, (line, cells)
+
+
+@pytest.mark.consumers
+def test_answer_hints_name_the_key_step(tmp_path: Path) -> None:
+    hard = [line.split()[0] for line in (REPO / "puzzles" / "9x9-hard.txt").read_text().splitlines()[1:]]
+    medium = [line.split()[0] for line in (REPO / "puzzles" / "9x9-medium.txt").read_text().splitlines()[1:3]]
+    puzzles = hard + medium
+    config = book(tmp_path, puzzles, top="answers: {placement: back, hints: true}")
+    config.write_text(config.read_text(encoding="utf-8").replace("formats: [pdf]", "formats: [pdf, html]"),
+                      encoding="utf-8")
+    assert build(config)[0] == 0
+    text = pdf_text(tmp_path / "out" / "graded-puzzles.pdf")
+    lines = re.findall(r"Key step: (.+)", text)
+    assert len(lines) == len(puzzles)
+    for line, puzzle in zip(lines, puzzles):
+        _check_key_step(line.strip(), puzzle)
+    html = (tmp_path / "out" / "graded-puzzles.html").read_text(encoding="utf-8")
+    assert [f"Key step: {line.strip()}" for line in lines] == re.findall(r"Key step: [^<]+", html)
+    # without hints, no key-step line
+    config.write_text(config.read_text(encoding="utf-8").replace("hints: true", "hints: false"), encoding="utf-8")
+    assert build(config)[0] == 0
+    assert "Key step" not in pdf_text(tmp_path / "out" / "graded-puzzles.pdf")

@@ -52,6 +52,35 @@ def test_steps_never_remove_the_solution_many(kind: str) -> None:
         check_sound(puzzle, solution)
 
 
+def se_chains() -> list[tuple[str, float, str]]:
+    """Puzzles of the SE-rated bank that need a wing, BUG or chain: puzzle, SE rating, our
+    hardest step."""
+    out = []
+    for line in (DATA / "se-chains.txt").read_text().splitlines():
+        givens, rating, technique = line.split(" ", 2)
+        out.append((givens, float(rating), technique))
+    return out
+
+
+@pytest.mark.parametrize("givens, rating, technique",
+                         [case for case in se_chains() if case[1] < 7.5])
+def test_chain_puzzles_rate_as_se(givens: str, rating: float, technique: str) -> None:
+    puzzle = puzzle_of(givens)
+    g = sudoku.grade(puzzle)
+    assert (g.rating, g.hardest) == (rating, technique)
+    check_sound(puzzle, sudoku.solve(puzzle) or ())
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("givens, rating, technique",
+                         [case for case in se_chains() if case[1] >= 7.5])
+def test_forcing_chain_puzzles_rate_as_se(givens: str, rating: float, technique: str) -> None:
+    puzzle = puzzle_of(givens)
+    g = sudoku.grade(puzzle)
+    assert (g.rating, g.hardest) == (rating, technique)
+    check_sound(puzzle, sudoku.solve(puzzle) or ())
+
+
 def test_explanation_replays_to_the_solution() -> None:
     line = (DATA / "graded-levels.txt").read_text().splitlines()[7]
     givens, answer, _ = line.split()
@@ -98,5 +127,28 @@ def test_bad_puzzles_raise() -> None:
     with pytest.raises(ValueError, match="more than one"):
         sudoku.grade(two)
     none = puzzle_of("11" + "." * 79)
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="no solution"):
         sudoku.grade(none)
+
+
+def test_ceiling_skips_techniques_that_rate_above_it() -> None:
+    givens, rating, _ = se_chains()[2]             # SE 7.1: needs a forcing chain
+    cut = sudoku.grade(puzzle_of(givens), ceiling=5.0)
+    assert 5.0 < cut.rating <= rating and not cut.complete
+    assert cut.hardest == "Above ceiling"
+
+
+def bank_levels(level: str) -> list[str]:
+    return [line.split()[0] for line in (DATA / f"graded-{level}-60.txt").read_text().splitlines()
+            if line.strip()]
+
+
+@pytest.mark.parametrize("level", ["easy", "medium", "hard"])
+def test_graded_bank_levels(level: str) -> None:
+    assert [sudoku.grade(puzzle_of(p)).level for p in bank_levels(level)] == [level] * 60
+
+
+@pytest.mark.slow
+def test_graded_bank_diabolical() -> None:
+    levels = [sudoku.grade(puzzle_of(p)).level for p in bank_levels("diabolical")]
+    assert levels == ["diabolical"] * 60

@@ -14,7 +14,7 @@ def _is_path(adjacency, path, *, closed=False) -> bool:
     edges = {frozenset((a, b)) for a, targets in adjacency.items() for b in targets}
     if path is None or sorted(map(str, path)) != sorted(map(str, nodes)) or len(path) != len(nodes):
         return False
-    steps = list(zip(path, path[1:])) + ([(path[-1], path[0])] if closed else [])
+    steps = list(itertools.pairwise(path)) + ([(path[-1], path[0])] if closed else [])
     return all(frozenset(step) in edges for step in steps)
 
 
@@ -22,9 +22,9 @@ def _brute_force_exists(adjacency, *, start=None, end=None, closed=False) -> boo
     nodes = sorted(set(adjacency) | {b for t in adjacency.values() for b in t})
     edges = {frozenset((a, b)) for a, targets in adjacency.items() for b in targets}
     for order in itertools.permutations(nodes):
-        if start is not None and order[0] != start or end is not None and order[-1] != end:
+        if (start is not None and order[0] != start) or (end is not None and order[-1] != end):
             continue
-        steps = list(zip(order, order[1:])) + ([(order[-1], order[0])] if closed else [])
+        steps = list(itertools.pairwise(order)) + ([(order[-1], order[0])] if closed else [])
         if all(frozenset(s) in edges for s in steps) and not (closed and len(order) < 3):
             return True
     return False

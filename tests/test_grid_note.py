@@ -52,7 +52,8 @@ def test_every_format_prints_the_note(tmp_path: Path) -> None:
     answers = layout_book(_noted_book())[1]
     pdf = tmp_path / "a.pdf"
     pdf.write_bytes(get("pdf")().render(answers))
-    text = subprocess.run([require(None, "pdftotext"), str(pdf), "-"], capture_output=True, text=True, check=True).stdout
+    text = subprocess.run([require(None, "pdftotext"), str(pdf), "-"],
+                          capture_output=True, text=True, check=True).stdout
     assert NOTE in text and "One possible answer" in text
     document = docx.Document(io.BytesIO(get("docx")().render(answers)))
     cells = {p.text for table in document.tables for cell in table.rows[0].cells for p in cell.paragraphs}

@@ -263,8 +263,8 @@ def check_model(built: Built, size: tuple[float, float]) -> None:
 
 def _words(pdf: Path) -> list[tuple[int, float, float, float, float, str]]:
     """(page, xmin, ymin, xmax, ymax, word) from ``pdftotext -bbox``."""
-    html = subprocess.run([consumers.require(None, "pdftotext"), "-bbox", str(pdf), "-"], capture_output=True, text=True,
-                          check=True).stdout
+    html = subprocess.run([consumers.require(None, "pdftotext"), "-bbox", str(pdf), "-"],
+                          capture_output=True, text=True, check=True).stdout
     words, page = [], 0
     for line in html.splitlines():
         if "<page " in line:
@@ -289,9 +289,9 @@ def check_pdf(pdf: Path, pages: int, size: tuple[float, float], title: str, numb
     missing = [n for n in numbers if str(n) not in found]
     assert not missing, f"puzzle numbers not in {pdf.name}: {missing[:10]}"
     for page, x0, y0, x1, y1, word in words:
-        assert -0.5 <= x0 and x1 <= size[0] + 0.5 and -0.5 <= y0 and y1 <= size[1] + 0.5, (page, word)
+        assert x0 >= -0.5 and x1 <= size[0] + 0.5 and y0 >= -0.5 and y1 <= size[1] + 0.5, (page, word)
     by_page: dict[int, list[tuple[float, ...]]] = {}
-    for page, *box, word in words:
+    for page, *box, _word in words:
         by_page.setdefault(page, []).append(tuple(box))
     for page, boxes in by_page.items():   # text drawn over text: a caption on a grid, a head on a heading
         boxes.sort()

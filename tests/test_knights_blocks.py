@@ -18,7 +18,7 @@ JOIN_EDGES = lambda h, w: {  # noqa: E731  (restated from the blocks docstring)
 
 
 def _edges(path, closed):
-    pairs = list(zip(path, path[1:])) + ([(path[-1], path[0])] if closed else [])
+    pairs = list(itertools.pairwise(path)) + ([(path[-1], path[0])] if closed else [])
     return {frozenset(p) for p in pairs}
 
 
@@ -40,13 +40,13 @@ def test_every_start_block_of_an_odd_board_has_a_joinable_path() -> None:
     for h, w in itertools.product((5, 7, 9, 11), repeat=2):
         joins = JOIN_EDGES(h, w)
         if h == 5:       # one band of rows: joined left and right only
-            needs = [dict(left=a, right=b) for a, b in itertools.product((False, True), repeat=2)]
+            needs = [{"left": a, "right": b} for a, b in itertools.product((False, True), repeat=2)]
         elif w == 5:     # one band of columns: joined up and down only
-            needs = [dict(top=a, bottom=b) for a, b in itertools.product((False, True), repeat=2)]
+            needs = [{"top": a, "bottom": b} for a, b in itertools.product((False, True), repeat=2)]
         else:
-            needs = [dict(left=False, right=r, top=t, bottom=b)
+            needs = [{"left": False, "right": r, "top": t, "bottom": b}
                      for r, t, b in itertools.product((False, True), repeat=3)]
-            needs += [dict(left=True, right=r, top=False, bottom=False) for r in (False, True)]
+            needs += [{"left": True, "right": r, "top": False, "bottom": False} for r in (False, True)]
         for start in ((r, c) for r in range(h) for c in range(w) if (r + c) % 2 == 0):
             for need in needs:
                 forced = [tuple(sorted(joins[k])) for k, used in need.items() if used]

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import itertools
+import re
 from collections import deque
 
 import pytest
@@ -19,7 +20,7 @@ def test_parse_square_on_8x8(text: str, expected: tuple[int, int]) -> None:
 
 @pytest.mark.parametrize("text", ["a9", "i1", "0,1", "9,1", "a0", "", "zz", "1;2", "a-1"])
 def test_parse_square_rejects_with_a_message(text: str) -> None:
-    with pytest.raises(ValueError) as caught:
+    with pytest.raises(ValueError, match=f"square '{re.escape(text)}'") as caught:
         parse_square(text, 8, 8)
     assert str(caught.value)
 

@@ -2,6 +2,8 @@
 independent tour checker, from every start square of every board up to 3x60."""
 from __future__ import annotations
 
+import itertools
+
 import pytest
 
 from solver.knights import find_tour
@@ -64,7 +66,7 @@ def test_interior_blocks_carry_two_lanes_and_caps_one_port_to_port_path(width: i
         strands = block_strands(width, left, right, None)
         squares = [s for strand in strands for s in strand]
         assert sorted(squares) == list(range(3 * width))
-        assert all(_is_knight_move(a, b, width) for strand in strands for a, b in zip(strand, strand[1:]))
+        assert all(_is_knight_move(a, b, width) for strand in strands for a, b in itertools.pairwise(strand))
         assert len(strands) == len(port_sets)
         for strand in strands:
             ends = {strand[0], strand[-1]}

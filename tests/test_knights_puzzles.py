@@ -3,21 +3,28 @@ against an independent brute-force counter."""
 from __future__ import annotations
 
 import random
-from functools import lru_cache
+from functools import cache
 
 import pytest
 
-from solver.knights import (KnightPuzzle, count_completions, parse_square, parse_tour_puzzles,
-                            tour_puzzle, verify_tour_puzzle)
+from solver.knights import (
+    KnightPuzzle,
+    count_completions,
+    parse_square,
+    parse_tour_puzzles,
+    tour_puzzle,
+    verify_tour_puzzle,
+)
 from solver.parsing import ParseIssue
 from solver.verdict import Status
 from tests.knight_checks import is_tour
 
 # The opening of a tour written out by hand in chess notation (every step a knight's move).
-EULER_OPENING = "a1 b3 a5 b7 d8 f7 h8 g6 h4 g2 e1 c2 a3 b1 d2 f1 h2 g4 h6 g8".split()
+EULER_OPENING = ["a1", "b3", "a5", "b7", "d8", "f7", "h8", "g6", "h4", "g2",
+                 "e1", "c2", "a3", "b1", "d2", "f1", "h2", "g4", "h6", "g8"]
 
 
-@lru_cache(maxsize=None)
+@cache
 def _brute_force_tours(rows: int, cols: int) -> list[tuple[tuple[int, int], ...]]:
     """Every directed open tour, by plain recursive enumeration (no pruning, no solver code)."""
     squares = [(r, c) for r in range(rows) for c in range(cols)]

@@ -4,7 +4,6 @@ the sections, and the print rules of ../shared/docs/print.md."""
 from __future__ import annotations
 
 import math
-
 from dataclasses import replace
 from itertools import combinations
 
@@ -13,8 +12,18 @@ import pytest
 from publisher.grids import THICK_LINE, THIN_LINE
 from publisher.layout import KEY_SPARE, PAGE_SPARE, gutter_for, layout_book
 from publisher.model import (
-    POINTS_PER_INCH, POINTS_PER_MM, QUEEN, Band, Booklet, BookSpec, CellRole, LayoutError, Margins, Page,
-    PlacedGrid, TextBlock,
+    POINTS_PER_INCH,
+    POINTS_PER_MM,
+    QUEEN,
+    Band,
+    Booklet,
+    BookSpec,
+    CellRole,
+    LayoutError,
+    Margins,
+    Page,
+    PlacedGrid,
+    TextBlock,
 )
 from tests.booksamples import PAGES, big_book, sample_book, sudoku, vietnamese_book
 
@@ -111,7 +120,7 @@ def test_labels_fall_back_to_english_and_user_labels_win() -> None:
 
 def test_tours_paths_only_in_answers_and_chess_boards_shaded(vi_booklets: tuple[Booklet, ...]) -> None:
     puzzles, answers = vi_booklets
-    for booklet, in_answers in ((puzzles, False), (answers, True)):
+    for booklet in (puzzles, answers):
         for placed in _all_grids(booklet):
             grid = placed.grid
             is_answer = any(c.role is CellRole.SOLVED for c in grid.cells)
@@ -159,9 +168,9 @@ def test_borders_thick_exactly_between_regions_and_neighbours_agree(vi_booklets:
         for i, b in enumerate(grid.borders):
             r, c = divmod(i, n)
 
-            def expect(r2: int, c2: int) -> float:
-                inside = 0 <= r2 < board.rows and 0 <= c2 < n
-                return THIN_LINE if inside and regions[r2 * n + c2] == regions[i] else THICK_LINE
+            def expect(r2: int, c2: int) -> float:  # called only in this iteration, so late binding is harmless
+                inside = 0 <= r2 < board.rows and 0 <= c2 < n  # noqa: B023
+                return THIN_LINE if inside and regions[r2 * n + c2] == regions[i] else THICK_LINE  # noqa: B023
 
             assert (b.top, b.right, b.bottom, b.left) == (expect(r - 1, c), expect(r, c + 1),
                                                          expect(r + 1, c), expect(r, c - 1))
@@ -174,7 +183,8 @@ def test_borders_thick_exactly_between_regions_and_neighbours_agree(vi_booklets:
 
 def test_jigsaw_has_irregular_thick_lines(vi_booklets: tuple[Booklet, ...]) -> None:
     jigsaw = next(g.grid for g in _all_grids(vi_booklets[0]) if g.number == 19)
-    thick_inner_vertical = {(i // 6, i % 6) for i, b in enumerate(jigsaw.borders) if b.right == THICK_LINE and i % 6 < 5}
+    thick_inner_vertical = {(i // 6, i % 6) for i, b in enumerate(jigsaw.borders)
+                            if b.right == THICK_LINE and i % 6 < 5}
     assert (1, 1) in thick_inner_vertical and (0, 1) not in thick_inner_vertical
 
 
@@ -204,9 +214,9 @@ def _check_page_geometry(booklet: Booklet) -> None:
             assert a[2] <= b[0] + EPS or b[2] <= a[0] + EPS or a[3] <= b[1] + EPS or b[3] <= a[1] + EPS, (a, b)
         for margin_text in (page.header, page.footer):
             if margin_text is not None:
-                assert 0 <= margin_text.y and margin_text.y + margin_text.height <= h
+                assert margin_text.y >= 0 and margin_text.y + margin_text.height <= h
                 assert margin_text.y + margin_text.height <= top + EPS or margin_text.y >= bottom - EPS
-                assert 0 <= margin_text.x and margin_text.x + margin_text.width <= w
+                assert margin_text.x >= 0 and margin_text.x + margin_text.width <= w
 
 
 @pytest.mark.parametrize("page", sorted(PAGES))

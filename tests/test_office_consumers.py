@@ -63,7 +63,7 @@ def _pages(pdf: Path) -> list[str]:
     return pdf_text(pdf).split("\f")[:-1]
 
 
-@pytest.mark.parametrize(("name", "fmt"), CASES)
+@pytest.mark.parametrize("name, fmt", CASES)
 def test_same_pages_and_page_size_as_the_model(pdfs: dict[tuple[str, str], Path], name: str, fmt: str) -> None:
     booklet = BOOKLETS[name]
     pdf = pdfs[name, fmt]
@@ -73,7 +73,7 @@ def test_same_pages_and_page_size_as_the_model(pdfs: dict[tuple[str, str], Path]
     assert abs(width - booklet.page_width) < 0.5 and abs(height - booklet.page_height) < 0.5
 
 
-@pytest.mark.parametrize(("name", "fmt"), CASES)
+@pytest.mark.parametrize("name, fmt", CASES)
 def test_every_text_and_cell_on_its_page(pdfs: dict[tuple[str, str], Path], name: str, fmt: str) -> None:
     """Title-page text (Vietnamese included), headings, captions and running
     heads on the model's page; the characters of every grid cell counted on it."""
@@ -113,7 +113,8 @@ def _images(pdf: Path, page: int) -> int:
 
 def _word_tops(pdf: Path) -> list[dict[str, list[float]]]:
     """Per page: each word's text -> the tops (yMin, points from the page top) where it occurs."""
-    out = subprocess.run([require(None, "pdftotext"), "-bbox", str(pdf), "-"], capture_output=True, text=True, check=True).stdout
+    out = subprocess.run([require(None, "pdftotext"), "-bbox", str(pdf), "-"],
+                         capture_output=True, text=True, check=True).stdout
     pages: list[dict[str, list[float]]] = []
     for page in out.split("<page ")[1:]:
         words: dict[str, list[float]] = {}
@@ -123,7 +124,7 @@ def _word_tops(pdf: Path) -> list[dict[str, list[float]]]:
     return pages
 
 
-@pytest.mark.parametrize(("name", "fmt"), CASES)
+@pytest.mark.parametrize("name, fmt", CASES)
 def test_text_lands_where_the_model_put_it(pdfs: dict[tuple[str, str], Path], name: str, fmt: str) -> None:
     """Flow formats place blocks by spacing; the first word of every text block
     and running head must still sit within a few points of the model's y."""

@@ -193,7 +193,7 @@ def test_fail_policy_names_every_bad_puzzle_and_keeps_old_outputs(
 
 @pytest.mark.consumers
 def test_skip_policy_builds_without_the_bad_ones(tmp_path: Path) -> None:
-    config, lines = _mixed(tmp_path, "skip")
+    config, _lines = _mixed(tmp_path, "skip")
     report = tmp_path / "report.json"
     assert run(str(config), "--report", str(report)) == 0
     data = json.loads(report.read_text(encoding="utf-8"))

@@ -6,8 +6,16 @@ import itertools
 import pytest
 
 from solver.parsing import ParseIssue
-from solver.queens import (QueensPuzzle, count_distinct, count_solutions, distinct_solutions,
-                           iter_solutions, one_solution, parse_queens_puzzles, verify_queens)
+from solver.queens import (
+    QueensPuzzle,
+    count_distinct,
+    count_solutions,
+    distinct_solutions,
+    iter_solutions,
+    one_solution,
+    parse_queens_puzzles,
+    verify_queens,
+)
 from solver.verdict import Status
 
 A000170 = [1, 0, 0, 2, 10, 4, 40, 92, 352, 724, 2680, 14200]

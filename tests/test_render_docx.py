@@ -8,9 +8,9 @@ from dataclasses import replace
 
 import docx
 import pytest
+from docx.shared import Pt
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from docx.shared import Pt
 
 from publisher.model import CellRole
 from publisher.render import get
@@ -183,7 +183,8 @@ def test_footer_has_a_page_field_and_the_title_page_none(rendered: dict[str, byt
     assert [h for h in heads if h] == list(dict.fromkeys(p.header.text for p in booklet.pages if p.header))
     for section in document.sections[1:]:     # an opening page is its section's first page, without the head
         if section.different_first_page_header_footer:
-            assert section.first_page_header.paragraphs[0].text == "" and "PAGE" in section.first_page_footer._element.xml
+            assert section.first_page_header.paragraphs[0].text == ""
+            assert "PAGE" in section.first_page_footer._element.xml
 
 
 def test_identical_bytes_fixed_zip_and_our_core_properties(rendered: dict[str, bytes]) -> None:

@@ -32,7 +32,8 @@ def _write(booklet: Booklet, folder: Path) -> Path:
 
 def _words(pdf: Path, page: int) -> list[tuple[float, float, float, float, str]]:
     """Words of one page with their boxes (points, top-left origin) from `pdftotext -bbox`."""
-    out = subprocess.run([require(None, "pdftotext"), "-bbox", "-enc", "UTF-8", "-f", str(page), "-l", str(page), str(pdf), "-"],
+    out = subprocess.run([require(None, "pdftotext"), "-bbox", "-enc", "UTF-8",
+                          "-f", str(page), "-l", str(page), str(pdf), "-"],
                          capture_output=True, text=True, check=True).stdout
     return [(float(a), float(b), float(c), float(d), unescape(t)) for a, b, c, d, t in _WORD.findall(out)]
 

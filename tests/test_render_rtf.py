@@ -87,7 +87,7 @@ def test_page_size_margins_breaks_and_page_field(rendered: dict[str, bytes], nam
 def test_grid_rows_are_exact_and_cells_hold_the_grid() -> None:
     booklet = booklets("vietnamese-a4")[1]                            # answers: givens and solved digits
     text = RtfRenderer().render(booklet).decode("ascii")
-    _page, band, item = next(g for g in placed_grids(booklet) if g[2].grid.rows == 9)
+    _page, _band, item = next(g for g in placed_grids(booklet) if g[2].grid.rows == 9)
     rows = re.findall(r"\\trowd.*?\\row", text, re.S)
     grid_rows = [r for r in rows if f"\\trrh-{round(item.grid.cell_size * 20)}\\" in r][:item.grid.rows]
     grid = item.grid

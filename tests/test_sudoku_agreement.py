@@ -7,11 +7,27 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from solver.sudoku import (Geometry, Puzzle, cell_name, count_solutions, default_symbols,
-                           iter_solutions, nth_solution, parse_text, verify)
+from solver.sudoku import (
+    Geometry,
+    Puzzle,
+    cell_name,
+    count_solutions,
+    default_symbols,
+    iter_solutions,
+    nth_solution,
+    parse_text,
+    verify,
+)
 from solver.verdict import Status
-from tests.sudoku_oracle import (box_regions, breaks_rule_outright, count_exact,
-                                 exact_cover_solutions, full_grid, is_solution, units_of)
+from tests.sudoku_oracle import (
+    box_regions,
+    breaks_rule_outright,
+    count_exact,
+    exact_cover_solutions,
+    full_grid,
+    is_solution,
+    units_of,
+)
 
 #: (size, box rows, box cols, largest share of blanks the oracle handles quickly)
 SHAPES = [(4, 2, 2, 0.8), (6, 2, 3, 0.75), (9, 3, 3, 0.7), (12, 3, 4, 0.6), (16, 4, 4, 0.5)]

@@ -6,12 +6,22 @@ from pathlib import Path
 
 import pytest
 
-from solver.sudoku import (Geometry, Puzzle, contradictions, count_solutions, default_symbols,
-                           describe, iter_solutions, nth_solution, parse_text, solve, verify)
+from solver.sudoku import (
+    Geometry,
+    Puzzle,
+    contradictions,
+    count_solutions,
+    default_symbols,
+    describe,
+    iter_solutions,
+    nth_solution,
+    parse_text,
+    solve,
+    verify,
+)
 from solver.sudoku.search import Search
 from solver.verdict import Status
-from tests.sudoku_oracle import (JIGSAW_6, box_regions, count_exact, exact_cover_solutions, full_grid,
-                                 is_solution)
+from tests.sudoku_oracle import JIGSAW_6, box_regions, count_exact, exact_cover_solutions, full_grid, is_solution
 
 DATA = Path(__file__).resolve().parent / "data"
 
@@ -101,7 +111,7 @@ def test_nth_solution_is_in_row_major_order() -> None:
     assert len(solutions) == 288 and solutions == sorted(solutions)
     assert nth_solution(empty(4), 1) == (1, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 4, 3, 2, 1)
     assert nth_solution(empty(4), 289) is None
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="1 or more"):
         nth_solution(empty(4), 0)
 
 

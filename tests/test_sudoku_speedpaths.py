@@ -15,14 +15,19 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from solver.sudoku import (Geometry, Puzzle, contradictions, count_solutions, default_symbols,
-                           verify)
+from solver.sudoku import Geometry, Puzzle, contradictions, count_solutions, default_symbols, verify
 from solver.sudoku.geometry import board, tables
 from solver.sudoku.search import Search, givens_board
 from solver.verdict import Status
-from tests.sudoku_oracle import (JIGSAW_6, box_regions, breaks_rule_outright, count_exact,
-                                 exact_cover_solutions, full_grid, is_solution)
-
+from tests.sudoku_oracle import (
+    JIGSAW_6,
+    box_regions,
+    breaks_rule_outright,
+    count_exact,
+    exact_cover_solutions,
+    full_grid,
+    is_solution,
+)
 
 
 def decoded_owners(geometry: Geometry) -> list[tuple[int, int] | None]:
@@ -53,7 +58,7 @@ def test_placement_masks_clear_exactly_the_ruled_out_candidates(geometry: Geomet
                 other, other_digit = owner
                 ruled_out = ((other == cell and other_digit != digit)
                              or (other_digit == digit and other in peers[cell]))
-                expected = bit == own or not ruled_out and owner != (cell, digit)
+                expected = bit == own or (not ruled_out and owner != (cell, digit))
             assert (kept[bit] == "1") == expected, (cell, digit, bit)
 
 

@@ -76,4 +76,4 @@ def init(folder: Path) -> int:
     return EXIT_OK
 
 
-__all__ = ["build", "init", "EXIT_USAGE"]
+__all__ = ["EXIT_USAGE", "build", "init"]

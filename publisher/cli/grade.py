@@ -28,14 +28,14 @@ from solver.sudoku import Grade, Puzzle, Step, explain, grade
 from solver.verdict import Status, Verdict
 
 #: The grade fields of a JSON line, null when the puzzle is not unique.
-GRADE_FIELDS = ("rating", "level", "hardest", "steps", "techniques", "grade_ms")
+GRADE_FIELDS = ("rating", "level", "hardest", "steps", "techniques", "rating_exact", "grade_ms")
 
 
 def _grade_fields(found: Grade | None, ms: float | None) -> dict[str, Any]:
     if found is None:
         return dict.fromkeys(GRADE_FIELDS)
     return {"rating": found.rating, "level": found.level, "hardest": found.hardest, "steps": found.steps,
-            "techniques": dict(found.techniques), "grade_ms": round(ms or 0.0, 3)}
+            "techniques": dict(found.techniques), "rating_exact": found.complete, "grade_ms": round(ms or 0.0, 3)}
 
 
 def _step_record(step: Step) -> dict[str, Any]:

@@ -16,6 +16,7 @@ from typing import ClassVar
 
 from publisher.model import Booklet
 
+
 def _builtin_templates() -> Path:
     """The top-level ``templates/`` folder: inside the package when installed from a
     wheel (pyproject maps it to ``publisher.templates``), beside it in a checkout."""

@@ -400,7 +400,7 @@ def font_key(data: bytes) -> str:
     """A GUID for an embedded font derived from its bytes (so the file is the
     same on every run), in Word's ``{XXXXXXXX-XXXX-XXXX-XXXX-XXXXXXXXXXXX}`` form."""
     digits = hashlib.sha256(data).hexdigest()[:32].upper()
-    return f"{{{digits[:8]}-{digits[8:12]}-{digits[12:16]}-{digits[16:20]}-{digits[20:]}}}"
+    return "{" + "-".join((digits[:8], digits[8:12], digits[12:16], digits[16:20], digits[20:])) + "}"
 
 
 def obfuscate(data: bytes, key: str) -> bytes:
@@ -528,7 +528,8 @@ def _splice_body(document_xml: bytes, body: str) -> bytes:
     checked for well-formedness by every consumer test (python-docx reads it
     back, LibreOffice opens it)."""
     head, empty, tail = document_xml.partition(b"<w:body/>")
-    assert empty and b"<w:body" not in tail, "document part must have one empty body"
+    assert empty, "document part must have one empty body"
+    assert b"<w:body" not in tail, "document part must have one empty body"
     return b"".join((head, b"<w:body>", body.encode("utf-8"), b"</w:body>", tail))
 
 

@@ -43,6 +43,7 @@ from publisher.model import (
 )
 from publisher.render import RenderContext, Renderer, register
 from publisher.render.fontfile import subset
+from publisher.render.play import play_data
 from publisher.render.templating import make_environment, template_errors
 
 #: CSS class of a cell's text role; a blank cell needs none.
@@ -279,7 +280,9 @@ class HtmlRenderer(Renderer):
     ``faces`` (:class:`FontFace` s), ``border_rules``, ``shape_rules``,
     ``style_rules``, ``ink`` (CSS colours of the model's greys: ``solved``,
     ``shade``, ``path``, ``marker``) and ``queen_path`` (SVG path data of the
-    model's queen in a 100-unit box)."""
+    model's queen in a 100-unit box) and ``play``
+    (:func:`publisher.render.play.play_data`: what the page's script needs to
+    make the puzzles playable, None for a booklet with nothing to play)."""
 
     name = "html"
     extension = "html"
@@ -302,5 +305,6 @@ class HtmlRenderer(Renderer):
                 ink={"solved": _grey(booklet.ink.solved_grey), "shade": _grey(booklet.ink.shade_grey),
                      "path": _grey(booklet.ink.path_grey), "marker": _grey(booklet.ink.marker_grey)},
                 queen_path=QUEEN_PATH,
+                play=play_data(booklet),
             )
         return html.encode("utf-8")

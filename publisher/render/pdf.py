@@ -358,5 +358,6 @@ def _subset_tags(canvas: Canvas, files: tuple[Path, ...]) -> dict[bytes, bytes]:
         base = font.face.name
         for index, subset in enumerate(state.subsets):
             digest = hashlib.sha256(base + b"/" + ",".join(map(str, subset)).encode("ascii")).digest()
-            tags[b"/" + SUBSETN(index) + b"+" + base] = b"/" + bytes(65 + byte % 26 for byte in digest[:6]) + b"+" + base
+            tag = bytes(65 + byte % 26 for byte in digest[:6])
+            tags[b"/" + SUBSETN(index) + b"+" + base] = b"/" + tag + b"+" + base
     return tags

@@ -1,8 +1,8 @@
 """Divide and conquer: tours on large boards in linear time (Parberry 1997).
 
 The board is cut into bands of 6 to 11 rows and 6 to 11 columns (a side of
-exactly 5 is one band of 5), so every block is one of a few dozen shapes.  Each shape carries a closed tour that contains
-four *join edges* (block-local squares, ``h`` x ``w`` block)::
+exactly 5 is one band of 5), so every block is one of a few dozen shapes.  Each shape
+carries a closed tour that contains four *join edges* (block-local squares, ``h`` x ``w`` block)::
 
     left   (1, 0)-(3, 1)        right  (2, w-1)-(0, w-2)
     top    (0, 1)-(1, 3)        bottom (h-1, 2)-(h-2, 0)
@@ -27,7 +27,8 @@ Everything here is iterative and linear in the number of squares.
 """
 from __future__ import annotations
 
-from functools import lru_cache
+import itertools
+from functools import cache
 
 from solver.knights.board import Square
 from solver.knights.search import search_tour
@@ -86,7 +87,7 @@ def _sides_needed(h: int, w: int) -> tuple[str, ...]:
     return ("left", "right", "top", "bottom")
 
 
-@lru_cache(maxsize=None)
+@cache
 def block_tour(h: int, w: int) -> tuple[Square, ...]:
     """The closed tour of an h x w block (5..11 sides, not both odd) with its join edges."""
     edges = _join_edges(h, w)
@@ -106,7 +107,7 @@ class Links:
 
     def chain(self, squares: list[int], closed: bool) -> None:
         a, b = self.a, self.b
-        for here, there in zip(squares, squares[1:]):
+        for here, there in itertools.pairwise(squares):
             a[here] = there
             b[there] = here
         if closed:
@@ -173,7 +174,7 @@ def _assemble(rows: int, cols: int, start: Square, closed: bool) -> list[int]:
                 shape = offsets[(h, w)] = [r * cols + c for r, c in block_tour(h, w)]
             links.chain([base + o for o in shape], closed=True)
     for i, r0 in enumerate(row_starts):
-        for j, x in enumerate(col_starts[1:], start=1):     # A | B across column x
+        for x in col_starts[1:]:                             # A | B across column x
             links.exchange((r0 + 2) * cols + x - 1, r0 * cols + x - 2,
                            (r0 + 3) * cols + x + 1, (r0 + 1) * cols + x)
         if i < last_i:                                       # C over D across row y

@@ -34,7 +34,7 @@ tour therefore needs 18 columns at least, an open one from every valid start
 """
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 
 from solver.graphs import PathProblem, search_paths
 from solver.knights.blocks import Links
@@ -115,7 +115,7 @@ def open_blocks(cols: int, start: Square) -> list[Block]:
             + _side(x + MIDDLE_START, cols - x - MIDDLE_START, cap_left=False))
 
 
-@lru_cache(maxsize=None)
+@cache
 def block_strands(width: int, left: bool, right: bool,
                   start: Square | None) -> tuple[tuple[int, ...], ...]:
     """Cover a 3 x ``width`` block by strands between its joined ports (and from

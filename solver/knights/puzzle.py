@@ -22,6 +22,7 @@ alone would allow a second tour.
 """
 from __future__ import annotations
 
+import itertools
 from dataclasses import dataclass
 
 from solver.knights.board import Square, is_knight_move, square_name
@@ -65,7 +66,7 @@ def _contradiction(puzzle: KnightPuzzle) -> str | None:
         by_square[square] = number
         by_number[number] = square
     ordered = sorted(by_number.items())
-    pairs = list(zip(ordered, ordered[1:]))
+    pairs = list(itertools.pairwise(ordered))
     if puzzle.closed and len(ordered) > 1:
         (first, a), (last, b) = ordered[0], ordered[-1]
         pairs.append(((last, b), (first + total, a)))
@@ -121,7 +122,7 @@ def verify_tour_puzzle(puzzle: KnightPuzzle, *, node_limit: int = 200_000) -> Ve
         return Verdict(Status.MULTIPLE, f"more than one tour fits the givens (they differ at {where}"
                        f"{', ...' if len(diff) > 6 else ''})", paths[0], paths[1], diff, stats)
     if not outcome.complete:
-        return Verdict(Status.UNDETERMINED, f"search stopped after {node_limit} nodes", 
+        return Verdict(Status.UNDETERMINED, f"search stopped after {node_limit} nodes",
                        paths[0] if paths else None, stats=stats)
     if outcome.count == 0:
         return Verdict(Status.UNSOLVABLE, "no tour passes the given numbers", stats=stats)
@@ -190,7 +191,7 @@ def _until_unique(puzzle: KnightPuzzle, path: tuple[Square, ...],
             reveal = [step + 1]
         elif verdict.status is Status.UNDETERMINED:
             numbers = sorted(number for _, number in puzzle.givens)
-            gaps = sorted(((b - a, a) for a, b in zip(numbers, numbers[1:]) if b - a > 1),
+            gaps = sorted(((b - a, a) for a, b in itertools.pairwise(numbers) if b - a > 1),
                           key=lambda gap: (-gap[0], gap[1]))
             reveal = [start + width // 2 for width, start in gaps[: max(1, len(gaps) // 4)]]
         else:

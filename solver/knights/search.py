@@ -19,7 +19,6 @@ from functools import lru_cache
 from solver.graphs import PathProblem, PathSearch, search_paths
 from solver.knights.board import Square, neighbours
 
-
 #: Tie-break orders tried in turn by :func:`search_tour`, each with a small node
 #: budget, before one exhaustive search: when Warnsdorff's rule walks into a
 #: dead end under one order, another order usually avoids it at once, which is

@@ -93,7 +93,8 @@ def tour_exists(rows: int, cols: int, *, closed: bool = False,
         if has_closed_tour(rows, cols):
             return Existence(True)
         if m % 2 and n % 2:
-            why = "boards with both sides odd have none (a closed tour alternates colours, so it needs an even number of squares)"
+            why = ("boards with both sides odd have none "
+                   "(a closed tour alternates colours, so it needs an even number of squares)")
         elif m in (1, 2, 4):
             why = "boards with a side of 1, 2 or 4 have none"
         else:

@@ -15,8 +15,7 @@ from solver.sudoku.geometry import Geometry, cell_name, default_symbols
 from solver.sudoku.grade import Grade, explain, grade, level_for
 from solver.sudoku.parse import parse_mapping, parse_text
 from solver.sudoku.puzzle import Puzzle, describe, format_values
-from solver.sudoku.search import (DEFAULT_CAP, Count, count_solutions, iter_solutions,
-                                  nth_solution, solve)
+from solver.sudoku.search import DEFAULT_CAP, Count, count_solutions, iter_solutions, nth_solution, solve
 from solver.sudoku.verdict import DEFAULT_NODE_LIMIT, contradictions, verify
 
 __all__ = [

@@ -6,9 +6,9 @@ unit names) are built once per distinct geometry by :func:`tables`.
 """
 from __future__ import annotations
 
+from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Hashable, Sequence
 
 #: Box shape (rows, cols) printed puzzles use for each common size.
 _DEFAULT_BOXES: dict[int, tuple[int, int]] = {

@@ -15,8 +15,9 @@ line (and the column of a bad character), and reading carries on.
 """
 from __future__ import annotations
 
+from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Hashable, Mapping, Sequence
+from typing import Any
 
 from solver.parsing import ParseIssue, split_lines
 from solver.sudoku.geometry import MAX_SIZE, Geometry, default_symbols

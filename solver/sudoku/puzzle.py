@@ -1,8 +1,8 @@
 """A Sudoku puzzle as read from a file, and the two ways of writing a grid back as text."""
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Sequence
 
 from solver.sudoku.geometry import Geometry
 

@@ -39,9 +39,9 @@ limit at which it pauses rather than ends (:meth:`Search.walk`).
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Iterator, Sequence
 
 from solver.sudoku.geometry import Board, Geometry, board
 from solver.sudoku.puzzle import Puzzle
@@ -145,6 +145,8 @@ class Search:
     ``seed`` tries the candidates of each branch group in a seeded random order
     instead of increasing order: a cheap, reproducible way to escape the huge
     dead subtrees one unlucky early choice can open on sparse large grids.
+    ``start`` replaces the givens' board, so a caller can rule candidates out
+    beforehand (the generator asks "is there a solution with this cell different?").
     """
 
     geometry: Geometry
@@ -152,6 +154,7 @@ class Search:
     lexicographic: bool = False
     node_limit: int | None = None
     seed: int | None = None
+    start: int | None = None    # a packed board to start from instead of the givens' own
     stats: SolveStats = field(default_factory=SolveStats)
     bounded: bool = False
 
@@ -173,7 +176,7 @@ class Search:
         cell_guards = b.cell_guards
         stats = self.stats
         stats.nodes = 1
-        z = givens_board(self.geometry, self.givens)
+        z = givens_board(self.geometry, self.givens) if self.start is None else self.start
         if z >= 0:
             z = _propagate(z, guards, lows, n, keep, owner)
         if z < 0:
@@ -219,10 +222,7 @@ class Search:
                     continue
                 top = stack[-1]
                 parent, bits = top
-                if shuffle is None:
-                    bit = bits & -bits
-                else:
-                    bit = _nth_bit(bits, shuffle.randrange(bits.bit_count()))
+                bit = bits & -bits if shuffle is None else _nth_bit(bits, shuffle.randrange(bits.bit_count()))
                 bits ^= bit
                 if bits:
                     top[1] = bits

@@ -1,0 +1,109 @@
+"""``puzzlepress generate``: seeded unique Sudoku at a chosen difficulty, as text or JSON lines.
+
+Exit 0 with every puzzle written; 1 when the search bound was reached before a
+puzzle met the request (one line saying which); 2 for a request that can never
+be met (decided by rule before any search) or bad options.
+"""
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import click
+
+from publisher.cli import EXIT_OK, EXIT_REJECTED, UsageError, cli
+from publisher.generation import DaskUnavailable, run
+from publisher.progress import Progress
+from publisher.units import parse_count_grid
+from publisher.write import write_atomically
+from solver.sudoku.generate import (
+    LEVELS,
+    SIZES,
+    Generated,
+    GenerationError,
+    Request,
+    parse_rating,
+    problem,
+)
+from solver.sudoku.regions import labels
+from solver.sudoku.symmetry import DEFAULT_SYMMETRY, SYMMETRIES
+
+#: Runs at least this long in puzzles get a progress bar (on a terminal only).
+_PROGRESS_FROM = 10
+
+
+def text_line(made: Generated) -> str:
+    """One puzzle as a line a puzzle file holds: the givens, or for a jigsaw the structured
+    YAML form (one flow mapping per line; the lines together are a YAML list)."""
+    puzzle = made.puzzle
+    if not puzzle.geometry.is_jigsaw:
+        return puzzle.format()
+    return (f'- {{size: {puzzle.size}, givens: "{puzzle.format()}", '
+            f'regions: "{labels(puzzle.geometry.regions)}"}}')
+
+
+def build_request(size: int | None, box: str | None, jigsaw: bool, level: str | None,
+                  rating: str | None, symmetry: str, minimal: bool) -> Request:
+    """The request the options describe; UsageError (exit 2) when it can never be met."""
+    shape = None
+    if box is not None:
+        try:
+            shape = parse_count_grid(box)
+        except ValueError:
+            raise UsageError(f"--box {box!r} is not ROWSxCOLS like 2x3") from None
+    if size is None:
+        size = shape[0] * shape[1] if shape else 9
+    try:
+        bounds = parse_rating(rating) if rating is not None else None
+    except ValueError as error:
+        raise UsageError(str(error)) from None
+    request = Request(size, shape, jigsaw, level, bounds, symmetry, minimal)
+    reason = problem(request)
+    if reason:
+        raise UsageError(reason)
+    return request
+
+
+@cli.command()
+@click.option("--count", default=1, show_default=True, type=click.IntRange(min=1), help="How many puzzles.")
+@click.option("--size", type=click.Choice([str(s) for s in SIZES]), help="Grid size (default 9, or the box's).")
+@click.option("--box", help="Box shape ROWSxCOLS (default: the usual one for the size).")
+@click.option("--jigsaw", is_flag=True, help="Random jigsaw regions instead of boxes.")
+@click.option("--level", type=click.Choice(list(LEVELS)), help="Difficulty level.")
+@click.option("--rating", help="Rating range A-B on the Sudoku Explainer scale, e.g. 2.5-4.8.")
+@click.option("--symmetry", default=DEFAULT_SYMMETRY, show_default=True, type=click.Choice(SYMMETRIES),
+              help="Symmetry of the pattern of givens.")
+@click.option("--minimal", is_flag=True, help="No given can be removed with the puzzle staying unique.")
+@click.option("--seed", default=0, show_default=True, type=click.IntRange(min=0),
+              help="Seed of the run; the first puzzle's seed is this seed itself.")
+@click.option("--jobs", default=1, show_default=True, type=click.IntRange(min=1), help="Worker processes.")
+@click.option("--dask", "dask_address", metavar="SCHEDULER_ADDRESS",
+              help="Run the tasks on this Dask distributed scheduler (pip install 'puzzlepress[dask]').")
+@click.option("--json", "as_json", is_flag=True, help="One JSON object per puzzle per line.")
+@click.option("-o", "--output", type=click.Path(path_type=Path, dir_okay=False),
+              help="Write to FILE (atomically) instead of standard output.")
+def generate(count: int, size: str | None, box: str | None, jigsaw: bool, level: str | None,
+             rating: str | None, symmetry: str, minimal: bool, seed: int, jobs: int,
+             dask_address: str | None, as_json: bool, output: Path | None) -> int:
+    """Make COUNT unique puzzles; the same options and seed always give the same puzzles."""
+    request = build_request(int(size) if size else None, box, jigsaw, level, rating, symmetry, minimal)
+    shown = Progress(sys.stderr, enabled=count >= _PROGRESS_FROM and sys.stderr.isatty())
+    lines: list[str] = []
+    try:
+        with shown.stage("generate", count, "puzzles") as advance:
+            for made in run(request, seed, count, jobs=jobs, dask=dask_address, progress=advance):
+                line = (json.dumps(made.record(), ensure_ascii=False, separators=(", ", ": "))
+                        if as_json else text_line(made))
+                if output is None:
+                    click.echo(line)
+                else:
+                    lines.append(line)
+    except DaskUnavailable as error:
+        raise UsageError(str(error)) from None
+    except GenerationError as error:
+        click.echo(f"puzzlepress: {error}", err=True)
+        return EXIT_REJECTED
+    if output is not None:
+        write_atomically({output: "".join(line + "\n" for line in lines).encode()})
+    return EXIT_OK

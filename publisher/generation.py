@@ -1,0 +1,66 @@
+"""Run seeded generation tasks in this process, in worker processes or on a Dask cluster.
+
+A task is (request, per-puzzle seed) and its result depends on nothing else,
+so where it runs cannot change it: ``Executor.map`` and Dask's ``gather`` both
+hand results back in task order, and ``--jobs 1``, ``--jobs 8`` and a cluster
+give the same puzzles. Dask is imported only when a scheduler address is
+given (the optional ``puzzlepress[dask]`` extra), never otherwise.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from concurrent.futures import ProcessPoolExecutor
+
+from solver.sudoku.generate import Generated, Request, generate_one, puzzle_seed
+
+#: How long to wait for a Dask scheduler before giving up with one line.
+_CONNECT_SECONDS = 10
+
+
+class DaskUnavailable(Exception):
+    """--dask was asked for but dask.distributed is not installed (one line for the CLI)."""
+
+
+def make(task: tuple[Request, int]) -> Generated:
+    """One task (runs in a worker process or on a Dask worker)."""
+    request, seed = task
+    return generate_one(request, seed)
+
+
+def tasks(request: Request, seed: int, count: int) -> list[tuple[Request, int]]:
+    return [(request, puzzle_seed(seed, index)) for index in range(count)]
+
+
+def run(request: Request, seed: int, count: int, *, jobs: int = 1, dask: str | None = None,
+        progress: Callable[[int], None] | None = None) -> Iterator[Generated]:
+    """The ``count`` puzzles of ``seed``, in order, wherever they are made."""
+    work = tasks(request, seed, count)
+    if dask is not None:
+        results: Iterator[Generated] = _on_dask(dask, work)
+    elif jobs > 1 and count > 1:
+        results = _in_pool(jobs, work)
+    else:
+        results = map(make, work)
+    for made in results:
+        if progress:
+            progress(1)
+        yield made
+
+
+def _in_pool(jobs: int, work: list[tuple[Request, int]]) -> Iterator[Generated]:
+    with ProcessPoolExecutor(max_workers=jobs) as pool:
+        yield from pool.map(make, work, chunksize=1)
+
+
+def _on_dask(address: str, work: list[tuple[Request, int]]) -> Iterator[Generated]:
+    try:
+        from distributed import Client
+    except ImportError:
+        raise DaskUnavailable("--dask needs dask.distributed: pip install 'puzzlepress[dask]'") from None
+    try:
+        client = Client(address, timeout=_CONNECT_SECONDS)
+    except (OSError, TimeoutError) as error:
+        raise DaskUnavailable(f"--dask {address}: cannot reach the scheduler ({error})") from None
+    with client:
+        for future in client.map(make, work, pure=False):
+            yield future.result()
