@@ -13,6 +13,7 @@ import errno
 import os
 import stat
 from pathlib import Path
+from typing import BinaryIO
 
 #: The largest config, puzzle file or template read (README, "Limits").
 MAX_INPUT_BYTES = 16 * 1024 * 1024
@@ -73,11 +74,10 @@ def read_bytes(path: Path | str, shown: str | None = None, *, limit: int | None 
         os.close(fd)
 
 
-def read_stream(stream: object, shown: str, *, limit: int | None = None) -> bytes:
+def read_stream(stream: BinaryIO, shown: str, *, limit: int | None = None) -> bytes:
     """At most ``limit`` bytes (by default :data:`MAX_INPUT_BYTES`) of an open binary stream."""
     limit = MAX_INPUT_BYTES if limit is None else limit
-    read = stream.read
-    data: bytes = read(limit + 1)
+    data = stream.read(limit + 1)
     if len(data) > limit:
         raise InputError(f"{shown}: is more than {limit:,} bytes; the limit is {limit:,}")
     return data

@@ -158,7 +158,7 @@ def _queens(n: int, count: bool, show_all: bool, limit: int | None, distinct: bo
 
 
 def _first(iterator: Iterator[tuple[int, ...]], limit: int | None) -> list[tuple[int, ...]]:
-    out = []
+    out: list[tuple[int, ...]] = []
     for solution in iterator:
         if limit is not None and len(out) >= limit:
             break
