@@ -128,9 +128,9 @@ def verify_sections(loaded: LoadedConfig, inputs: list[_SectionInput], options: 
     """Stage 2: every item judged (and every unique Sudoku graded) by the solver, all books
     at once, in parallel, in order; then each section's rating range and sort order."""
     items = [item for section in inputs for item in section.items]
-    explain = _wants_hints(loaded, options)
+    playable = _playable_with_hints(loaded, options)
     depth = [replace(grading.grading_for(section.section, loaded.config.books[section.book].answers.hints),
-                     explain=explain)
+                     explain=playable[section.book])
              for section in inputs for _ in section.items]
     with options.progress.stage("verify", len(items), "puzzles") as advance:
         checked = iter(verify_items(items, node_limit=loaded.config.node_limit, jobs=options.jobs,
@@ -145,10 +145,11 @@ def verify_sections(loaded: LoadedConfig, inputs: list[_SectionInput], options: 
     return results
 
 
-def _wants_hints(loaded: LoadedConfig, options: BuildOptions) -> bool:
-    """Hints are worked out only for a playable HTML booklet that carries them."""
-    formats = list(options.formats) or list(loaded.config.output.formats)
-    return "html" in formats and any(book.html.solutions == "embedded" for book in loaded.config.books)
+def _playable_with_hints(loaded: LoadedConfig, options: BuildOptions) -> list[bool]:
+    """Per book: is a playable HTML booklet with Hint built? Only then are the solving
+    steps worked out (they cost several times the verification)."""
+    html = "html" in (list(options.formats) or list(loaded.config.output.formats))
+    return [html and book.html.solutions == "embedded" for book in loaded.config.books]
 
 
 def _accept(loaded: LoadedConfig, inputs: list[_SectionInput], result: BuildResult, *, strict: bool) -> bool:

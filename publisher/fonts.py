@@ -51,8 +51,9 @@ def default_fonts() -> Fonts:
 
 
 def _check_truetype(path: Path) -> None:
-    if not path.is_file():
-        raise FontError(f"font file not found: {path}")
+    if not path.is_file():   # a FIFO or a device is never opened (it could block or never end)
+        raise FontError(f"font file not found: {path}" if not path.exists()
+                        else f"font file is not a regular file: {path}")
     try:
         with path.open("rb") as handle:
             tag = handle.read(4)
@@ -72,8 +73,10 @@ def _metrics(path: Path) -> _Metrics:
         glyph_width = {name: advance for name, (advance, _lsb) in font["hmtx"].metrics.items()}
         cmap = font.getBestCmap() or {}
         units = int(font["head"].unitsPerEm)
-    except (TTLibError, KeyError, AssertionError, struct.error) as error:
-        raise FontError(f"font file is damaged or incomplete: {path}: {error}") from None
+    except Exception as error:  # noqa: BLE001  (fontTools raises many kinds on a damaged file)
+        kind = "" if isinstance(error, (TTLibError, KeyError, AssertionError, struct.error)) else \
+            f"{type(error).__name__}: "
+        raise FontError(f"font file is damaged or incomplete: {path}: {kind}{error}") from None
     advances = {code: glyph_width.get(glyph, 0) for code, glyph in cmap.items()}
     return _Metrics(family, units, advances, glyph_width.get(".notdef", units // 2))
 

@@ -45,6 +45,8 @@ def read_bytes(path: Path | str, shown: str | None = None, *, limit: int | None 
     flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0)
     try:
         fd = os.open(path, flags)
+    except ValueError:   # a name the file system cannot encode (a lone surrogate)
+        raise InputError(f"{shown!r}: not a valid file name") from None
     except FileNotFoundError:
         raise InputError(f"{shown}: file not found") from None
     except OSError as error:
@@ -77,7 +79,7 @@ def read_bytes(path: Path | str, shown: str | None = None, *, limit: int | None 
 def read_stream(stream: BinaryIO, shown: str, *, limit: int | None = None) -> bytes:
     """At most ``limit`` bytes (by default :data:`MAX_INPUT_BYTES`) of an open binary stream."""
     limit = MAX_INPUT_BYTES if limit is None else limit
-    data = stream.read(limit + 1)
+    data: bytes = stream.read(limit + 1)
     if len(data) > limit:
         raise InputError(f"{shown}: is more than {limit:,} bytes; the limit is {limit:,}")
     return data

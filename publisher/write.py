@@ -47,6 +47,8 @@ def check_target(target: Path) -> None:
         mode = os.lstat(target).st_mode
     except FileNotFoundError:
         return
+    except ValueError:   # a NUL byte or a lone surrogate in the name
+        raise WriteError(target, "not a valid file name") from None
     except OSError as error:
         raise WriteError(target, error.strerror or str(error)) from None
     if not stat.S_ISREG(mode):
@@ -134,6 +136,8 @@ def write_atomically(files: Mapping[Path, bytes]) -> None:
         if isinstance(error, WriteError):
             raise
         raise WriteError(current, error.strerror or str(error)) from None
+    except ValueError:   # a NUL byte or a lone surrogate in the name
+        raise WriteError(current, "not a valid file name") from None
     finally:
         for temp in staged.values():
             _unlink(temp)

@@ -147,10 +147,19 @@ def _renumber(root: yaml.Node, lines: _Lines) -> None:
         stack.extend(_children(node))
 
 
+def _code(character: int | str) -> str:
+    """U+XXXX of a character PyYAML reports (as an int or a one-character string)."""
+    return f"U+{character if isinstance(character, int) else ord(character):04X}"
+
+
 def load_with_nodes(text: str) -> tuple[Any, yaml.Node | None]:
     """(data, root node) of a YAML document, loaded with the safe constructor, within the limits."""
     lines = _Lines(text)
-    loader = _Loader(text)
+    try:
+        loader = _Loader(text)
+    except yaml.reader.ReaderError as error:    # a character YAML does not allow anywhere
+        line, column = lines.at(error.position)
+        raise YamlSyntaxError(line, column, f"character {_code(error.character)} is not allowed in YAML") from None
     try:
         node = loader.get_single_node()
         if node is not None:
@@ -160,6 +169,9 @@ def load_with_nodes(text: str) -> tuple[Any, yaml.Node | None]:
     except _Limit as limit:
         line, column = lines.at(limit.mark.index) if limit.mark else (1, 1)
         raise YamlLimitError(line, column, limit.problem) from None
+    except yaml.reader.ReaderError as error:
+        line, column = lines.at(error.position)
+        raise YamlSyntaxError(line, column, f"character {_code(error.character)} is not allowed in YAML") from None
     except yaml.MarkedYAMLError as error:
         mark = error.problem_mark or error.context_mark
         line, column = lines.at(mark.index) if mark else (1, 1)

@@ -145,8 +145,9 @@ def test_puzzle_seeds_are_fixed_numbers() -> None:
 
 
 @pytest.mark.parametrize("request_, words", [
-    (Request(size=4, level="diabolical"), "never harder than medium"),
-    (Request(size=4, level="hard"), "never harder than medium"),
+    (Request(size=4, level="diabolical"), "never harder than easy"),
+    (Request(size=4, level="medium"), "never harder than easy"),
+    (Request(size=4, rating=(1.5, 3.0)), "never harder than easy"),
     (Request(size=6, symmetry="rot90"), "does not map the 2x3 boxes"),
     (Request(size=8, symmetry="diagonal"), "does not map the 2x4 boxes"),
     (Request(size=9, box=(2, 3)), "does not tile"),

@@ -53,7 +53,8 @@ def test_steps_never_remove_the_solution_many(kind: str) -> None:
 
 
 def se_chains() -> list[tuple[str, float, str]]:
-    """Puzzles of the SE-rated bank that need chains: puzzle, SE rating, our hardest step."""
+    """Puzzles of the SE-rated bank that need a wing, BUG or chain: puzzle, SE rating, our
+    hardest step."""
     out = []
     for line in (DATA / "se-chains.txt").read_text().splitlines():
         givens, rating, technique = line.split(" ", 2)
@@ -61,7 +62,8 @@ def se_chains() -> list[tuple[str, float, str]]:
     return out
 
 
-@pytest.mark.parametrize("givens, rating, technique", se_chains()[:4])
+@pytest.mark.parametrize("givens, rating, technique",
+                         [case for case in se_chains() if case[1] < 7.5])
 def test_chain_puzzles_rate_as_se(givens: str, rating: float, technique: str) -> None:
     puzzle = puzzle_of(givens)
     g = sudoku.grade(puzzle)
@@ -70,7 +72,8 @@ def test_chain_puzzles_rate_as_se(givens: str, rating: float, technique: str) ->
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("givens, rating, technique", se_chains()[4:])
+@pytest.mark.parametrize("givens, rating, technique",
+                         [case for case in se_chains() if case[1] >= 7.5])
 def test_forcing_chain_puzzles_rate_as_se(givens: str, rating: float, technique: str) -> None:
     puzzle = puzzle_of(givens)
     g = sudoku.grade(puzzle)
@@ -126,3 +129,26 @@ def test_bad_puzzles_raise() -> None:
     none = puzzle_of("11" + "." * 79)
     with pytest.raises(ValueError, match="no solution"):
         sudoku.grade(none)
+
+
+def test_ceiling_skips_techniques_that_rate_above_it() -> None:
+    givens, rating, _ = se_chains()[2]             # SE 7.1: needs a forcing chain
+    cut = sudoku.grade(puzzle_of(givens), ceiling=5.0)
+    assert 5.0 < cut.rating <= rating and not cut.complete
+    assert cut.hardest == "Above ceiling"
+
+
+def bank_levels(level: str) -> list[str]:
+    return [line.split()[0] for line in (DATA / f"graded-{level}-60.txt").read_text().splitlines()
+            if line.strip()]
+
+
+@pytest.mark.parametrize("level", ["easy", "medium", "hard"])
+def test_graded_bank_levels(level: str) -> None:
+    assert [sudoku.grade(puzzle_of(p)).level for p in bank_levels(level)] == [level] * 60
+
+
+@pytest.mark.slow
+def test_graded_bank_diabolical() -> None:
+    levels = [sudoku.grade(puzzle_of(p)).level for p in bank_levels("diabolical")]
+    assert levels == ["diabolical"] * 60

@@ -16,11 +16,15 @@ from pathlib import Path
 import pytest
 
 from publisher.config import ConfigError, load
+from publisher.kinds import KINDS
 from publisher.layout import layout_book
 from publisher.model import Band, Booklet, BookSpec, HintStep, PlacedGrid
 from publisher.render.html import HtmlRenderer
 from publisher.render.play import reveal
+from publisher.sources import Item
+from publisher.verify import Grading, verify_items
 from tests.booksamples import vietnamese_book
+from tests.sudoku_oracle import box_regions, exact_cover_solutions
 
 
 def grids(booklet: Booklet) -> list[PlacedGrid]:
@@ -117,3 +121,24 @@ def test_html_solutions_is_a_checked_config_key(tmp_path: Path) -> None:
     with pytest.raises(ConfigError) as caught:
         load(path)
     assert any(":4:" in p and "solutions" in p for p in caught.value.problems), caught.value.problems
+
+
+def test_the_verify_stage_explains_only_the_items_asked_for() -> None:
+    """The steps' placements, applied to the givens, fill the grid with the solution
+    the independent exact-cover solver finds (or stop at the grader's "Beyond")."""
+    texts = ("2.68..7..794.....1.8.9.4.3694.6..8....24.53....7..2.4567.2.3.5.4.....123..3..86.9",
+             ".3.22......44.2.", "12" + "." * 79)                  # the last has many solutions
+    puzzles = [KINDS["sudoku"].parse_text(text, {})[0] for text in texts]
+    items = [Item("sudoku", "set.txt", i + 1, i, puzzle=p) for i, p in enumerate(puzzles)]
+    asked = [Grading(explain=True), Grading(), Grading(explain=True)]
+    checked = verify_items(items, node_limit=200_000, jobs=1, grading=asked)
+    assert [len(c.explanation) > 0 for c in checked] == [True, False, False]   # the third is not unique
+    givens = "2.68..7..794.....1.8.9.4.3694.6..8....24.53....7..2.4567.2.3.5.4.....123..3..86.9"
+    (solution,) = exact_cover_solutions(9, box_regions(9, 3, 3), [int(ch) if ch != "." else 0 for ch in givens])
+    grid = list(givens)
+    hints = KINDS["sudoku"].hints(puzzles[0], checked[0].explanation)
+    for step in hints:
+        for r, c, symbol in step.placed:
+            assert grid[(r - 1) * 9 + c - 1] == "."
+            grid[(r - 1) * 9 + c - 1] = symbol
+    assert "".join(grid) == "".join(map(str, solution))

@@ -81,7 +81,7 @@ def main(argv: list[str] | None = None) -> int:
         return EXIT_INTERRUPTED
     except BrokenPipeError:
         return EXIT_OK
-    except (Exception, RecursionError, MemoryError) as error:  # a bug of ours: one line, or --debug
+    except (Exception, RecursionError, MemoryError) as error:  # noqa: BLE001  (a bug of ours: one line, or --debug)
         if debug:
             traceback.print_exc()
         click.echo(f"puzzlepress: internal error: {_one_line(f'{type(error).__name__}: {error}')}; "
@@ -89,9 +89,20 @@ def main(argv: list[str] | None = None) -> int:
         return EXIT_INTERNAL
 
 
+def _unusable(arg: str) -> bool:
+    """An argument no file name or text can hold: a NUL byte, or a surrogate that is not an
+    undecodable byte of a real command line (those are U+DC80..U+DCFF, 'surrogateescape')."""
+    return any(ch == "\0" or ("\ud800" <= ch <= "\udfff" and not "\udc80" <= ch <= "\udcff") for ch in arg)
+
+
 def _run(args: list[str]) -> int:
-    try:
-        code = cli.main(args=args, prog_name="puzzlepress", standalone_mode=False)
+    bad = next((i for i, arg in enumerate(args, 1) if _unusable(arg)), None)
+    if bad is not None:
+        click.echo(f"puzzlepress: error: argument {bad} holds a NUL byte or an invalid character", err=True)
+        return EXIT_USAGE
+    try:   # not cli.main(): it prints a blank line of its own on Ctrl-C
+        with cli.make_context("puzzlepress", args) as context:
+            code = cli.invoke(context)
     except click.exceptions.Exit as stop:
         code = stop.exit_code
     except click.UsageError as error:    # the parser's own errors: one line too, no "Usage:" banner

@@ -23,6 +23,9 @@ MAX_COUNT_SQUARES = 30
 MAX_TOUR_SQUARES = 1_000_000
 #: Largest N ``queens`` accepts (one solution is built in linear time; 1,000,000 takes 0.2 s).
 MAX_QUEENS = 1_000_000
+#: Largest N of the exhaustive queens requests: a search node costs time linear in N,
+#: and no count beyond N = 27 is known anyway.
+MAX_ENUMERATE_QUEENS = 64
 #: Search bound of the exhaustive queens requests (--count, --all, --unique-up-to-symmetry):
 #: about 10 s of search; n = 13 is counted within it.
 QUEENS_NODE_LIMIT = 10_000_000
@@ -115,6 +118,9 @@ def queens(n: int, count: bool, show_all: bool, limit: int | None, distinct: boo
     """Place N non-attacking queens: one solution, a count, or a list."""
     if limit is not None and not show_all:
         raise UsageError("--limit K needs --all")
+    if (count or show_all or distinct) and n > MAX_ENUMERATE_QUEENS:
+        raise UsageError(f"--count, --all and --unique-up-to-symmetry search exhaustively: "
+                         f"N at most {MAX_ENUMERATE_QUEENS}, not {n}")
     try:
         return _queens(n, count, show_all, limit, distinct, node_limit, as_json)
     except q.SearchBound as bound:

@@ -94,6 +94,8 @@ def template_errors() -> Iterator[None]:
         yield
     except jinja2.TemplateSyntaxError as error:
         raise RenderError(f"{error.filename or error.name}:{error.lineno}: template error: {error.message}") from None
+    except SyntaxError as error:   # jinja2 compiled the template into Python that does not compile
+        raise RenderError(f"{error.filename}:{error.lineno}: template error: {error.msg}") from None
     except (jinja2.TemplateError, ArithmeticError, RecursionError, TypeError, ValueError, LookupError,
             AttributeError) as error:
         frame = _template_frame(error)

@@ -25,6 +25,7 @@ from __future__ import annotations
 from collections import deque
 from typing import Any
 
+from solver.sudoku import fish, intersections, subsets
 from solver.sudoku.candidates import Grid, Step, bits, popcount
 
 CYCLE, FORCING_X, XY = 6.5, 6.6, 7.0
@@ -408,7 +409,6 @@ class Forcing:
                   pending_off: deque[int]) -> bool:
         """Run the basic techniques on the reduced grid (SE's "+" chains); their eliminations
         become off potentials whose parents are the removals the pattern rests on."""
-        from solver.sudoku import fish, intersections, subsets
         g = self.g.copy()
         g.cands = work
         n = self.chains.n

@@ -98,10 +98,22 @@ def level_for(rating: float) -> str:
     return "diabolical"
 
 
-def next_step(g: Grid, assume_unique: bool = True) -> Step | None:
+#: FLOORS[i]: the lowest base rating of TECHNIQUES[i:], the least any step they find rates.
+FLOORS = tuple(min(base for base, _, _ in TECHNIQUES[i:]) for i in range(len(TECHNIQUES)))
+
+
+def next_step(g: Grid, assume_unique: bool = True, ceiling: float | None = None) -> Step | None:
     """SE's choice in ``g``: the step of the first technique, in order, that finds one (a
-    technique whose rating varies returns its easiest); None when nothing applies."""
-    for _, finder, unique_only in TECHNIQUES:
+    technique whose rating varies returns its easiest); None when nothing applies.
+
+    With ``ceiling``, once every technique left rates above it, they are not run: the
+    answer is a placeholder step ("Above ceiling", rated at their lowest base), since the
+    real one is harder than ``ceiling`` whatever it is.
+    """
+    for i, (_, finder, unique_only) in enumerate(TECHNIQUES):
+        if ceiling is not None and FLOORS[i] > ceiling:
+            return Step("Above ceiling", FLOORS[i],
+                        f"no technique rated {ceiling} or less makes progress", (), (), ())
         if unique_only and not assume_unique:
             continue
         found = finder(g)
@@ -125,7 +137,7 @@ def _solve(puzzle: Puzzle, assume_unique: bool, ceiling: float | None
     g = Grid(puzzle)
     steps: list[Step] = []
     while not g.solved():
-        step = next_step(g, assume_unique)
+        step = next_step(g, assume_unique, ceiling)
         if step is None:
             steps.append(Step("Beyond", BEYOND, "no technique of this grader makes progress",
                               (), (), ()))
@@ -150,9 +162,10 @@ def grade(puzzle: Puzzle, ceiling: float | None = None, assume_unique: bool = Tr
 
     With ``ceiling``, stop at the first step rated above it: the returned rating is then that
     step's, already above ``ceiling`` (a quick "is it at most this hard" test), and
-    ``complete`` is False. A puzzle the techniques here cannot finish is rated ``BEYOND``
-    (11.0) with hardest technique "Beyond". Raises ValueError when the puzzle has no
-    solution or more than one.
+    ``complete`` is False. Techniques that can only rate above ``ceiling`` are not run then:
+    the step is "Above ceiling", rated at the least they could give (still above ``ceiling``).
+    A puzzle the techniques here cannot finish is rated ``BEYOND`` (11.0) with hardest technique
+    "Beyond". Raises ValueError when the puzzle has no solution or more than one.
     """
     steps, complete = _solve(puzzle, assume_unique, ceiling)
     counts: dict[str, int] = {}
