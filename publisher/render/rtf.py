@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any
+from typing import Any, cast
 
 from publisher.model import QUEEN_SCALE, Booklet, Grid, GridCell, TextStyle
 from publisher.render import Renderer, RenderError, register
@@ -88,7 +88,7 @@ def rtf_escape(value: Any) -> str:
     """The environment's ``finalize``: escape everything except :class:`RtfFragment`."""
     kind = type(value)
     if kind is RtfFragment:
-        return value
+        return cast(RtfFragment, value)
     if kind is str:
         return _escape_text(value)
     if kind is int or kind is float:
