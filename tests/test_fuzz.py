@@ -124,7 +124,7 @@ def state(folder: Path) -> dict[str, str]:
             if p.is_file()} if folder.exists() else {}
 
 
-@pytest.fixture()
+@pytest.fixture
 def book(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     monkeypatch.chdir(tmp_path)
     (tmp_path / "set.txt").write_text("\n".join(PUZZLES[:3]) + "\n", encoding="utf-8")
@@ -160,9 +160,9 @@ def test_fuzz_config(book: Path, capsys: pytest.CaptureFixture[str], seed: int) 
     fuzz_builds(book, capsys, seed, 40, "config.yaml", CONFIG)
 
 
-def test_fuzz_puzzle_files(book: Path, capsys: pytest.CaptureFixture[str], seed: int = 0) -> None:
-    fuzz_builds(book, capsys, seed, 25, "tour.txt", TOUR)
-    fuzz_builds(book, capsys, seed, 25, "set.txt", "\n".join(PUZZLES[:3]) + "\n")
+def test_fuzz_puzzle_files(book: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    fuzz_builds(book, capsys, 0, 25, "tour.txt", TOUR)
+    fuzz_builds(book, capsys, 0, 25, "set.txt", "\n".join(PUZZLES[:3]) + "\n")
 
 
 def _use_templates(book: Path) -> None:
@@ -237,9 +237,9 @@ def test_fuzz_arguments(book: Path, capsys: pytest.CaptureFixture[str], seed: in
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("seed", range(100, 110))
+@pytest.mark.parametrize("seed", range(100, 104))
 def test_fuzz_many_more(book: Path, capsys: pytest.CaptureFixture[str], seed: int) -> None:
-    """The big run: about 5,000 more cases of every kind (slow; CI runs it)."""
+    """The big run: about 2,200 more cases of every kind (slow; CI runs it)."""
     test_fuzz_check_inputs(book, capsys, seed)
     test_fuzz_arguments(book, capsys, seed)
     fuzz_builds(book, capsys, seed, 150, "config.yaml", CONFIG)

@@ -90,7 +90,7 @@ def test_every_schema_key_is_documented() -> None:
 def test_documented_defaults_are_the_schemas() -> None:
     config = Config.model_validate({"books": [{"title": "T", "sections": [{"title": "S", "puzzles": "x"}]}]})
     book, section = config.books[0], config.books[0].sections[0]
-    rows = {key: default for key, default in re.findall(r"^\| `([\w.]+)` \| `([^`]+)` \|", README, re.MULTILINE)}
+    rows = dict(re.findall(r"^\| `([\w.]+)` \| `([^`]+)` \|", README, re.MULTILINE))
     assert rows["node_limit"] == str(config.node_limit) == str(DEFAULT_NODE_LIMIT)
     assert rows["output.folder"] == config.output.folder
     assert rows["output.formats"] == f"[{', '.join(config.output.formats)}]"
@@ -129,7 +129,7 @@ def test_the_exit_code_table() -> None:
     assert "--debug" in exit_codes()[3] and "internal error" in exit_codes()[3]
 
 
-@pytest.fixture()
+@pytest.fixture
 def book(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     monkeypatch.chdir(tmp_path)
     (tmp_path / "set.txt").write_text(GOOD + "\n", encoding="utf-8")

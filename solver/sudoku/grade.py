@@ -167,6 +167,14 @@ def grade(puzzle: Puzzle, ceiling: float | None = None, assume_unique: bool = Tr
     A puzzle the techniques here cannot finish is rated ``BEYOND`` (11.0) with hardest
     technique "Beyond". Raises ValueError when the puzzle has no solution or more than one.
     """
+    return grade_with_steps(puzzle, ceiling, assume_unique)[0]
+
+
+def grade_with_steps(puzzle: Puzzle, ceiling: float | None = None, assume_unique: bool = True
+                     ) -> tuple[Grade, list[Step]]:
+    """:func:`grade` and the steps it took, from one solve: a build that grades a puzzle and
+    also prints or embeds its steps pays for one logical solve, not two. With ``ceiling``,
+    the steps end at the first one rated above it (see :func:`grade`)."""
     steps, complete = _solve(puzzle, assume_unique, ceiling)
     counts: dict[str, int] = {}
     hardest: Step | None = None
@@ -175,5 +183,6 @@ def grade(puzzle: Puzzle, ceiling: float | None = None, assume_unique: bool = Tr
         if hardest is None or step.rating > hardest.rating:
             hardest = step
     rating = hardest.rating if hardest else 0.0
-    return Grade(rating, level_for(rating), hardest.technique if hardest else "", len(steps),
-                 counts, complete and (hardest is None or hardest.technique != "Beyond"))
+    found = Grade(rating, level_for(rating), hardest.technique if hardest else "", len(steps),
+                  counts, complete and (hardest is None or hardest.technique != "Beyond"))
+    return found, steps
