@@ -218,7 +218,7 @@ def _stems(loaded: LoadedConfig) -> list[str]:
 
 
 def _template_dirs(loaded: LoadedConfig) -> tuple[Path, ...]:
-    dirs = (render.BUILTIN_TEMPLATES,)
+    dirs: tuple[Path, ...] = (render.BUILTIN_TEMPLATES,)
     if loaded.config.templates:
         user = (loaded.base / loaded.config.templates).resolve()   # one template cache per real folder
         if not user.is_dir():
@@ -261,7 +261,7 @@ def _book_spec(loaded: LoadedConfig, b: int, stem: str, sections: list[SectionRe
     return BookSpec(
         title=book.title, stem=stem, page_width=book.page.size[0], page_height=book.page.size[1],
         margins=Margins(top=margins.top, bottom=margins.bottom,
-                        inside=GUTTER_MINIMUM if auto_gutter else margins.inside, outside=margins.outside),
+                        inside=GUTTER_MINIMUM if margins.inside == "auto" else margins.inside, outside=margins.outside),
         fonts=fonts, sections=tuple(section_specs), subtitle=book.subtitle, author=book.author,
         language=book.language, instructions=book.instructions, mirrored=book.page.mirrored,
         puzzles_per_page=book.layout.puzzles_per_page or (2, 3),

@@ -302,7 +302,9 @@ def _section_kind(value: Any) -> str | None:
     return _SECTION_TAGS.get(kind) if isinstance(kind, str) else None
 
 
-_SECTION_MODELS = {"sudoku": SudokuSection, "knights_tour": TourSection, "queens": QueensSection}
+_SECTION_MODELS: dict[str, type[SectionBase]] = {
+    "sudoku": SudokuSection, "knights_tour": TourSection, "queens": QueensSection,
+}
 _SECTION_TAGS = {kind: model.__name__ for kind, model in _SECTION_MODELS.items()}
 
 Section = Annotated[
@@ -483,7 +485,7 @@ def _message(error: dict[str, Any], data: Any) -> str:
         return f"unknown key '{name}'{hint}"
     if kind == "missing":
         return "required key is missing"
-    message = error["msg"]
+    message: str = error["msg"]
     for prefix in ("Value error, ", "Assertion failed, "):
         if message.startswith(prefix):
             message = message[len(prefix):]

@@ -41,13 +41,14 @@ class PuzzleKind:
     def verify(self, puzzle: Any, node_limit: int) -> Verdict:
         raise NotImplementedError
 
-    def grade(self, puzzle: Any, ceiling: float | None = None) -> sudoku.Grade | None:
+    def grade(self, puzzle: Any, ceiling: float | None = None) -> tuple[sudoku.Grade | None, tuple[Any, ...]]:
         """How hard a unique puzzle is for a human solver (exact up to ``ceiling``, a lower
-        bound above it); None for kinds nobody grades."""
-        return None
+        bound above it) and the logical steps of that solve, which end at the first step
+        rated above ``ceiling``; (None, ()) for kinds nobody grades."""
+        return None, ()
 
-    def key_step(self, puzzle: Any) -> str | None:
-        """The hardest step of a unique puzzle's human solution, as a sentence (answer hints)."""
+    def key_step(self, puzzle: Any, steps: tuple[Any, ...]) -> str | None:
+        """The hardest of a unique puzzle's logical ``steps``, as a sentence (answer hints)."""
         return None
 
     def size(self, puzzle: Any) -> str:
@@ -60,13 +61,8 @@ class PuzzleKind:
     def to_board(self, puzzle: Any, verdict: Verdict, *, difficulty: str | None, source: str) -> Board:
         raise NotImplementedError
 
-    def explain(self, puzzle: Any) -> tuple[Any, ...]:
-        """The solver's logical steps to the solution (runs in the verify stage);
-        none for kinds without a step-by-step explanation."""
-        return ()
-
     def hints(self, puzzle: Any, steps: tuple[Any, ...]) -> tuple[HintStep, ...]:
-        """``explain``'s steps for the book model, symbols as the cells print them."""
+        """``grade``'s steps for the book model, symbols as the cells print them."""
         return ()
 
 
@@ -98,16 +94,16 @@ class SudokuKind(PuzzleKind):
         scaled = max(1, node_limit * 81 // max(81, len(puzzle.givens)))
         return sudoku.verify(puzzle, node_limit=scaled)
 
-    def grade(self, puzzle: Any, ceiling: float | None = None) -> sudoku.Grade:
-        return sudoku.grade(puzzle, ceiling=ceiling)
+    def grade(self, puzzle: Any, ceiling: float | None = None) -> tuple[sudoku.Grade, tuple[Any, ...]]:
+        found, steps = sudoku.grade_with_steps(puzzle, ceiling=ceiling)
+        return found, tuple(steps)
 
-    def key_step(self, puzzle: Any) -> str | None:
+    def key_step(self, puzzle: Any, steps: tuple[Any, ...]) -> str | None:
         """The hardest step named in a few words, short enough for one line under an answer
         grid: the technique and the value it places ("Naked Single: r4c7 = 5"), or the
         technique, its digit when it works on one, and the fewest boxes, rows or columns
         holding the cells of its pattern ("X-Wing on 7 in rows 2 and 8"). None when the
         solve ended on a step that changes nothing (no technique of the grader applied)."""
-        steps = sudoku.explain(puzzle)
         if not steps:
             return None
         step = max(steps, key=lambda s: s.rating)   # the first of the hardest
@@ -134,9 +130,6 @@ class SudokuKind(PuzzleKind):
         return Board(kind=self.name, rows=puzzle.size, cols=puzzle.size, givens=givens, answer=answer,
                      regions=tuple(puzzle.geometry.regions), title=puzzle.title,
                      difficulty=difficulty, source=source)
-
-    def explain(self, puzzle: Any) -> tuple[Any, ...]:
-        return tuple(sudoku.explain(puzzle))
 
     def hints(self, puzzle: Any, steps: tuple[Any, ...]) -> tuple[HintStep, ...]:
         return tuple(HintStep(step.text, tuple(step.cells), tuple(step.placed), tuple(step.removed))

@@ -24,7 +24,7 @@ class Progress:
         """Yields ``advance(n)``; reports the stage on exit."""
         start = time.perf_counter()
         if not self.enabled:
-            yield lambda n=1: None
+            yield _ignore
             return
         if self.interactive:
             from rich.console import Console
@@ -33,8 +33,12 @@ class Progress:
             with Bar(TextColumn(f"{name:<8}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
                      console=Console(file=self.stream), transient=True) as bar:
                 task = bar.add_task(name, total=total)
-                yield lambda n=1: bar.advance(task, n)
+                yield lambda n: bar.advance(task, n)
         else:
             print(f"{name}: {total} {unit}".rstrip() + " ...", file=self.stream, flush=True)
-            yield lambda n=1: None
+            yield _ignore
         print(f"{name}: done in {time.perf_counter() - start:.2f} s", file=self.stream, flush=True)
+
+
+def _ignore(n: int) -> None:
+    """``advance`` when nothing is shown."""

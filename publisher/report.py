@@ -3,9 +3,10 @@
 All four are views of one :class:`BuildResult`, so they always agree. The JSON
 report and the JUnit file are written even when the build stops on rejected
 puzzles: that is when CI needs them most.
-"""
-from __future__ import annotations
 
+No ``from __future__ import annotations`` here: the public function
+:func:`annotations` would shadow it (Python 3.10 evaluates ``X | None`` anyway).
+"""
 import json
 from collections import Counter
 from collections.abc import Iterator
@@ -182,9 +183,9 @@ def as_junit(result: BuildResult) -> ET.Element:
 
 
 def write_junit(result: BuildResult, path: Path) -> None:
-    tree = ET.ElementTree(as_junit(result))
-    ET.indent(tree)
-    _write(path, ET.tostring(tree.getroot(), encoding="unicode", xml_declaration=True) + "\n")
+    root = as_junit(result)
+    ET.indent(root)
+    _write(path, ET.tostring(root, encoding="unicode", xml_declaration=True) + "\n")
 
 
 # ------------------------------------------------------ GitHub annotations

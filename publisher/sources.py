@@ -82,12 +82,12 @@ def parse_file(path: Path | str, kind: PuzzleKind, hints: Mapping[str, Any]) -> 
         data, node = load_with_nodes(text)
     except YamlSyntaxError as error:
         raise SourceError(f"{shown}:{error}") from None
-    if isinstance(data, dict) and "puzzles" in data:
+    if isinstance(data, dict) and "puzzles" in data and node is not None:
         node = next(value for key, value in node.value if key.value == "puzzles")
         data = data["puzzles"]
     if isinstance(data, dict):
         data, node = [data], yaml.SequenceNode("tag:yaml.org,2002:seq", [node])
-    if not isinstance(data, list):
+    if not isinstance(data, list) or node is None:      # None: an empty document
         raise SourceError(f"{shown}:1: expected a list of puzzles (or a mapping with a 'puzzles' list)")
     found = []
     for index, (entry, entry_node) in enumerate(zip(data, node.value)):

@@ -39,7 +39,7 @@ class Grading:
     """How far to grade one unique Sudoku: its rating is exact up to ``ceiling`` (above it,
     the first step rated higher ends the solve and its rating is a lower bound; None:
     exact everywhere); ``key_step`` also names the hardest step of the explanation;
-    ``explain`` keeps every step."""
+    ``explain`` keeps the steps (as far as the ceiling: on-screen hints)."""
 
     ceiling: float | None = LEVELS_CEILING
     key_step: bool = False
@@ -95,9 +95,12 @@ def verify_one(task: tuple[Item, int, Grading]) -> Judged:
     verdict = kind.verify(item.puzzle, node_limit)
     if verdict.status is not Status.UNIQUE:
         return verdict, None, None, ()
-    return (verdict, kind.grade(item.puzzle, grading.ceiling),
-            kind.key_step(item.puzzle) if grading.key_step else None,
-            kind.explain(item.puzzle) if grading.explain else ())
+    # One logical solve gives the grade, the key step and the on-screen hints. The key step
+    # is the hardest step, so it needs the whole solve; hints stop where grading stops (past
+    # the ceiling the playable page reveals a value of the solution instead).
+    found, steps = kind.grade(item.puzzle, None if grading.key_step else grading.ceiling)
+    return (verdict, found, kind.key_step(item.puzzle, steps) if grading.key_step else None,
+            steps if grading.explain else ())
 
 
 def default_jobs() -> int:

@@ -337,7 +337,7 @@ def hamiltonian_path(adjacency: Mapping[H, Iterable[H]], *, start: H | None = No
             names.append(node)
         return index[node]
 
-    edges = []
+    edges: list[tuple[int, int]] = []
     for a, targets in adjacency.items():
         number(a)
         edges.extend((index[a], number(b)) for b in targets)
@@ -346,10 +346,10 @@ def hamiltonian_path(adjacency: Mapping[H, Iterable[H]], *, start: H | None = No
     if end is not None:
         number(end)
     neighbour_sets: list[set[int]] = [set() for _ in names]
-    for a, b in edges:
-        if a != b:
-            neighbour_sets[a].add(b)
-            neighbour_sets[b].add(a)
+    for u, v in edges:
+        if u != v:
+            neighbour_sets[u].add(v)
+            neighbour_sets[v].add(u)
     adj = [sorted(s) for s in neighbour_sets]
     n = len(adj)
     if n == 0:

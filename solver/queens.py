@@ -327,7 +327,7 @@ def parse_queens_puzzles(text: str) -> list[QueensPuzzle | ParseIssue]:
 def _read_grid(block: list[tuple[int, str]], title: str | None,
                index: int) -> QueensPuzzle | ParseIssue:
     n = len(block)
-    given = []
+    given: list[tuple[int, int]] = []
     width = None
     for row, (number, line) in enumerate(block):
         cells = [(col + 1, ch) for col, ch in enumerate(line) if not ch.isspace()]

@@ -29,6 +29,9 @@ from selenium.webdriver.remote.webelement import WebElement
 from selenium.webdriver.support.wait import WebDriverWait
 
 from publisher.build import BuildOptions, build
+from publisher.kinds import KINDS
+from publisher.verify import LEVELS_CEILING
+from solver import sudoku
 from tests.consumers import (
     CHROMIUM,
     chromium_to_pdf,
@@ -53,6 +56,7 @@ TOUR_6X6 = """closed unique
 QUEENS_4 = ".Q..\n....\n....\n...."     # the given queen leaves one way to place the other three
 JIGSAW_REGIONS = "AAABBBCCCAAABEECCCADABBEFCCADDBBEFFCDDDEBEFFFDGGEEEFFFDGGIIIIIIDGGHIHHIIGGGHHHHHH"
 JIGSAW = "....8423....5.7.8..672....58....2...24..35....9..1...8....2........5..61.7.....5."
+HARD_9X9 = "6....1..9.1....65..9.67....8..7.95....9.3.2....32.4..6....57.1..87....6.1..4....8"   # SE 7.2
 
 CONFIG = """\
 books:
@@ -71,10 +75,12 @@ books:
         puzzles: queens.txt
       - title: "Jigsaw"
         inline: [{{givens: "{jigsaw}", regions: "{regions}"}}]
+      - title: "Diabolical"
+        inline: ["{hard}"]
 output:
   formats: [html]
 """
-MINI, CLASSIC, TOUR, QUEENS, JIGSAW_NUMBER = 1, 2, 3, 4, 5
+MINI, CLASSIC, TOUR, QUEENS, JIGSAW_NUMBER, DIABOLICAL = 1, 2, 3, 4, 5, 6
 
 
 # --------------------------------------------------------------------------- oracles
@@ -133,7 +139,7 @@ def make_book(folder: Path, solutions: str) -> Path:
     (folder / "queens.txt").write_text(QUEENS_4 + "\n", encoding="utf-8")
     config = folder / "config.yaml"
     config.write_text(CONFIG.format(solutions=solutions, kids=KIDS_4X4, easy=EASY_9X9,
-                                    jigsaw=JIGSAW, regions=JIGSAW_REGIONS), encoding="utf-8")
+                                    jigsaw=JIGSAW, regions=JIGSAW_REGIONS, hard=HARD_9X9), encoding="utf-8")
     result = build(BuildOptions(config=config, jobs=1))
     assert result.exit_code == 0, result.errors
     return folder / "out" / "play-test-puzzles.html"
@@ -285,6 +291,34 @@ def test_hint_highlights_the_cell_its_sentence_names(page: WebDriver) -> None:
     following = WebDriverWait(page, 10).until(
         lambda d: (text := d.find_element(By.CSS_SELECTOR, "[data-hint-text]").text) != sentence and text)
     assert re.search(r"r(\d+)c(\d+)", following)
+
+
+def test_past_the_builds_logical_steps_hint_reveals_a_value_of_the_solution(page: WebDriver) -> None:
+    """The build grades (and so explains) a diabolical puzzle only up to the level ceiling;
+    once every step it embeds is entered or shown, Hint names an open cell and its solution value."""
+    found, steps = KINDS["sudoku"].grade(sudoku.parse_text(HARD_9X9)[0], LEVELS_CEILING)
+    assert not found.complete and found.rating > LEVELS_CEILING
+    placed = {(row, col) for step in steps for row, col, _ in step.placed}
+    solution = sudoku_solution(HARD_9X9)
+    open_cells = [i for i, ch in enumerate(HARD_9X9) if ch == "." and (i // 9 + 1, i % 9 + 1) not in placed]
+    assert open_cells, "the logical steps below the ceiling solve the whole puzzle"
+    left = open_cells[-1]
+    for i, ch in enumerate(HARD_9X9):
+        if ch == "." and i != left:
+            type_into(page, DIABOLICAL, i // 9 + 1, i % 9 + 1, solution[i])
+    sentences = []   # the eliminations that lead up to the hard step come first, one a press
+    for _ in range(len(steps)):
+        control(page, "hint").click()
+        sentences.append(WebDriverWait(page, 10).until(
+            lambda d: (text := d.find_element(By.CSS_SELECTOR, "[data-hint-text]").text)
+            and (len(sentences) == 0 or text != sentences[-1]) and text))
+        if "from the solution" in sentences[-1]:
+            break
+    sentence = sentences[-1]
+    assert all(s.startswith("Hint: ") for s in sentences) and len(set(sentences)) == len(sentences)
+    row, col = left // 9 + 1, left % 9 + 1
+    assert f"r{row}c{col} = {solution[left]}, from the solution" in sentence, sentence
+    assert "hint" in classes(cell(page, DIABOLICAL, row, col))
 
 
 def test_pencil_marks_stay_out_of_the_cell_text(page: WebDriver) -> None:

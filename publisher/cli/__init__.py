@@ -81,7 +81,7 @@ def main(argv: list[str] | None = None) -> int:
         return EXIT_INTERRUPTED
     except BrokenPipeError:
         return EXIT_OK
-    except (Exception, RecursionError, MemoryError) as error:  # a bug of ours: one line, or --debug
+    except (Exception, RecursionError, MemoryError) as error:  # noqa: BLE001  (a bug of ours: one line, or --debug)
         if debug:
             traceback.print_exc()
         click.echo(f"puzzlepress: internal error: {one_line(f'{type(error).__name__}: {error}')}; "

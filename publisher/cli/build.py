@@ -44,8 +44,8 @@ def build(config: Path, out: Path | None, formats: tuple[str, ...], strict: bool
         raise UsageError(f"{error.filename}: cannot write: {error.strerror or error}") from None
     if os.environ.get("GITHUB_ACTIONS") == "true":
         reports.annotations(result, sys.stdout)
-    for error in result.errors:
-        click.echo(f"puzzlepress: error: {one_line(error)}", err=True)
+    for message in result.errors:
+        click.echo(f"puzzlepress: error: {one_line(message)}", err=True)
     for _, checked in result.rejected():
         if result.status != "built":
             click.echo(f"{checked.item.where}: {checked.status}: {checked.reason}", err=True)

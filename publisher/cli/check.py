@@ -78,10 +78,10 @@ def _record(source: str, item: Puzzle | ParseIssue, **fields: Any) -> dict[str, 
 
 def verdict_record(source: str, item: Puzzle | ParseIssue, verdict: Verdict) -> dict[str, Any]:
     """The JSON object of ``check --json`` for one puzzle (``grade --json`` adds to it)."""
-    unique = isinstance(item, Puzzle) and verdict.status is Status.UNIQUE
+    unique = verdict.status is Status.UNIQUE
     return _record(
         source, item, status=verdict.status.value, reason=verdict.reason,
-        solution=item.format(verdict.solution) if unique else None,
+        solution=item.format(verdict.solution) if isinstance(item, Puzzle) and unique else None,
         differences=[cell_name(c, item.size) for c in verdict.differences]
         if isinstance(item, Puzzle) else [],
         solve_ms=round(verdict.stats.ms, 3), stats=verdict.stats.as_dict())

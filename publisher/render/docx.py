@@ -25,6 +25,7 @@ from pathlib import Path
 from xml.sax.saxutils import escape
 
 import docx
+from docx.document import Document as DocxDocument
 from docx.enum.style import WD_STYLE_TYPE
 from docx.enum.text import WD_ALIGN_PARAGRAPH, WD_LINE_SPACING
 from docx.opc.constants import RELATIONSHIP_TYPE as RT
@@ -32,11 +33,23 @@ from docx.opc.packuri import PackURI
 from docx.opc.part import Part
 from docx.oxml import parse_xml
 from docx.oxml.ns import nsdecls, qn
+from docx.oxml.xmlchemy import BaseOxmlElement
 from docx.parts.hdrftr import FooterPart, HeaderPart
 from docx.shared import Pt, RGBColor
+from docx.styles.style import BaseStyle
 from lxml import etree
 
-from publisher.model import QUEEN_SCALE, Band, Booklet, Grid, GridCell, Ink, TextBlock, TextStyle, grey_hex
+from publisher.model import (
+    QUEEN_SCALE,
+    Band,
+    Booklet,
+    Grid,
+    GridCell,
+    Ink,
+    TextBlock,
+    TextStyle,
+    grey_hex,
+)
 from publisher.render import Renderer, register
 from publisher.render.flow import (
     GRID_STYLE,
@@ -119,7 +132,7 @@ class _Body:
     caches: the cell properties by position and shape (borders, shading) and
     the run by content (text, role, size)."""
 
-    def __init__(self, doc, ink: Ink) -> None:
+    def __init__(self, doc: DocxDocument, ink: Ink) -> None:
         self.doc, self.ink = doc, ink
         self._frames: dict[tuple[int, int, int, float], tuple[object, object, tuple[str, ...]]] = {}
         self._runs: dict[tuple[int, float], tuple[GridCell, str]] = {}
@@ -185,11 +198,11 @@ class _Body:
         for seg in segments:
             count = 1 if seg.item is None else seg.item.grid.cols
             widths.extend([twips(seg.width / count)] * count)
-        out = [f'<w:tbl><w:tblPr><w:tblW w:w="{sum(widths)}" w:type="dxa"/>'
-               f'<w:tblInd w:w="{twips(event.indent)}" w:type="dxa"/>'
-               '<w:tblLayout w:type="fixed"/><w:tblCellMar><w:top w:w="0" w:type="dxa"/>'
-               '<w:left w:w="0" w:type="dxa"/><w:bottom w:w="0" w:type="dxa"/>'
-               '<w:right w:w="0" w:type="dxa"/></w:tblCellMar><w:tblLook w:val="0000"/></w:tblPr><w:tblGrid>']
+        out = [(f'<w:tbl><w:tblPr><w:tblW w:w="{sum(widths)}" w:type="dxa"/>'
+                f'<w:tblInd w:w="{twips(event.indent)}" w:type="dxa"/>'
+                '<w:tblLayout w:type="fixed"/><w:tblCellMar><w:top w:w="0" w:type="dxa"/>'
+                '<w:left w:w="0" w:type="dxa"/><w:bottom w:w="0" w:type="dxa"/>'
+                '<w:right w:w="0" w:type="dxa"/></w:tblCellMar><w:tblLook w:val="0000"/></w:tblPr><w:tblGrid>')]
         out.extend(f'<w:gridCol w:w="{w}"/>' for w in widths)
         out.append("</w:tblGrid>")
         out.append(self._caption_row(segments, band))
@@ -295,9 +308,10 @@ def _cell_run(cell: GridCell, font_size: float, ink: Ink) -> str:
     return f'<w:r><w:rPr>{props}<w:sz w:val="{size}"/></w:rPr><w:t>{escape(cell.text)}</w:t></w:r>'
 
 
-def _parse(fragment: str):
+def _parse(fragment: str) -> BaseOxmlElement:
     """Parse one element written without namespace declarations."""
-    return parse_xml(f'<w:body {nsdecls("w", "r")}>{fragment}</w:body>')[0]
+    element: BaseOxmlElement = parse_xml(f'<w:body {nsdecls("w", "r")}>{fragment}</w:body>')[0]
+    return element
 
 
 def _border(side: str, width: float) -> str:
@@ -311,14 +325,14 @@ def _border(side: str, width: float) -> str:
 # Document set-up: styles, settings, sections, properties, zip
 # --------------------------------------------------------------------------
 
-def _clear_formatting(style) -> None:
+def _clear_formatting(style: BaseStyle) -> None:
     """Drop the template's colours, borders and theme fonts from a built-in style."""
     for tag in ("w:pPr", "w:rPr"):
         for child in style.element.findall(qn(tag)):
             style.element.remove(child)
 
 
-def _set_style(doc, name: str, size: float, bold: bool, align: str, leading: float | None) -> None:
+def _set_style(doc: DocxDocument, name: str, size: float, bold: bool, align: str, leading: float | None) -> None:
     styles = doc.styles
     try:
         style = styles[name]
@@ -342,7 +356,7 @@ def _set_style(doc, name: str, size: float, bold: bool, align: str, leading: flo
         fmt.line_spacing_rule = WD_LINE_SPACING.SINGLE
 
 
-def _setup_styles(doc, booklet: Booklet) -> None:
+def _setup_styles(doc: DocxDocument, booklet: Booklet) -> None:
     """Word styles a user can restyle: one per model style, plus grid digits and spacers."""
     family = booklet.fonts.family
     defaults = doc.styles.element.find(qn("w:docDefaults"))
@@ -366,7 +380,7 @@ def _setup_styles(doc, booklet: Booklet) -> None:
     _set_style(doc, SPACER_STYLE, 1, False, "left", MIN_SPACER)
 
 
-def _setup_settings(doc, booklet: Booklet) -> None:
+def _setup_settings(doc: DocxDocument, booklet: Booklet) -> None:
     """No preview picture (it would be stale); embedded fonts used; mirrored
     margins when the book has them."""
     settings = doc.settings.element
@@ -401,7 +415,7 @@ def obfuscate(data: bytes, key: str) -> bytes:
     return head + data[32:]
 
 
-def _setup_font_table(doc, booklet: Booklet) -> None:
+def _setup_font_table(doc: DocxDocument, booklet: Booklet) -> None:
     """Embed the book's fonts (regular and bold, subset to what the booklet
     prints plus Latin-1) as obfuscated font parts, declared in the font table
     with the fallback family as the alternative name: Word and LibreOffice then
@@ -457,7 +471,7 @@ def _footer_paragraph(folio: Folio | None) -> str:
 class _Parts:
     """Header and footer parts, one per distinct content, related to the document."""
 
-    def __init__(self, doc) -> None:
+    def __init__(self, doc: DocxDocument) -> None:
         self.doc = doc
         self._made: dict[tuple[str, str], str] = {}
 
@@ -493,7 +507,7 @@ def _sect_pr(booklet: Booklet, section: Section, parts: _Parts) -> str:
             f'w:footer="{twips(section.footer_distance(booklet))}" w:gutter="0"/>{title}</w:sectPr>')
 
 
-def _body_xml(doc, booklet: Booklet) -> str:
+def _body_xml(doc: DocxDocument, booklet: Booklet) -> str:
     """The body of document.xml, sections and their header/footer parts included."""
     builder = _Body(doc, booklet.ink)
     parts = _Parts(doc)
@@ -533,7 +547,7 @@ def _property(value: str) -> str:
     return value if len(value) <= PROPERTY_LIMIT else value[:PROPERTY_LIMIT - 1].rstrip() + "…"
 
 
-def _set_core_properties(doc, booklet: Booklet) -> None:
+def _set_core_properties(doc: DocxDocument, booklet: Booklet) -> None:
     for field, value in (("title", booklet.title), ("subject", booklet.subject), ("author", booklet.author or "")):
         check_text(value, field)
     props = doc.core_properties

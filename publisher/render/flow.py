@@ -27,7 +27,16 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
 
-from publisher.model import Band, Block, Booklet, Ink, Page, PlacedGrid, TextBlock, TextStyle
+from publisher.model import (
+    Band,
+    Block,
+    Booklet,
+    Ink,
+    Page,
+    PlacedGrid,
+    TextBlock,
+    TextStyle,
+)
 from publisher.render import RenderError
 from publisher.render.picture import tour_png
 

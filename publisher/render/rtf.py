@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any
+from typing import Any, cast
 
 from publisher.model import QUEEN_SCALE, Booklet, Grid, GridCell, TextStyle
 from publisher.render import Renderer, RenderError, register
@@ -88,7 +88,7 @@ def rtf_escape(value: Any) -> str:
     """The environment's ``finalize``: escape everything except :class:`RtfFragment`."""
     kind = type(value)
     if kind is RtfFragment:
-        return value
+        return cast(RtfFragment, value)
     if kind is str:
         return _escape_text(value)
     if kind is int or kind is float:
@@ -119,7 +119,7 @@ class ParagraphView:
     left: int
     right: int
     page_break: bool
-    pictures: RtfFragment = RtfFragment("")   # shapes anchored here (tours over the next table)
+    pictures: RtfFragment = _EMPTY            # shapes anchored here (tours over the next table)
     kind: str = "paragraph"
 
 
@@ -128,7 +128,7 @@ class SpacerView:
     style: StyleView
     height: int                   # twips, exact
     page_break: bool
-    pictures: RtfFragment = RtfFragment("")
+    pictures: RtfFragment = _EMPTY
     kind: str = "spacer"
 
 

@@ -261,10 +261,10 @@ def _read_puzzle(block: list[tuple[int, str]], title: str | None,
         return ParseIssue(block[0][0], f"a {rows}x{cols} board is larger than the "
                           f"{MAX_PUZZLE_SIDE}x{MAX_PUZZLE_SIDE} limit of tour puzzles", None, index)
     total = rows * cols
-    for (square, value) in givens:
-        if not 1 <= value <= total:
+    for (square, move) in givens:
+        if not 1 <= move <= total:
             number, raw = block[square[0]]
-            return ParseIssue(number, f"number {value} is out of range 1..{total}",
+            return ParseIssue(number, f"number {move} is out of range 1..{total}",
                               _tokens_column(raw, square[1]), index)
     return KnightPuzzle(rows, cols, tuple(givens), settings["closed"], settings["unique"],
                         block[0][0], index, title)

@@ -104,7 +104,7 @@ def tour_exists(rows: int, cols: int, *, closed: bool = False,
         return Existence(False, f"no open tour on {board}: only 1x1, 3x4, 3xn (n >= 7), 4xn (n >= 5) "
                                 "and boards with both sides at least 5 have one "
                                 "(Cull and De Curtins 1978; Conrad et al. 1994)")
-    if turned is None or _open_start_allowed(m, n, turned):
+    if start is None or turned is None or _open_start_allowed(m, n, turned):
         return Existence(True)
     name = square_name(start, rows, cols)
     if m == 4:

@@ -46,7 +46,7 @@ def find_tour(rows: int, cols: int, *, start: Square | None = (0, 0),
             return TourResult(True, _squares(blocks.closed_tour(rows, cols, origin), cols))
         if narrow.fits(rows, cols, closed=True):
             return TourResult(True, _squares(narrow.tour(rows, cols, origin, closed=True), cols))
-        path = _rotate(_small_closed_tour(rows, cols), origin)
+        path: tuple[Square, ...] | None = _rotate(_small_closed_tour(rows, cols), origin)
     elif blocks.fits(rows, cols) and rows % 2 and cols % 2:
         return TourResult(True, _squares(blocks.open_tour_odd(rows, cols, origin), cols))
     elif narrow.fits(rows, cols, closed=False):

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Protocol
 
 #: Box shape (rows, cols) printed puzzles use for each common size.
 _DEFAULT_BOXES: dict[int, tuple[int, int]] = {
@@ -181,7 +182,13 @@ class Board:
     cell_base: int          # bit offset of cell 0's group
     start: int              # every candidate possible, every group open
     owner: tuple[int, ...]
-    keep: Sequence[int]     # a list up to 16x16; computed per lookup beyond
+    keep: Masks             # a list up to 16x16; computed per lookup beyond
+
+
+class Masks(Protocol):
+    """What :attr:`Board.keep` offers: the placement mask of a candidate bit."""
+
+    def __getitem__(self, bit: int, /) -> int: ...
 
 
 class _Placements:
@@ -252,7 +259,7 @@ def board(geometry: Geometry) -> Board:
     peer_units = [unit_groups[cell] | in_unit[a] | in_unit[b] | in_unit[c]
                   for cell, (a, b, c) in enumerate(units_of)]
     placements = _Placements(full, cell_base, width, plane, own, peer_cells, peer_units)
-    keep: Sequence[int] = placements
+    keep: Masks = placements
     if n <= _TABLED_SIZE:
         keep = [placements[bit] if owner[bit] == bit else 0 for bit in range(total)]
     return Board(n, width, lows << n, lows, (full >> cell_base) // group << (cell_base + n),

@@ -1,10 +1,10 @@
 """Rate a puzzle on the Sudoku Explainer (SE) scale by solving it the way a person would.
 
 SE's rule: at every step use the easiest technique that makes progress; the puzzle's rating
-is the hardest step on that path. Techniques are tried in order of their base rating; one
-whose rating varies (chains grow with their length) may find a step rated above the base of
-the next technique, so the search stops only once the best step found is no harder than the
-next technique's base. Every step is recorded, so the same run explains the solution.
+is the hardest step on that path. As SE does it, techniques are tried in a fixed order (about
+their base ratings) and the first that finds a step supplies it; a technique whose rating
+varies (chains grow with their length, loops with their size) gives its easiest step. Every
+step is recorded, so the same run explains the solution.
 """
 from __future__ import annotations
 
@@ -163,10 +163,18 @@ def grade(puzzle: Puzzle, ceiling: float | None = None, assume_unique: bool = Tr
     With ``ceiling``, stop at the first step rated above it: the returned rating is then that
     step's, already above ``ceiling`` (a quick "is it at most this hard" test), and
     ``complete`` is False. Techniques that can only rate above ``ceiling`` are not run then:
-    the step is "Above ceiling", rated at the least they could give (still above ``ceiling``). A puzzle the techniques here cannot finish is rated ``BEYOND``
-    (11.0) with hardest technique "Beyond". Raises ValueError when the puzzle has no
-    solution or more than one.
+    the step is "Above ceiling", rated at the least they could give (still above ``ceiling``).
+    A puzzle the techniques here cannot finish is rated ``BEYOND`` (11.0) with hardest
+    technique "Beyond". Raises ValueError when the puzzle has no solution or more than one.
     """
+    return grade_with_steps(puzzle, ceiling, assume_unique)[0]
+
+
+def grade_with_steps(puzzle: Puzzle, ceiling: float | None = None, assume_unique: bool = True
+                     ) -> tuple[Grade, list[Step]]:
+    """:func:`grade` and the steps it took, from one solve: a build that grades a puzzle and
+    also prints or embeds its steps pays for one logical solve, not two. With ``ceiling``,
+    the steps end at the first one rated above it (see :func:`grade`)."""
     steps, complete = _solve(puzzle, assume_unique, ceiling)
     counts: dict[str, int] = {}
     hardest: Step | None = None
@@ -175,5 +183,6 @@ def grade(puzzle: Puzzle, ceiling: float | None = None, assume_unique: bool = Tr
         if hardest is None or step.rating > hardest.rating:
             hardest = step
     rating = hardest.rating if hardest else 0.0
-    return Grade(rating, level_for(rating), hardest.technique if hardest else "", len(steps),
-                 counts, complete and (hardest is None or hardest.technique != "Beyond"))
+    found = Grade(rating, level_for(rating), hardest.technique if hardest else "", len(steps),
+                  counts, complete and (hardest is None or hardest.technique != "Beyond"))
+    return found, steps

@@ -260,7 +260,7 @@ def parse_text(text: str, *, size: int | None = None, box: tuple[int, int] | Non
     ``box`` overrides the default box shape; ``regions`` (N*N labels) makes every
     puzzle a jigsaw.
     """
-    options = _Options(size, tuple(box) if box else None, symbols, _region_labels(regions))
+    options = _Options(size, (box[0], box[1]) if box else None, symbols, _region_labels(regions))
     return _TextReader(options).read(text)
 
 

@@ -43,7 +43,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from solver.sudoku.geometry import Board, Geometry, board
+from solver.sudoku.geometry import Board, Geometry, Masks, board
 from solver.sudoku.puzzle import Puzzle
 from solver.verdict import SolveStats
 
@@ -79,7 +79,7 @@ def _givens_board(geometry: Geometry, givens: tuple[int, ...]) -> int:
     return z
 
 
-def _propagate(z: int, guards: int, lows: int, n: int, keep: Sequence[int],
+def _propagate(z: int, guards: int, lows: int, n: int, keep: Masks,
                owner: Sequence[int]) -> int:
     """Place naked and hidden singles to a fixpoint; the new board, or -1 at a dead end.
 
