@@ -78,6 +78,10 @@ def main(argv: list[str] | None = None) -> int:
             return _run(args)
     except KeyboardInterrupt:
         click.echo("puzzlepress: interrupted", err=True)
+        if interrupt.abandoned_pool and argv is None:   # the console script: leave now, see interrupt.py
+            sys.stdout.flush()
+            sys.stderr.flush()
+            os._exit(EXIT_INTERRUPTED)
         return EXIT_INTERRUPTED
     except BrokenPipeError:
         return EXIT_OK
