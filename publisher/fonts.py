@@ -73,7 +73,7 @@ def _metrics(path: Path) -> _Metrics:
         glyph_width = {name: advance for name, (advance, _lsb) in font["hmtx"].metrics.items()}
         cmap = font.getBestCmap() or {}
         units = int(font["head"].unitsPerEm)
-    except Exception as error:  # fontTools raises many kinds of error on a damaged file
+    except Exception as error:  # noqa: BLE001  (fontTools raises many kinds of error on a damaged file)
         kind = "" if isinstance(error, (TTLibError, KeyError, AssertionError, struct.error)) else \
             f"{type(error).__name__}: "
         raise FontError(f"font file is damaged or incomplete: {path}: {kind}{error}") from None

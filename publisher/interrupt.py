@@ -19,6 +19,15 @@ from types import FrameType
 
 _pending = False
 _deferred = 0
+#: Set when worker processes were stopped mid-task: the pool's helper threads may then
+#: never finish, so the command must leave with os._exit instead of joining them.
+abandoned_pool = False
+
+
+def abandon_pool() -> None:
+    """Record that a process pool was stopped mid-task (see :data:`abandoned_pool`)."""
+    global abandoned_pool
+    abandoned_pool = True
 
 
 def _handler(signum: int, frame: FrameType | None) -> None:

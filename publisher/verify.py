@@ -153,8 +153,12 @@ def _collect(items: Sequence[Item], judged: Iterable[Judged],
 def _stop(pool: ProcessPoolExecutor) -> None:
     """Cancel what is queued and end the workers now (an interrupt must not wait for them)."""
     workers = list((getattr(pool, "_processes", None) or {}).values())
+    manager = getattr(pool, "_executor_manager_thread", None)
     pool.shutdown(wait=False, cancel_futures=True)
     for worker in workers:
         worker.terminate()
     for worker in workers:
         worker.join(timeout=5)
+    if manager is not None:   # let it wind down now, not race the interpreter's exit hook
+        manager.join(timeout=2)
+    interrupt.abandon_pool()

@@ -36,6 +36,7 @@ class WriteError(OSError):
     def __init__(self, target: Path, problem: str) -> None:
         super().__init__(f"{target}: cannot write: {problem}")
         self.target, self.problem = target, problem
+        self.filename, self.strerror = str(target), problem   # as any OSError names its file
 
     def __str__(self) -> str:
         return f"{self.target}: cannot write: {self.problem}"

@@ -35,7 +35,7 @@ class UsageError(click.ClickException):
     exit_code = EXIT_USAGE
 
     def show(self, file: Any = None) -> None:  # one line, no "Error:" banner noise
-        click.echo(f"puzzlepress: error: {_one_line(self.format_message())}", err=True)
+        click.echo(f"puzzlepress: error: {one_line(self.format_message())}", err=True)
 
 
 def emit_json(obj: Any) -> None:
@@ -54,7 +54,7 @@ def _register_commands() -> None:
     from publisher.cli import build, check, chess, generate, grade  # noqa: F401  (each module adds its commands)
 
 
-def _one_line(text: str) -> str:
+def one_line(text: str) -> str:
     """A message safe to print on one line of any terminal (no newlines, no lone surrogates)."""
     flat = " ".join(str(text).split())
     return flat.encode("utf-8", "backslashreplace").decode("utf-8")
@@ -78,13 +78,17 @@ def main(argv: list[str] | None = None) -> int:
             return _run(args)
     except KeyboardInterrupt:
         click.echo("puzzlepress: interrupted", err=True)
+        if interrupt.abandoned_pool and argv is None:   # the console script: leave now, see interrupt.py
+            sys.stdout.flush()
+            sys.stderr.flush()
+            os._exit(EXIT_INTERRUPTED)
         return EXIT_INTERRUPTED
     except BrokenPipeError:
         return EXIT_OK
-    except (Exception, RecursionError, MemoryError) as error:  # a bug of ours: one line, or --debug
+    except (Exception, RecursionError, MemoryError) as error:  # noqa: BLE001  (a bug of ours: one line, or --debug)
         if debug:
             traceback.print_exc()
-        click.echo(f"puzzlepress: internal error: {_one_line(f'{type(error).__name__}: {error}')}; "
+        click.echo(f"puzzlepress: internal error: {one_line(f'{type(error).__name__}: {error}')}; "
                    f"please report it with {DEBUG_FLAG}", err=True)
         return EXIT_INTERNAL
 
@@ -107,7 +111,7 @@ def _run(args: list[str]) -> int:
         code = stop.exit_code
     except click.UsageError as error:    # the parser's own errors: one line too, no "Usage:" banner
         command = error.ctx.command_path if error.ctx else "puzzlepress"
-        click.echo(f"puzzlepress: error: {_one_line(error.format_message()).rstrip('.')} "
+        click.echo(f"puzzlepress: error: {one_line(error.format_message()).rstrip('.')} "
                    f"(see {command} --help)", err=True)
         code = EXIT_USAGE
     except click.ClickException as error:

@@ -9,7 +9,7 @@ from pathlib import Path
 import click
 
 from publisher import render
-from publisher.cli import EXIT_OK, EXIT_USAGE, UsageError, cli
+from publisher.cli import EXIT_OK, EXIT_USAGE, UsageError, cli, one_line
 
 STARTER = Path(__file__).resolve().parent.parent / "starter"
 
@@ -45,7 +45,7 @@ def build(config: Path, out: Path | None, formats: tuple[str, ...], strict: bool
     if os.environ.get("GITHUB_ACTIONS") == "true":
         reports.annotations(result, sys.stdout)
     for message in result.errors:
-        click.echo(f"puzzlepress: error: {message}", err=True)
+        click.echo(f"puzzlepress: error: {one_line(message)}", err=True)
     for _, checked in result.rejected():
         if result.status != "built":
             click.echo(f"{checked.item.where}: {checked.status}: {checked.reason}", err=True)

@@ -21,7 +21,7 @@ from typing import Any
 
 import click
 
-from publisher.cli import EXIT_OK, EXIT_REJECTED, EXIT_USAGE, UsageError, cli, emit_json
+from publisher.cli import EXIT_OK, EXIT_REJECTED, EXIT_USAGE, UsageError, cli, emit_json, one_line
 from publisher.kinds import KINDS
 from publisher.sources import SourceError, parse_file
 from publisher.units import parse_count_grid
@@ -121,7 +121,7 @@ def _inputs(sources: Iterable[str], options: TextOptions,
 
 def _report_failures(failures: list[str]) -> None:
     for message in failures:
-        click.echo(f"puzzlepress: error: {message}", err=True)
+        click.echo(f"puzzlepress: error: {one_line(message)}", err=True)
 
 
 size_option = click.option("--size", type=click.IntRange(1, 35), default=None,
