@@ -10,6 +10,8 @@ import random
 
 from solver.sudoku import Geometry, Puzzle, count_solutions, default_symbols, solve
 from solver.sudoku.candidates import Grid
+from solver.sudoku.generate import full_grid as generated_grid
+from solver.sudoku.regions import jigsaw_geometry
 from tests.sudoku_oracle import JIGSAW_6, full_grid
 
 
@@ -66,16 +68,28 @@ def jigsaw_solution(rng: random.Random) -> tuple[Geometry, tuple[int, ...]]:
 
 
 def dug(kind: str, rng: random.Random) -> tuple[Puzzle, tuple[int, ...]]:
-    """A unique puzzle of ``kind`` ("4", "6", "9" or "jigsaw") and its solution."""
+    """A unique puzzle of ``kind`` ("4", "6", "9", "jigsaw" (6x6) or "jigsaw9": a fresh random
+    9x9 region map) and its solution."""
     if kind == "jigsaw":
         geometry, solution = jigsaw_solution(rng)
+    elif kind == "jigsaw9":
+        found = None
+        while found is None:   # a region map may admit no grid the bounded search finds: draw another
+            geometry = jigsaw_geometry(9, rng)
+            found = generated_grid(geometry, rng)
+        solution = tuple(found)
     else:
         size = int(kind)
         geometry = Geometry.boxed(size)
         solution = tuple(full_grid(size, geometry.box_rows or 1, geometry.box_cols or 1, rng))
     symbols = default_symbols(geometry.size)
     givens = list(solution)
+    # a fresh 9x9 jigsaw dug to minimal often needs dynamic forcing chains (seconds each):
+    # stop at 24 givens (most need more than singles; some need chains)
+    floor = 24 if kind == "jigsaw9" else 0
     for c in rng.sample(range(len(givens)), len(givens)):
+        if sum(map(bool, givens)) <= floor:
+            break
         keep = givens[c]
         givens[c] = 0
         if count_solutions(Puzzle(geometry, symbols, tuple(givens)), cap=1).capped:
