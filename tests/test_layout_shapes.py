@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 from itertools import pairwise
+from pathlib import Path
 
 import pytest
 
@@ -13,6 +14,7 @@ from publisher.config import default_per_page
 from publisher.layout import layout_book
 from publisher.model import Band, Board, BookSpec, Page, PlacedGrid, SectionSpec
 from tests.booksamples import sample_book, sudoku
+from tests.test_front_matter_and_print import _default_book
 
 INSTRUCTIONS = "Fill every row, column and box with each symbol once. " * 3
 
@@ -118,3 +120,22 @@ def test_one_shape_prints_at_one_size_in_the_book() -> None:
     spec = replace(base, sections=(classic, replace(_defaulted(base, "Jigsaw", jigsaw), key="books[0].sections[1]")))
     for key, sizes in _cells(spec).items():
         assert len(sizes) == 1, key
+
+
+def test_the_default_book_through_the_build(tmp_path: Path) -> None:
+    """The repository's default book, through the real stages: its jigsaw 9x9
+    (under two lines of instructions) prints at the classic 9x9's cell size,
+    and its knight's-tour section (6x6, 8x8, 12x12) sets the two 8x8 tours
+    side by side (the 8x8 default, 2 across) and the 12x12 tour alone."""
+    (booklet, _answers) = _default_book(tmp_path)
+    items = [(page.number, band, item) for page in booklet.pages for band in page.blocks
+             if isinstance(band, Band) for item in band.items]
+    nine = {item.grid.cell_size for _n, _b, item in items if item.grid.rows == 9}
+    assert len(nine) == 1
+    tours = [(n, band, item) for n, band, item in items   # chessboards without queens
+             if item.grid.shaded and not any(cell.is_queen for cell in item.grid.cells)]
+    assert sorted(item.grid.rows for _n, _b, item in tours) == [6, 8, 8, 12]
+    eights = [band for _n, band, item in tours if item.grid.rows == 8]
+    assert len(eights) == 2 and eights[0] is eights[1]
+    (twelve,) = [(n, band) for n, band, item in tours if item.grid.rows == 12]
+    assert len(twelve[1].items) == 1 and twelve[0] > min(n for n, _b, _i in tours)
