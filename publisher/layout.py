@@ -249,13 +249,15 @@ class _BookletBuilder:
         pages: list[list[TextBlock | Band]] = [list(blocks)]
         y = top
         for run, slots in self._runs(rows):
-            for index, chunk in enumerate(self._chunks(run, self._fitting(run[0], y, slots), slots.down)):
+            pad = self._pad(slots)
+            pitch = slots.height + slots.vgap + 2 * pad
+            for index, chunk in enumerate(self._chunks(run, self._fitting(run[0], y, slots, pitch), slots.down)):
                 if index:
                     pages.append([])
-                    y = max(0.0, self.usable_height - slots.down * slots.height - (slots.down - 1) * slots.vgap) / 2
+                    y = pad
                 for row in chunk:
                     pages[-1].append(self._band(row, y, slots))
-                    y += slots.height + slots.vgap
+                    y += pitch
         for index, page_blocks in enumerate(pages):
             self.drafts.append(_Draft(page_blocks, head, opening=index == 0))
 
@@ -270,12 +272,18 @@ class _BookletBuilder:
                 runs.append(([row], slots))
         return runs
 
-    def _fitting(self, row: list[PlacedGrid], y: float, slots: _Slots) -> int:
-        """How many rows like ``row`` fit from ``y`` down, one slot pitch apart
-        (the last one's grids, centred in their slot, end above the page's spare)."""
+    def _pad(self, slots: _Slots) -> float:
+        """Room a full page of these slots leaves (the heading's, on pages
+        without one), shared out above and below every row."""
+        space = self.usable_height - slots.down * slots.height - (slots.down - 1) * slots.vgap
+        return max(space, 0.0) / (2 * slots.down)
+
+    def _fitting(self, row: list[PlacedGrid], y: float, slots: _Slots, pitch: float) -> int:
+        """How many rows like ``row`` fit from ``y`` down, ``pitch`` apart (the
+        last one's grids, centred in their slot, end above the page's spare)."""
         block = slots.caption_height + row[0].grid.height
         room = self.usable_height - y - (slots.height + block) / 2
-        return 0 if room < -1e-6 else min(slots.down, int((room + 1e-6) // (slots.height + slots.vgap)) + 1)
+        return 0 if room < -1e-6 else min(slots.down, int((room + 1e-6) // pitch) + 1)
 
     def blank(self) -> None:
         """A blank page: no running head, no folio."""

@@ -91,20 +91,27 @@ def _row_gaps(page: Page) -> list[float]:
     return [lower.y - (upper.y + upper.height) for upper, lower in pairwise(bands)]
 
 
-@pytest.mark.parametrize("page, instructions", [
-    ("A4", INSTRUCTIONS), ("Letter", INSTRUCTIONS), ("6x9in", None), ("6x9in", "Fill every row with 1 to 9.")])
-def test_the_gap_between_rows_is_the_same_on_the_opening_page(page: str, instructions: str | None) -> None:
+@pytest.mark.parametrize("page, instructions, per_page", [
+    ("A4", INSTRUCTIONS, None), ("Letter", INSTRUCTIONS, None), ("6x9in", "Fill every row with 1 to 9.", (1, 3)),
+    ("6x9in", None, None), ("6x9in", "Fill every row with 1 to 9.", None)])
+def test_the_gap_between_rows_is_the_same_on_the_opening_page(page: str, instructions: str | None,
+                                                                per_page: tuple[int, int] | None) -> None:
     """The opening page holds fewer rows rather than squeezing them together
-    (a 6x9 in page with instructions holds one of its two), and its grids are
-    the size they are on the following pages."""
+    (a 6x9 in page of 9x9 at the default 1x2 holds one), its rows are as far
+    apart as on the next page, and its grids are the size they are there."""
     base = sample_book(page=page)
     section = _defaulted(base, "Classic", tuple(sudoku(3, 3, s) for s in range(16)))
-    spec = replace(base, sections=(replace(section, instructions=instructions),))
-    pages = layout_book(spec)[0].pages
+    section = replace(section, instructions=instructions)
+    if per_page:
+        section = replace(section, puzzles_per_page=per_page, per_page_defaults=("answers_per_page",))
+    pages = layout_book(replace(base, sections=(section,)))[0].pages
     opening, following = pages[1], pages[2]
     gaps, later = _row_gaps(opening), _row_gaps(following)
     assert later, "a full page holds two rows or more"
-    assert gaps or (page == "6x9in" and instructions), "the opening page holds two rows or more"
+    if page == "6x9in" and not per_page:
+        assert not gaps and len(_grids(opening)) == 1 and len(_grids(following)) == 2
+    else:
+        assert gaps, "the opening page holds two rows or more"
     for gap in gaps + later[1:]:
         assert gap == pytest.approx(later[0], abs=0.5)
     assert {g.grid.cell_size for g in _grids(opening)} == {g.grid.cell_size for g in _grids(following)}
