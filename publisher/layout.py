@@ -233,7 +233,9 @@ class _BookletBuilder:
 
         Every page keeps the grids' size and the gap between rows: the opening
         page holds the rows that fit under its heading and instructions (none
-        when they fill it), later pages a full set, centred. A section mixing
+        when they fill it), later pages a full set, the rows centred on the
+        page as a whole (grids smaller than their slot leave the slack above
+        and below the rows, not between them). A section mixing
         board shapes lays out each run of one shape with that shape's slots;
         a run starts on the page the previous one left, as far as it fits."""
         head = (f"{self.labels['answers']} · {section.title}" if answers
@@ -249,14 +251,17 @@ class _BookletBuilder:
         pages: list[list[TextBlock | Band]] = [list(blocks)]
         y = top
         for run, slots in self._runs(rows):
-            pad = self._pad(slots)
-            pitch = slots.height + slots.vgap + 2 * pad
-            for index, chunk in enumerate(self._chunks(run, self._fitting(run[0], y, slots, pitch), slots.down)):
+            block = slots.caption_height + run[0][0].grid.height
+            pitch = block + slots.vgap + 2 * self._pad(slots)
+            stack = slots.down * pitch - pitch + block          # a full page's rows, top to bottom
+            fitting = 0 if y + block > self.usable_height + 1e-6 else min(
+                slots.down, int((self.usable_height - y - block + 1e-6) // pitch) + 1)
+            for index, chunk in enumerate(self._chunks(run, fitting, slots.down)):
                 if index:
                     pages.append([])
-                    y = pad
+                    y = max(0.0, self.usable_height - stack) / 2
                 for row in chunk:
-                    pages[-1].append(self._band(row, y, slots))
+                    pages[-1].append(self._band(row, y, slots, centred=False))
                     y += pitch
         for index, page_blocks in enumerate(pages):
             self.drafts.append(_Draft(page_blocks, head, opening=index == 0))
@@ -273,17 +278,11 @@ class _BookletBuilder:
         return runs
 
     def _pad(self, slots: _Slots) -> float:
-        """Room a full page of these slots leaves (the heading's, on pages
-        without one), shared out above and below every row."""
+        """The share of each row in the room a full page of these slots leaves
+        (the heading's, on pages without one): rows sit that much further apart
+        on every page, so pages without a heading are as full as the opening."""
         space = self.usable_height - slots.down * slots.height - (slots.down - 1) * slots.vgap
         return max(space, 0.0) / (2 * slots.down)
-
-    def _fitting(self, row: list[PlacedGrid], y: float, slots: _Slots, pitch: float) -> int:
-        """How many rows like ``row`` fit from ``y`` down, ``pitch`` apart (the
-        last one's grids, centred in their slot, end above the page's spare)."""
-        block = slots.caption_height + row[0].grid.height
-        room = self.usable_height - y - (slots.height + block) / 2
-        return 0 if room < -1e-6 else min(slots.down, int((room + 1e-6) // pitch) + 1)
 
     def blank(self) -> None:
         """A blank page: no running head, no folio."""
