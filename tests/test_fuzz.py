@@ -10,20 +10,18 @@ from __future__ import annotations
 
 import hashlib
 import random
-import signal
 import textwrap
 import zlib
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
 from publisher.cli import main
+from tests.deadline import LIMIT, Hang, deadline
 
 ROOT = Path(__file__).resolve().parents[1]
 PUZZLES = (ROOT / "tests" / "data" / "top95.txt").read_text(encoding="utf-8").split()
-LIMIT = 30
 
 #: Pieces that break parsers: YAML syntax, aliases, control and line-break characters,
 #: a BOM, invalid UTF-8, huge numbers, paths to special files.
@@ -55,21 +53,6 @@ node_limit: 5000
 TOUR = "# A tour\nopen any\n 1  .  .  .  .\n .  .  .  .  .\n .  .  .  .  .\n .  .  .  .  .\n .  .  .  .  .\n"
 
 
-class Hang(BaseException):
-    """The alarm: not an Exception, so nothing in the CLI can catch it."""
-
-
-@contextmanager
-def deadline(seconds: int = LIMIT) -> Iterator[None]:
-    def ring(signum: int, frame: object) -> None:
-        raise Hang(f"still running after {seconds} s")
-    previous = signal.signal(signal.SIGALRM, ring)
-    signal.alarm(seconds)
-    try:
-        yield
-    finally:
-        signal.alarm(0)
-        signal.signal(signal.SIGALRM, previous)
 
 
 def mutate(text: str, rng: random.Random) -> str:

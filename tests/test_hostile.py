@@ -13,8 +13,6 @@ import re
 import signal
 import sys
 import textwrap
-from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -22,27 +20,12 @@ import pytest
 import publisher.cli
 from publisher.cli import main
 from publisher.verify import default_jobs, worker_count
+from tests.deadline import deadline
 
 GOOD = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
 EASY = "2.68..7..794.....1.8.9.4.3694.6..8....24.53....7..2.4567.2.3.5.4.....123..3..86.9"
-LIMIT = 30   # seconds any reproducer may take (issue #12, acceptance)
 
 
-class Hang(BaseException):
-    """Raised by the alarm: not an Exception, so the CLI cannot turn it into an exit code."""
-
-
-@contextmanager
-def deadline(seconds: int = LIMIT) -> Iterator[None]:
-    def ring(signum: int, frame: object) -> None:
-        raise Hang(f"still running after {seconds} s")
-    previous = signal.signal(signal.SIGALRM, ring)
-    signal.alarm(seconds)
-    try:
-        yield
-    finally:
-        signal.alarm(0)
-        signal.signal(signal.SIGALRM, previous)
 
 
 def cli(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
