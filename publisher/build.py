@@ -247,16 +247,19 @@ def _book_spec(loaded: LoadedConfig, b: int, stem: str, sections: list[SectionRe
     key_step_word = labels_for(book.language, dict(book.labels))["key_step"]
     for s, (section, result) in enumerate(zip(book.sections, sections)):
         boards = tuple(_board(c, key_step_word) for c in result.accepted)
-        side = max(max(board.rows, board.cols) for board in boards)
-        puzzles, answers = default_per_page(book.page.size[0], side)
-        if book.answers.hints and section.kind == "sudoku":
-            answers = puzzles   # answer grids as wide as the puzzles', so the key-step line fits under them
+        by_side = []
+        for side in sorted({max(board.rows, board.cols) for board in boards}):
+            puzzles, answers = default_per_page(book.page.size[0], side)
+            if book.answers.hints and section.kind == "sudoku":
+                answers = puzzles   # answer grids as wide as the puzzles', so the key-step line fits under them
+            by_side.append((side, puzzles, answers))
+        _side, puzzles, answers = by_side[-1]   # the largest board's, for sections of one shape
         defaults = {field: value for field, value in (("puzzles_per_page", puzzles), ("answers_per_page", answers))
                     if not (getattr(section, field) or getattr(book.layout, field))}
         section_specs.append(SectionSpec(title=section.title, boards=boards, instructions=section.instructions,
                                          puzzles_per_page=section.puzzles_per_page or defaults.get("puzzles_per_page"),
                                          answers_per_page=section.answers_per_page or defaults.get("answers_per_page"),
-                                         per_page_defaults=tuple(defaults),
+                                         per_page_defaults=tuple(defaults), shape_defaults=tuple(by_side),
                                          key=f"{key}.sections[{s}]"))
     return BookSpec(
         title=book.title, stem=stem, page_width=book.page.size[0], page_height=book.page.size[1],

@@ -137,7 +137,7 @@ class Page(Strict):
 
 
 #: Grids per page (across x down) when neither the book nor the section names them,
-#: as (puzzles, answers), by trim and by the largest board side in the section:
+#: as (puzzles, answers), by trim and by board side (a mixed section: per side, see SectionSpec.shape_defaults):
 #: 2x3 puzzles and 4x4 answers of 9x9 on A4/Letter-class pages, fewer on small
 #: trims (A5, 6x9 in, 5x8 in) and for big grids, so every default fits the page.
 PER_PAGE_DEFAULTS: dict[str, list[tuple[int, tuple[tuple[int, int], tuple[int, int]]]]] = {

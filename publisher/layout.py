@@ -52,7 +52,6 @@ from publisher.units import PAGE_SIZES
 MIN_TEXT = 7.0              # smallest printable text size, points
 PAGE_SPARE = 0.10           # share of page height left free for office-font reflow
 KEY_SPARE = 0.03            # the answer key's pages hold one-line headings and exact-height tables: less to reflow
-OPENING_SHRINK = 0.15       # a section opening may shrink the section's grids by at most this share
 LARGE_PRINT_GRID = 140 * POINTS_PER_MM   # large print: a grid about 14 cm wide ...
 LARGE_PRINT_GIVENS = 24.0                # ... or wider where that keeps the givens at 24 pt
 LARGE_PRINT_MIN_TEXT = 18.0              # large print: no grid digit smaller, answers included
@@ -144,6 +143,8 @@ class _BookletBuilder:
         self.starts: list[tuple[str, bool, int]] = []
         _x, _y, self.content_width, self.content_height = frame.content(1)
         self.usable_height = self.content_height * (1 - PAGE_SPARE)
+        #: room for a one-line section heading: grids are sized for the page under it
+        self.reserve = self.type.block("X", styles.heading, 0.0, 0.0, self.content_width).height + styles.body.leading
 
     # -- pages ---------------------------------------------------------------
     def title_page(self, subtitle: str | None, with_instructions: bool) -> None:
@@ -229,25 +230,59 @@ class _BookletBuilder:
 
     def section(self, section: SectionSpec, first_number: int, answers: bool) -> None:
         """One section on new pages: heading and instructions, then its grids.
-        Answer grids are never larger than the puzzle grids they solve."""
+
+        Every page keeps the grids' size and the gap between rows: the opening
+        page holds the rows that fit under its heading and instructions (none
+        when they fill it), later pages a full set, the rows centred on the
+        page as a whole (grids smaller than their slot leave the slack above
+        and below the rows, not between them). A section mixing
+        board shapes lays out each run of one shape with that shape's slots;
+        a run starts on the page the previous one left, as far as it fits."""
         head = (f"{self.labels['answers']} · {section.title}" if answers
                 else f"{self.spec.title} · {section.title}")
-        blocks, top, slots, first_rows = self._area(section, answers)
-        puzzle_slots = self._area(section, False)[2] if answers else None
-        rows = self._rows(section, first_number, answers, slots, puzzle_slots)
+        blocks, top = self._opening(section, answers)
+        if top > self.usable_height:
+            key = "instructions" if section.instructions and not answers else "title"
+            raise LayoutError(f"{section.key}.{key}", "the section heading and instructions do not fit on one page")
+        rows = self._rows(section, first_number, answers)
         if self.spec.section_start == "right" and len(self.drafts) % 2 == 1:
             self.blank()
         self.starts.append((section.title, answers, len(self.drafts) + 1))
-        page_blocks: list[TextBlock | Band] = list(blocks)
-        for index, chunk in enumerate(self._chunks(rows, first_rows, slots.down)):
-            space = self.usable_height - slots.down * slots.height - (slots.down - 1) * slots.vgap
-            pad = max(space, 0.0) / (2 * slots.down) if index else 0.0
-            y = (0.0 if index else top) + pad
-            for row in chunk:
-                page_blocks.append(self._band(row, y, slots))
-                y += slots.height + slots.vgap + 2 * pad
+        pages: list[list[TextBlock | Band]] = [list(blocks)]
+        y = top
+        for run, slots in self._runs(rows):
+            block = slots.caption_height + run[0][0].grid.height
+            pitch = block + slots.vgap + 2 * self._pad(slots)
+            stack = slots.down * pitch - pitch + block          # a full page's rows, top to bottom
+            fitting = 0 if y + block > self.usable_height + 1e-6 else min(
+                slots.down, int((self.usable_height - y - block + 1e-6) // pitch) + 1)
+            for index, chunk in enumerate(self._chunks(run, fitting, slots.down)):
+                if index:
+                    pages.append([])
+                    y = max(0.0, self.usable_height - stack) / 2
+                for row in chunk:
+                    pages[-1].append(self._band(row, y, slots, centred=False))
+                    y += pitch
+        for index, page_blocks in enumerate(pages):
             self.drafts.append(_Draft(page_blocks, head, opening=index == 0))
-            page_blocks = []
+
+    @staticmethod
+    def _runs(rows: list[tuple[list[PlacedGrid], _Slots]]) -> list[tuple[list[list[PlacedGrid]], _Slots]]:
+        """Consecutive rows that share their slots (one board shape), grouped."""
+        runs: list[tuple[list[list[PlacedGrid]], _Slots]] = []
+        for row, slots in rows:
+            if runs and runs[-1][1] is slots:
+                runs[-1][0].append(row)
+            else:
+                runs.append(([row], slots))
+        return runs
+
+    def _pad(self, slots: _Slots) -> float:
+        """The share of each row in the room a full page of these slots leaves
+        (the heading's, on pages without one): rows sit that much further apart
+        on every page, so pages without a heading are as full as the opening."""
+        space = self.usable_height - slots.down * slots.height - (slots.down - 1) * slots.vgap
+        return max(space, 0.0) / (2 * slots.down)
 
     def blank(self) -> None:
         """A blank page: no running head, no folio."""
@@ -292,9 +327,8 @@ class _BookletBuilder:
             section_head = f"{self.labels['answers']} · {section.title}"
             heading = self.type.block(f"{self.labels['answers']}: {section.title}", self.styles.heading,
                                       0.0, 0.0, self.content_width)
-            slots = self._slots(section, True, self._bare_top(heading, section, True))
-            rows = self._rows(section, first, True, slots, self._area(section, False)[2])
-            first_height = slots.caption_height + rows[0][0].grid.height
+            rows = self._rows(section, first, True)
+            first_height = rows[0][1].caption_height + rows[0][0][0].grid.height
             space = self.styles.body.leading if page else 0.0
             if not page or y + space + heading.height + self.styles.body.leading + first_height > usable:
                 turn(section_head, True)
@@ -302,7 +336,7 @@ class _BookletBuilder:
             self.starts.append((section.title, True, len(self.drafts) + 1))
             page.append(replace(heading, y=round(y + space, 2)))
             y += space + heading.height + self.styles.body.leading
-            for row in rows:
+            for row, slots in rows:
                 height = slots.caption_height + row[0].grid.height
                 if page and y + height > usable:
                     turn(section_head, False)
@@ -310,55 +344,32 @@ class _BookletBuilder:
                 y += height + slots.vgap
         turn("", False)
 
-    def _area(self, section: SectionSpec, answers: bool) -> tuple[list[TextBlock | Band], float, _Slots, int]:
-        """The section's opening, where its grids start under it, their slots,
-        and how many rows of grids the opening's page holds.
-
-        Every page of a section shares one slot size. A short opening takes its
-        room from all of them (the grids shrink a little, the first page stays
-        full); a long one would shrink every grid of the section by more than
-        :data:`OPENING_SHRINK` (or leave no room at all), so then the grids keep
-        the size they have under a bare heading (:meth:`_bare_top`) and the
-        first page holds only the rows that fit under the opening -- none when
-        it fills the page."""
-        blocks, top = self._opening(section, answers)
-        if top > self.usable_height:
-            key = "instructions" if section.instructions and not answers else "title"
-            raise LayoutError(f"{section.key}.{key}",
-                              "the section heading and instructions do not fit on one page")
-        heading = blocks[0]
-        assert isinstance(heading, TextBlock)
-        full = self._slots(section, answers, self._bare_top(heading, section, answers))
+    def _shape_slots(self, section: SectionSpec, answers: bool, board: Board) -> _Slots:
+        """The slots of a board's shape in a section. Grids are sized for a
+        page under a one-line heading, whatever the section's own opening, so
+        a shape prints at one size throughout the book (a 9x9 jigsaw like the
+        classic 9x9) and every page of a section keeps it; a page with no
+        heading at all when even that leaves too little room (a many-line
+        heading in large print)."""
+        slots = self._slots(section, answers, self.reserve, board)
         try:
-            under = self._slots(section, answers, top)
-            same = (under.across, under.down) == (full.across, full.down)   # defaults may have shrunk
-            if same and all(self._grid_size(board, under, answers)[0]
-                            >= self._grid_size(board, full, answers)[0] * (1 - OPENING_SHRINK)
-                            for board in section.boards):
-                return blocks, top, under, under.down
+            self._grid_size(board, slots, answers)
         except LayoutError:
-            pass
-        fitting = int((self.usable_height - top + full.vgap) // (full.height + full.vgap))
-        return blocks, top, full, max(0, min(fitting, full.down))
-
-    def _bare_top(self, heading: TextBlock, section: SectionSpec, answers: bool) -> float:
-        """Where grids start under the heading alone -- or at the top of a page
-        when even a bare heading leaves them too little room (a heading of
-        many lines in large print)."""
-        top = heading.height + self.styles.body.leading
-        try:
-            slots = self._slots(section, answers, top)
-            for board in section.boards:
-                self._grid_size(board, slots, answers)
-        except LayoutError:
-            return 0.0
-        return top
+            return self._slots(section, answers, 0.0, board)
+        return slots
 
     # -- slots and grids -------------------------------------------------------
-    def _slots(self, section: SectionSpec, answers: bool, top: float) -> _Slots:
+    def _slots(self, section: SectionSpec, answers: bool, top: float, board: Board) -> _Slots:
+        """Slots for ``board``: the configured grids per page, else the default
+        for the board's size (a mixed section's 9x9 pages hold as many as a
+        section of 9x9 alone would, its 16x16 pages as few as they must)."""
         spec = self.spec
         field = "answers_per_page" if answers else "puzzles_per_page"
         own = getattr(section, field)
+        if field in section.per_page_defaults:
+            side = max(board.rows, board.cols)
+            by_side = {s: (p, a) for s, p, a in section.shape_defaults}
+            own = by_side[side][1 if answers else 0] if side in by_side else own
         if spec.large_print and not answers:
             across, down, key = 1, 1, f"{spec.key}.layout.large_print"
         else:
@@ -375,13 +386,12 @@ class _BookletBuilder:
         # not even one grid fits, the section's boards are too big for the page, and the
         # error names the section (nobody wrote a grids-per-page key to change)
         key = section.key
-        largest = max(section.boards, key=lambda board: board.rows * board.cols)
         candidates = sorted(((a, d) for a in range(1, across + 1) for d in range(1, down + 1)),
                             key=lambda ad: (-ad[0] * ad[1], -ad[0]))
         for a, d in candidates:
             slots = self._slot_grid(a, d, answers, top, key, noted)
             try:
-                self._grid_size(largest, slots, answers)
+                self._grid_size(board, slots, answers)
             except LayoutError:
                 continue
             return slots
@@ -432,23 +442,28 @@ class _BookletBuilder:
                 f"the minimum is {needed:.1f} pt (text of {least:.0f} pt)")
         return cell, font
 
-    def _rows(self, section: SectionSpec, first_number: int, answers: bool,
-              slots: _Slots, puzzle_slots: _Slots | None) -> list[list[PlacedGrid]]:
-        """Grids in rows of ``across``; a row also ends where the board shape
-        changes, so each band holds grids of one shape."""
-        rows: list[list[PlacedGrid]] = []
-        sizes: dict[tuple, tuple[float, float]] = {}
+    def _rows(self, section: SectionSpec, first_number: int,
+              answers: bool) -> list[tuple[list[PlacedGrid], _Slots]]:
+        """Grids in rows of their shape's ``across``, each with its slots; a
+        row also ends where the board shape changes, so each band holds grids
+        of one shape. Answer cells are capped by their puzzle's."""
+        rows: list[tuple[list[PlacedGrid], _Slots]] = []
+        sizes: dict[tuple, tuple[_Slots, float, float]] = {}
         for number, board in enumerate(section.boards, first_number):
             shape = (board.rows, board.cols, board.kind, text_ratio(board, answers, self.spec.large_print))
             if shape not in sizes:
-                cap = self._grid_size(board, puzzle_slots, False)[0] if puzzle_slots else None
-                sizes[shape] = self._grid_size(board, slots, answers, cap)
-            cell, font = sizes[shape]
+                slots = self._shape_slots(section, answers, board)
+                cap = None
+                if answers:
+                    cap = self._grid_size(board, self._shape_slots(section, False, board), False)[0]
+                sizes[shape] = (slots, *self._grid_size(board, slots, answers, cap))
+            slots, cell, font = sizes[shape]
             placed = self._placed(board, number, section, answers, slots, cell, font)
-            if rows and len(rows[-1]) < slots.across and same_shape(rows[-1][0].grid, placed.grid):
-                rows[-1].append(placed)
+            if (rows and rows[-1][1] is slots and len(rows[-1][0]) < slots.across
+                    and same_shape(rows[-1][0][0].grid, placed.grid)):
+                rows[-1][0].append(placed)
             else:
-                rows.append([placed])
+                rows.append(([placed], slots))
         return rows
 
     def _placed(self, board: Board, number: int, section: SectionSpec, answers: bool,

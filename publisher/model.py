@@ -85,6 +85,9 @@ class SectionSpec:
     #: layout may put fewer grids on a page until they fit, instead of failing (a
     #: configured value that cannot fit is an error naming its key)
     per_page_defaults: tuple[str, ...] = ()
+    #: the defaults by board side, (side, puzzles, answers) for each side in the
+    #: section: a mixed section's pages of one shape take that shape's default
+    shape_defaults: tuple[tuple[int, tuple[int, int], tuple[int, int]], ...] = ()
 
 
 @dataclass(frozen=True)
