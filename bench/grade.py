@@ -20,6 +20,7 @@ every SE rating, chosen with a fixed seed):
 from __future__ import annotations
 
 import argparse
+import math
 import random
 import statistics
 import sys
@@ -81,7 +82,7 @@ def spearman(a: list[float], b: list[float]) -> float:
     ra, rb = ranks(a), ranks(b)
     ma, mb = statistics.fmean(ra), statistics.fmean(rb)
     cov = sum((x - ma) * (y - mb) for x, y in zip(ra, rb))
-    var = (sum((x - ma) ** 2 for x in ra) * sum((y - mb) ** 2 for y in rb)) ** 0.5
+    var = math.sqrt(sum((x - ma) ** 2 for x in ra) * sum((y - mb) ** 2 for y in rb))
     return cov / var
 
 
