@@ -11,8 +11,9 @@ every SE rating, chosen with a fixed seed):
 * a table per SE band: how many puzzles, our median rating, median absolute error, and how
   often the level agrees;
 * median and p90 milliseconds per puzzle for ``sudoku.grade``, and, when the ``hodoku``
-  package (PyPI ``hodoku-py``) is importable, for ``hodoku.Solver().rate`` on the same
-  puzzles in the same run. hodoku-py is a bench-only dependency: install it in a separate
+  package (PyPI ``hodoku-py``) is importable, for ``hodoku.Solver().rate`` and for us again on
+  the same stratified subset in the same run (``--hodoku-per-rating``; hodoku-py takes
+  several seconds on the hardest puzzles, so the whole set would take hours). hodoku-py is a bench-only dependency: install it in a separate
   virtualenv (``python -m venv --system-site-packages venv-bench &&
   venv-bench/bin/pip install hodoku-py``) and run this script with that interpreter.
 """
@@ -24,15 +25,19 @@ import statistics
 import sys
 import time
 from collections import defaultdict
+from collections.abc import Callable
 from pathlib import Path
+from typing import TypeVar
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from solver.sudoku import Puzzle, grade, level_for, parse_text  # noqa: E402
+from solver.sudoku import Puzzle, grade, level_for, parse_text
 
 DATA = ROOT / "bench" / "data" / "se-rated-calibration.tsv"
 LEVELS = ("easy", "medium", "hard", "diabolical")
+T = TypeVar("T")
+R = TypeVar("R")
 
 
 def load(per_rating: int | None) -> list[tuple[str, float]]:
@@ -41,8 +46,11 @@ def load(per_rating: int | None) -> list[tuple[str, float]]:
         if line.strip():
             puzzle, rating = line.split("\t")
             rows.append((puzzle, float(rating)))
-    if per_rating is None:
-        return rows
+    return rows if per_rating is None else pick(rows, per_rating)
+
+
+def pick(rows: list[tuple[str, float]], per_rating: int) -> list[tuple[str, float]]:
+    """At most ``per_rating`` rows of every rating, chosen with a fixed seed."""
     by_rating: dict[float, list[tuple[str, float]]] = defaultdict(list)
     for row in rows:
         by_rating[row[1]].append(row)
@@ -77,11 +85,12 @@ def spearman(a: list[float], b: list[float]) -> float:
     return cov / var
 
 
-def timed(fn: object, items: list[str]) -> tuple[list[float], list[object]]:
-    times, results = [], []
+def timed(fn: Callable[[T], R], items: list[T]) -> tuple[list[float], list[R]]:
+    times: list[float] = []
+    results: list[R] = []
     for item in items:
         start = time.perf_counter()
-        results.append(fn(item))  # type: ignore[operator]
+        results.append(fn(item))
         times.append((time.perf_counter() - start) * 1000)
     return times, results
 
@@ -99,6 +108,9 @@ def main() -> None:
     parser.add_argument("--per-rating", type=int, default=None,
                         help="stratified sample: at most N puzzles per SE rating")
     parser.add_argument("--no-hodoku", action="store_true", help="skip hodoku-py")
+    parser.add_argument("--hodoku-per-rating", type=int, default=5,
+                        help="hodoku-py is slow: time it (and us again, for the same puzzles) "
+                             "on at most N puzzles per SE rating of the selection")
     args = parser.parse_args()
     rows = load(args.per_rating)
     puzzles: list[Puzzle] = []
@@ -107,8 +119,8 @@ def main() -> None:
         assert isinstance(item, Puzzle)
         puzzles.append(item)
     se = [r for _, r in rows]
-    ours_ms, grades = timed(grade, puzzles)  # type: ignore[arg-type]
-    ours = [g.rating for g in grades]  # type: ignore[attr-defined]
+    ours_ms, grades = timed(grade, puzzles)
+    ours = [g.rating for g in grades]
     n = len(rows)
     print(f"{n} puzzles from {DATA.relative_to(ROOT)}"
           + (f" (at most {args.per_rating} per SE rating)" if args.per_rating else ""))
@@ -134,8 +146,8 @@ def main() -> None:
         idx = groups[name]
         print(f"{name:>9} {len(idx):>8} {statistics.median(ours[i] for i in idx):>11.1f} "
               f"{statistics.median(abs(ours[i] - se[i]) for i in idx):>13.2f} "
-              f"{100 * sum(level_for(ours[i]) == level_for(se[i]) for i in idx) / len(idx):>12.0f}%")
-    beyond = sum(1 for g in grades if g.hardest == "Beyond")  # type: ignore[attr-defined]
+              f"{100 * sum(1 for i in idx if level_for(ours[i]) == level_for(se[i])) / len(idx):>12.0f}%")
+    beyond = sum(1 for g in grades if g.hardest == "Beyond")
     print(f"\nnot finished by logic (rated 11.0): {beyond}")
 
     def report(name: str, ms: list[float]) -> None:
@@ -148,12 +160,16 @@ def main() -> None:
     if args.no_hodoku:
         return
     try:
-        from hodoku import Solver  # type: ignore[import-not-found]
+        from hodoku import Solver  # type: ignore[import-not-found,unused-ignore]
     except ImportError:
         print(f"{'hodoku Solver().rate':>24}: hodoku-py not importable here (see the docstring)")
         return
     solver = Solver()
-    theirs_ms, _ = timed(solver.rate, [text for text, _ in rows])
+    chosen = {text for text, _ in pick(rows, args.hodoku_per_rating)}
+    subset = [i for i, (text, _) in enumerate(rows) if text in chosen]
+    theirs_ms, _ = timed(solver.rate, [rows[i][0] for i in subset])
+    print(f"\nsame {len(subset)} puzzles ({args.hodoku_per_rating} per SE rating), same run:")
+    report("sudoku.grade (ours)", [ours_ms[i] for i in subset])
     report("hodoku Solver().rate", theirs_ms)
 
 

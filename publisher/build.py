@@ -211,7 +211,7 @@ def _stems(loaded: LoadedConfig) -> list[str]:
 def _template_dirs(loaded: LoadedConfig) -> tuple[Path, ...]:
     dirs = (render.BUILTIN_TEMPLATES,)
     if loaded.config.templates:
-        user = loaded.base / loaded.config.templates
+        user = (loaded.base / loaded.config.templates).resolve()   # one template cache per real folder
         if not user.is_dir():
             raise ConfigError([f"{loaded.where(('templates',))}: template folder '{loaded.config.templates}' "
                                "does not exist"])

@@ -1,37 +1,37 @@
 """The layout engine: a :class:`BookSpec` in, positioned pages out.
 
 Every decision a printed book needs is made here, once: page geometry and
-mirrored margins, the automatic gutter, how many grids go on a page and how
-big their cells and digits are, which cell sides are thick, puzzle numbers,
-captions, running heads, page numbers and the order of the answer key. The
-renderers only draw the :class:`Booklet` s this module returns, so the PDF,
-DOCX, RTF and HTML editions of one book have the same pages.
+mirrored margins, the automatic gutter, front matter, how many grids go on a
+page and how big their cells and digits are, puzzle numbers, captions,
+running heads, page numbers and the order of the answer key. The renderers
+only draw the :class:`Booklet` s this module returns, so the PDF, DOCX, RTF
+and HTML editions of one book have the same pages.
 
-Text is wrapped with the metrics of the book's own font files, then given
-slack (narrower wrap width, spare page height) because DOCX and RTF reflow
-it with an office font whose widths differ a little.
+Its helpers each have one job: :mod:`publisher.labels` (the built-in words),
+:mod:`publisher.typeset` (type sizes, wrapping with the book's font metrics),
+:mod:`publisher.grids` (a grid's cells, borders, shading and tour drawing).
 """
 from __future__ import annotations
 
 import math
-import unicodedata
 from dataclasses import dataclass, replace
-from functools import lru_cache
 
 from publisher import fonts as fontlib
-from publisher.units import PAGE_SIZES
-from publisher.model import (
-    POINTS_PER_INCH, POINTS_PER_MM, QUEEN, Band, Board, BookSpec, Booklet, CellBorders, CellRole,
-    Grid, GridCell, Ink, LayoutError, Margins, Page, PlacedGrid, SectionSpec, TextBlock, TextStyle, Tour,
+from publisher.grids import (
+    borders, cells, chess_shading, is_chessboard, same_shape, text_ratio, tour_drawing,
 )
+from publisher.labels import labels_for
+from publisher.model import (
+    POINTS_PER_INCH, POINTS_PER_MM, QUEEN, Band, Board, BookSpec, Booklet, Grid, Ink, LayoutError, Margins,
+    Page, PlacedGrid, SectionSpec, TextBlock, TextStyle,
+)
+from publisher.typeset import WRAP_SPARE, Styles, Typesetter, book_styles, visible
+from publisher.units import PAGE_SIZES
 
-THIN_LINE = 0.75            # cell lines: the print minimum
-THICK_LINE = 2.25           # box, region and frame lines: 3x thin, clearly thicker
 MIN_TEXT = 7.0              # smallest printable text size, points
 PAGE_SPARE = 0.10           # share of page height left free for office-font reflow
 KEY_SPARE = 0.03            # the answer key's pages hold one-line headings and exact-height tables: less to reflow
 OPENING_SHRINK = 0.15       # a section opening may shrink the section's grids by at most this share
-WRAP_SPARE = 0.92           # share of a line's width used when wrapping
 LARGE_PRINT_GRID = 140 * POINTS_PER_MM   # large print: a grid about 14 cm wide ...
 LARGE_PRINT_GIVENS = 24.0                # ... or wider where that keeps the givens at 24 pt
 LARGE_PRINT_MIN_TEXT = 18.0              # large print: no grid digit smaller, answers included
@@ -42,36 +42,9 @@ ROUND_TO = 0.05             # sizes are multiples of one twip, so DOCX/RTF are e
 #: how much fuller than its usual share of the cell text may be when that keeps
 #: it at :data:`MIN_TEXT` (a 25x25 grid on a 5x8 in page: 7 pt in 10.9 pt cells)
 TEXT_STRETCH = 1.15
-#: digit size as a share of the cell, by the longest text a cell holds
-_TEXT_RATIO = {1: 0.58, 2: 0.45, 3: 0.36}
-#: large print fills the cells fuller: digits matter more than white space at arm's length
-_LARGE_TEXT_RATIO = {1: 0.62, 2: 0.5, 3: 0.47}
 
 #: print-on-demand inside margin by page count: (up to pages, inches)
 _GUTTER_TABLE = ((150, 0.375), (300, 0.5), (500, 0.625), (700, 0.75), (828, 0.875))
-
-DEFAULT_LABELS: dict[str, dict[str, str]] = {
-    "en": {
-        "puzzle": "Puzzle", "solution": "Solution", "answers": "Answers",
-        "easy": "Easy", "medium": "Medium", "hard": "Hard", "diabolical": "Diabolical",
-        "sudoku": "Sudoku", "knights_tour": "Knight's tour", "queens": "Queens",
-        "one_possible_answer": "One possible answer", "contents": "Contents", "key_step": "Key step",
-    },
-    "vi": {
-        "puzzle": "Câu đố", "solution": "Lời giải", "answers": "Lời giải",
-        "easy": "Dễ", "medium": "Trung bình", "hard": "Khó", "diabolical": "Rất khó",
-        "sudoku": "Sudoku", "knights_tour": "Mã đi tuần", "queens": "Quân hậu",
-        "one_possible_answer": "Một lời giải có thể", "contents": "Mục lục", "key_step": "Bước then chốt",
-    },
-}
-
-
-def labels_for(language: str, overrides: dict[str, str] | None = None) -> dict[str, str]:
-    """The localised words of a book: defaults of its language (English when
-    the language is unknown), then the user's own labels on top."""
-    base = DEFAULT_LABELS.get(language.split("-")[0].lower(), DEFAULT_LABELS["en"])
-    return {**base, **(overrides or {})}
-
 
 def gutter_for(page_count: int) -> float:
     """The print-on-demand minimum inside margin (points) for a page count."""
@@ -94,209 +67,6 @@ def _floor(value: float) -> float:
 
 
 # --------------------------------------------------------------------------
-# Styles
-# --------------------------------------------------------------------------
-
-@dataclass(frozen=True)
-class _Styles:
-    title: TextStyle
-    subtitle: TextStyle
-    author: TextStyle
-    heading: TextStyle
-    body: TextStyle
-    intro: TextStyle
-    caption: TextStyle
-    answer_caption: TextStyle
-    note: TextStyle
-    contents: TextStyle
-    imprint: TextStyle
-    header: TextStyle
-    footer: TextStyle
-
-    def all(self) -> tuple[TextStyle, ...]:
-        return (self.title, self.subtitle, self.author, self.heading, self.body, self.intro, self.caption,
-                self.answer_caption, self.note, self.contents, self.imprint, self.header, self.footer)
-
-
-def _styles(large_print: bool) -> _Styles:
-    """Type sizes of the book; large print follows the large-print guides
-    (body 16 pt and up)."""
-    scale = 1.6 if large_print else 1.0
-    return _Styles(
-        title=TextStyle("title", round(26 * scale, 1), bold=True, align="center"),
-        subtitle=TextStyle("subtitle", round(15 * scale, 1), align="center"),
-        author=TextStyle("author", round(13 * scale, 1), align="center"),
-        heading=TextStyle("heading", round(16 * scale, 1), bold=True, align="left"),
-        body=TextStyle("body", 16.0 if large_print else 10.5, align="left"),
-        intro=TextStyle("intro", 16.0 if large_print else 10.5, align="center"),
-        caption=TextStyle("caption", 16.0 if large_print else 9.0, bold=True, align="center"),
-        answer_caption=TextStyle("answer_caption", 16.0 if large_print else 8.0, bold=True,
-                                 align="center"),
-        note=TextStyle("note", 14.0 if large_print else 7.5, align="center"),
-        contents=TextStyle("contents", 16.0 if large_print else 10.5, align="right",
-                           leading=round((16.0 if large_print else 10.5) * 1.6, 2)),
-        imprint=TextStyle("imprint", 14.0 if large_print else 8.5, align="left"),
-        header=TextStyle("header", 14.0 if large_print else 8.5, align="center"),
-        footer=TextStyle("footer", 16.0 if large_print else 9.0, align="center"),
-    )
-
-
-# --------------------------------------------------------------------------
-# Text
-# --------------------------------------------------------------------------
-
-def visible(text: str) -> str:
-    """``text`` without Unicode format characters (soft hyphen, zero-width
-    joiners, direction marks): no renderer shapes them, so a PDF would draw a
-    soft hyphen as a hyphen and a joiner as a stray glyph in the middle of a word."""
-    return "".join(char for char in text if unicodedata.category(char) != "Cf")
-
-
-class _Typesetter:
-    """Wraps and fits text with the book's font metrics; every text it sets
-    goes through :func:`visible` first."""
-
-    def __init__(self, fonts: fontlib.Fonts) -> None:
-        self.fonts = fonts
-
-    def width(self, text: str, style: TextStyle) -> float:
-        return fontlib.text_width(self.fonts, text, style.size, style.bold)
-
-    def wrap(self, text: str, style: TextStyle, width: float) -> tuple[str, ...]:
-        """Greedy word wrap; explicit newlines start new lines; a word longer
-        than a line is broken between characters."""
-        limit = width * WRAP_SPARE
-        lines: list[str] = []
-        for paragraph in text.split("\n"):
-            line = ""
-            for word in paragraph.split():
-                candidate = f"{line} {word}" if line else word
-                if self.width(candidate, style) <= limit:
-                    line = candidate
-                    continue
-                if line:
-                    lines.append(line)
-                line = ""
-                for char in word:
-                    if line and self.width(line + char, style) > limit:
-                        lines.append(line)
-                        line = ""
-                    line += char
-            lines.append(line)
-        return tuple(lines)
-
-    def fits(self, text: str, style: TextStyle, width: float) -> bool:
-        return self.width(text, style) <= width * WRAP_SPARE
-
-    def one_line(self, text: str, style: TextStyle, width: float) -> str:
-        """``text`` shortened with an ellipsis until it fits one line."""
-        text = visible(text)
-        if self.fits(text, style, width):
-            return text
-        while text and not self.fits(text + "…", style, width):
-            text = text[:-1]
-        return text.rstrip() + "…"
-
-    def block(self, text: str, style: TextStyle, x: float, y: float, width: float) -> TextBlock:
-        text = visible(text)
-        lines = self.wrap(text, style, width)
-        return TextBlock(text, style, round(x, 2), round(y, 2), round(width, 2),
-                         round(len(lines) * style.leading, 2), lines)
-
-
-# --------------------------------------------------------------------------
-# Grids
-# --------------------------------------------------------------------------
-
-@lru_cache(maxsize=256)
-def _borders(rows: int, cols: int, regions: tuple[int, ...] | None) -> tuple[CellBorders, ...]:
-    """Line widths of every cell side: thick on the frame and between
-    different regions, thin elsewhere. Each shared side is computed from the
-    same pair of cells, so neighbours always agree. Cached: a book repeats a
-    handful of shapes."""
-
-    def side(r1: int, c1: int, r2: int, c2: int) -> float:
-        if not (0 <= r2 < rows and 0 <= c2 < cols):
-            return THICK_LINE
-        if regions is None or regions[r1 * cols + c1] == regions[r2 * cols + c2]:
-            return THIN_LINE
-        return THICK_LINE
-
-    return tuple(
-        CellBorders(side(r, c, r - 1, c), side(r, c, r, c + 1), side(r, c, r + 1, c), side(r, c, r, c - 1))
-        for r in range(rows) for c in range(cols)
-    )
-
-
-@lru_cache(maxsize=4096)
-def _cell(text: str, given: bool) -> GridCell:
-    """One shared immutable cell per (text, role): books repeat few of them."""
-    if text == QUEEN:
-        return GridCell(text, CellRole.QUEEN if given else CellRole.SOLVED_QUEEN)
-    if not text:
-        return GridCell(text, CellRole.BLANK)
-    return GridCell(text, CellRole.GIVEN if given else CellRole.SOLVED)
-
-
-def _cells(board: Board, answers: bool) -> tuple[GridCell, ...]:
-    texts = board.answer if answers else board.givens
-    return tuple(map(_cell, texts, map(bool, board.givens)))
-
-
-@lru_cache(maxsize=256)
-def _chess_shading(rows: int, cols: int) -> tuple[bool, ...]:
-    """Dark squares of a chessboard whose top-left square (a8) is light."""
-    return tuple((i // cols + i % cols) % 2 == 1 for i in range(rows * cols))
-
-
-def _is_chessboard(board: Board) -> bool:
-    return board.kind in ("knights_tour", "queens")
-
-
-def _text_ratio(board: Board, answers: bool, large_print: bool = False) -> float:
-    longest = max(map(len, board.answer if answers else board.givens), default=1) or 1   # a queen is one character
-    return (_LARGE_TEXT_RATIO if large_print else _TEXT_RATIO).get(longest, 1.1 / max(longest, 1))
-
-
-#: a tour's path stops this share of a cell short of a number's centre, so it
-#: clears the widest number a cell holds (three digits on a 12x12 board)
-TOUR_CLEARANCE = 0.38
-#: the start circle's radius / the end square's half side, as a share of the cell
-TOUR_MARKER = 0.44
-
-
-def _tour(board: Board, cell: float, widest: float) -> Tour | None:
-    """The drawing of a tour: each move a segment from centre to centre, cut
-    back at both ends so it never touches a number (``widest`` is the widest
-    number's width); markers round the first and the last number."""
-    if not board.path:
-        return None
-    centres = [((c + 0.5) * cell, (r + 0.5) * cell) for r, c in board.path]
-    pairs = list(zip(centres, centres[1:]))
-    if board.closed and len(centres) > 2:
-        pairs.append((centres[-1], centres[0]))
-    clear = min(0.46 * cell, max(TOUR_CLEARANCE * cell, widest / 2 + THIN_LINE))
-    mark = max(TOUR_MARKER * cell, clear)
-    ends = {centres[0], centres[-1]}
-    segments = []
-    for (x1, y1), (x2, y2) in pairs:
-        length = math.hypot(x2 - x1, y2 - y1)
-        cut1 = mark if (x1, y1) in ends else clear
-        cut2 = mark if (x2, y2) in ends else clear
-        if length <= cut1 + cut2:
-            continue
-        ux, uy = (x2 - x1) / length, (y2 - y1) / length
-        segments.append((round(x1 + ux * cut1, 2), round(y1 + uy * cut1, 2),
-                         round(x2 - ux * cut2, 2), round(y2 - uy * cut2, 2)))
-    width = round(max(THIN_LINE, cell * 0.05), 2)
-    return Tour(tuple(segments), centres[0], centres[-1], round(mark, 2), width,
-                round(max(THIN_LINE, cell * 0.06), 2))
-
-
-def _same_shape(a: Grid, b: Grid) -> bool:
-    return (a.rows, a.cols, a.cell_size) == (b.rows, b.cols, b.cell_size)
-
-
 @dataclass(frozen=True)
 class _Slots:
     """The grid slots of a section's pages: ``across`` x ``down`` of equal size."""
@@ -345,9 +115,9 @@ class _Draft:
 class _BookletBuilder:
     """Lays out one booklet: a title page, then sections of puzzles and/or answers."""
 
-    def __init__(self, spec: BookSpec, frame: _Frame, labels: dict[str, str], styles: _Styles) -> None:
+    def __init__(self, spec: BookSpec, frame: _Frame, labels: dict[str, str], styles: Styles) -> None:
         self.spec, self.frame, self.labels, self.styles = spec, frame, labels, styles
-        self.type = _Typesetter(spec.fonts)
+        self.type = Typesetter(spec.fonts)
         self.drafts: list[_Draft] = []
         #: (section title, answers?, first page number) of every section, for the contents
         self.starts: list[tuple[str, bool, int]] = []
@@ -535,7 +305,9 @@ class _BookletBuilder:
             key = "instructions" if section.instructions and not answers else "title"
             raise LayoutError(f"{section.key}.{key}",
                               "the section heading and instructions do not fit on one page")
-        full = self._slots(section, answers, self._bare_top(blocks[0], section, answers))
+        heading = blocks[0]
+        assert isinstance(heading, TextBlock)
+        full = self._slots(section, answers, self._bare_top(heading, section, answers))
         try:
             under = self._slots(section, answers, top)
             same = (under.across, under.down) == (full.across, full.down)   # defaults may have shrunk
@@ -620,7 +392,7 @@ class _BookletBuilder:
         grid_height = slots.height - slots.caption_height
         cell = min(slots.width / board.cols, grid_height / board.rows, cap or math.inf)
         large = self.spec.large_print
-        ratio = _text_ratio(board, answers, large)
+        ratio = text_ratio(board, answers, large)
         if large:   # answers are capped by their puzzle's cell (``cap``) only
             cell = min(cell, max(LARGE_PRINT_GRID / board.cols, LARGE_PRINT_GIVENS / ratio))
         else:
@@ -646,13 +418,13 @@ class _BookletBuilder:
         rows: list[list[PlacedGrid]] = []
         sizes: dict[tuple, tuple[float, float]] = {}
         for number, board in enumerate(section.boards, first_number):
-            shape = (board.rows, board.cols, board.kind, _text_ratio(board, answers, self.spec.large_print))
+            shape = (board.rows, board.cols, board.kind, text_ratio(board, answers, self.spec.large_print))
             if shape not in sizes:
                 cap = self._grid_size(board, puzzle_slots, False)[0] if puzzle_slots else None
                 sizes[shape] = self._grid_size(board, slots, answers, cap)
             cell, font = sizes[shape]
             placed = self._placed(board, number, section, answers, slots, cell, font)
-            if rows and len(rows[-1]) < slots.across and _same_shape(rows[-1][0].grid, placed.grid):
+            if rows and len(rows[-1]) < slots.across and same_shape(rows[-1][0].grid, placed.grid):
                 rows[-1].append(placed)
             else:
                 rows.append([placed])
@@ -674,11 +446,11 @@ class _BookletBuilder:
                 break
         word = labels["solution"] if answers else labels["puzzle"]
         grid = Grid(
-            rows=board.rows, cols=board.cols, cells=_cells(board, answers),
-            borders=_borders(board.rows, board.cols, board.regions),
+            rows=board.rows, cols=board.cols, cells=cells(board, answers),
+            borders=borders(board.rows, board.cols, board.regions),
             cell_size=cell, font_size=font, label=f"{word} {number}, {board.rows}x{board.cols} {kind}",
-            tour=_tour(board, cell, self._widest(board, font)) if answers else None,
-            shaded=_chess_shading(board.rows, board.cols) if _is_chessboard(board) else None,
+            tour=tour_drawing(board, cell, self._widest(board, font)) if answers else None,
+            shaded=chess_shading(board.rows, board.cols) if is_chessboard(board) else None,
         )
         note, note_style = "", None
         if slots.noted:
@@ -794,7 +566,7 @@ def _ink(spec: BookSpec) -> Ink:
     return Ink(solved_scale=1.0) if spec.large_print else Ink()
 
 
-def _build(spec: BookSpec, role: str, margins: Margins, labels: dict[str, str], styles: _Styles) -> Booklet:
+def _build(spec: BookSpec, role: str, margins: Margins, labels: dict[str, str], styles: Styles) -> Booklet:
     frame = _Frame(spec.page_width, spec.page_height, margins, spec.mirrored)
     builder = _BookletBuilder(spec, frame, labels, styles)
     firsts = [1]
@@ -836,7 +608,7 @@ def _build(spec: BookSpec, role: str, margins: Margins, labels: dict[str, str], 
     )
 
 
-def _with_gutter(spec: BookSpec, role: str, labels: dict[str, str], styles: _Styles) -> Booklet:
+def _with_gutter(spec: BookSpec, role: str, labels: dict[str, str], styles: Styles) -> Booklet:
     """Lay out, count pages, widen the gutter to the print-on-demand minimum
     for that count, and repeat until the page count is stable."""
     margins = spec.margins
@@ -860,7 +632,7 @@ def layout_book(spec: BookSpec) -> tuple[Booklet, ...]:
     _check_spec(spec)
     labels = labels_for(spec.language, spec.labels)
     _check_glyphs(spec, labels)
-    styles = _styles(spec.large_print)
+    styles = book_styles(spec.large_print)
     booklets = [_with_gutter(spec, "puzzles", labels, styles)]
     if spec.answers in ("separate", "both"):
         booklets.append(_with_gutter(spec, "answers", labels, styles))

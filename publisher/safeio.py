@@ -34,9 +34,11 @@ def _kind(mode: int) -> str:
     return "not a regular file"
 
 
-def read_bytes(path: Path | str, shown: str | None = None, *, limit: int = MAX_INPUT_BYTES) -> bytes:
-    """The content of the regular file ``path``; :class:`InputError` naming ``shown`` otherwise."""
+def read_bytes(path: Path | str, shown: str | None = None, *, limit: int | None = None) -> bytes:
+    """The content of the regular file ``path`` (at most ``limit`` bytes, by default
+    :data:`MAX_INPUT_BYTES`); :class:`InputError` naming ``shown`` otherwise."""
     shown = str(path) if shown is None else shown
+    limit = MAX_INPUT_BYTES if limit is None else limit
     if "\0" in str(path):
         raise InputError(f"{shown!r}: a file name cannot contain a NUL byte")
     flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0)
@@ -71,8 +73,9 @@ def read_bytes(path: Path | str, shown: str | None = None, *, limit: int = MAX_I
         os.close(fd)
 
 
-def read_stream(stream: object, shown: str, *, limit: int = MAX_INPUT_BYTES) -> bytes:
-    """At most ``limit`` bytes of an open binary stream (standard input)."""
+def read_stream(stream: object, shown: str, *, limit: int | None = None) -> bytes:
+    """At most ``limit`` bytes (by default :data:`MAX_INPUT_BYTES`) of an open binary stream."""
+    limit = MAX_INPUT_BYTES if limit is None else limit
     read = getattr(stream, "read")
     data: bytes = read(limit + 1)
     if len(data) > limit:
@@ -90,7 +93,7 @@ def decode_utf8(data: bytes, shown: str) -> str:
                          "save the file as UTF-8") from None
 
 
-def read_text(path: Path | str, shown: str | None = None, *, limit: int = MAX_INPUT_BYTES) -> str:
+def read_text(path: Path | str, shown: str | None = None, *, limit: int | None = None) -> str:
     """A regular UTF-8 text file, bounded in size (see :func:`read_bytes`)."""
     shown = str(path) if shown is None else shown
     return decode_utf8(read_bytes(path, shown, limit=limit), shown)

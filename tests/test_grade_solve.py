@@ -52,6 +52,32 @@ def test_steps_never_remove_the_solution_many(kind: str) -> None:
         check_sound(puzzle, solution)
 
 
+def se_chains() -> list[tuple[str, float, str]]:
+    """Puzzles of the SE-rated bank that need chains: puzzle, SE rating, our hardest step."""
+    out = []
+    for line in (DATA / "se-chains.txt").read_text().splitlines():
+        givens, rating, technique = line.split(" ", 2)
+        out.append((givens, float(rating), technique))
+    return out
+
+
+@pytest.mark.parametrize("givens, rating, technique", se_chains()[:4])
+def test_chain_puzzles_rate_as_se(givens: str, rating: float, technique: str) -> None:
+    puzzle = puzzle_of(givens)
+    g = sudoku.grade(puzzle)
+    assert (g.rating, g.hardest) == (rating, technique)
+    check_sound(puzzle, sudoku.solve(puzzle) or ())
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("givens, rating, technique", se_chains()[4:])
+def test_forcing_chain_puzzles_rate_as_se(givens: str, rating: float, technique: str) -> None:
+    puzzle = puzzle_of(givens)
+    g = sudoku.grade(puzzle)
+    assert (g.rating, g.hardest) == (rating, technique)
+    check_sound(puzzle, sudoku.solve(puzzle) or ())
+
+
 def test_explanation_replays_to_the_solution() -> None:
     line = (DATA / "graded-levels.txt").read_text().splitlines()[7]
     givens, answer, _ = line.split()

@@ -10,7 +10,8 @@ from itertools import combinations
 
 import pytest
 
-from publisher.layout import KEY_SPARE, PAGE_SPARE, THICK_LINE, THIN_LINE, gutter_for, layout_book
+from publisher.grids import THICK_LINE, THIN_LINE
+from publisher.layout import KEY_SPARE, PAGE_SPARE, gutter_for, layout_book
 from publisher.model import (
     POINTS_PER_INCH, POINTS_PER_MM, QUEEN, Band, Booklet, BookSpec, CellRole, LayoutError, Margins, Page,
     PlacedGrid, TextBlock,

@@ -23,6 +23,7 @@ import re
 from collections.abc import Hashable
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Generic, TypeVar
 from pathlib import Path
 
 import jinja2
@@ -53,16 +54,20 @@ def css_ident(name: str) -> str:
     return re.sub(r"[^a-z0-9-]", "-", name.lower()) or "x"
 
 
-class _ClassBook:
+Key = TypeVar("Key", bound=Hashable)
+_Sides = tuple[float, float, float, float]
+
+
+class _ClassBook(Generic[Key]):
     """Gives each distinct key a short class name (``prefix`` + index, in order
     of first use, so the output is deterministic) and remembers the keys for
     the style sheet."""
 
     def __init__(self, prefix: str) -> None:
         self.prefix = prefix
-        self.names: dict[Hashable, str] = {}
+        self.names: dict[Key, str] = {}
 
-    def name(self, key: Hashable) -> str:
+    def name(self, key: Key) -> str:
         found = self.names.get(key)
         if found is None:
             found = self.names[key] = f"{self.prefix}{len(self.names)}"
@@ -159,9 +164,9 @@ class _BookletView:
 
     def __init__(self, booklet: Booklet) -> None:
         self.ink = booklet.ink
-        self.borders = _ClassBook("b")
-        self.shapes = _ClassBook("z")
-        self.styles = _ClassBook("s")
+        self.borders: _ClassBook[_Sides] = _ClassBook("b")
+        self.shapes: _ClassBook[_Sides] = _ClassBook("z")     # width, cell, font, solved font
+        self.styles: _ClassBook[TextStyle] = _ClassBook("s")
         for style in booklet.styles:
             self.styles.name(style)
         self.pages = tuple(self._page(page) for page in booklet.pages)

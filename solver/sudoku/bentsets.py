@@ -4,6 +4,8 @@ k cells that all see one another and hold k+1 digits together form an almost loc
 one digit too many. With a bivalue cell {x, z} outside it, where every cell of the set that
 holds x sees the bivalue cell, x cannot be in both; so either the bivalue cell is z or the set
 is locked without x and holds z. Cells that see every z of the set and the bivalue cell lose z.
+When both digits of the bivalue cell link this way (doubly linked), each of them is in the
+set or the cell, and the set's other digits are locked in it.
 
 Sets of 3, 4, 5, 6 cells make the WXYZ (5.5-5.6), VWXYZ (6.2-6.4), UVWXYZ (6.6) and TUVWXYZ
 (7.5) wings; the first two rate a set whose largest cell is middle-sized a little harder.
@@ -60,30 +62,47 @@ def _wing(g: Grid, k: int) -> Step | None:
             pair = cands[yz]
             if popcount(pair) != 2 or pair & mask != pair or yz in cells:
                 continue
-            for x in bits(pair):
-                xbit = 1 << (x - 1)
-                if any(cands[c] & xbit and yz not in peer_sets[c] for c in cells):
-                    continue
-                zbit = pair & ~xbit
-                z = zbit.bit_length()
-                holders = [c for c in cells if cands[c] & zbit]
-                targets = set(peer_sets[yz])
-                for c in holders:
-                    targets &= peer_sets[c]
-                removed = [(c, z) for c in sorted(targets)
-                           if cands[c] & zbit and c not in cells and c != yz]
-                if removed:
-                    r = rating(k, biggest)
-                    step = g.removal(NAMES[k], r,
-                                     f"{NAMES[k]}: {g.names(list(cells))} hold only "
-                                     f"{g.syms(mask)} and {g.name(yz)} is {g.syms(pair)}; "
-                                     f"{g.sym(x)} cannot be in both, so one of them is "
-                                     f"{g.sym(z)}", removed, [*cells, yz])
-                    found.append((r, -len(removed), step))
+            restricted = [x for x in bits(pair)
+                          if not any(cands[c] & (1 << (x - 1)) and yz not in peer_sets[c]
+                                     for c in cells)]
+            if not restricted:
+                continue
+            removed = []
+            for x in restricted:
+                others = [z for z in bits(pair) if z != x]
+                for z in others if len(restricted) == 1 else bits(pair):
+                    # z (or, doubly linked, either digit) must be in the set or in yz
+                    removed += _seeing_all(g, z, [*cells, yz])
+            if len(restricted) == 2:
+                # both links hold: the set without them is locked on its other digits
+                for w in bits(mask & ~pair):
+                    removed += _seeing_all(g, w, list(cells))
+            removed = sorted(set(removed))
+            if removed:
+                r = rating(k, biggest)
+                x = restricted[0]
+                step = g.removal(NAMES[k], r,
+                                 f"{NAMES[k]}: {g.names(list(cells))} hold only "
+                                 f"{g.syms(mask)} and {g.name(yz)} is {g.syms(pair)}; "
+                                 f"{g.sym(x)} cannot be in both", removed, [*cells, yz])
+                found.append((r, -len(removed), step))
     if not found:
         return None
     found.sort(key=lambda f: (f[0], f[1]))
     return found[0][2]
+
+
+def _seeing_all(g: Grid, digit: int, cells: list[int]) -> list[tuple[int, int]]:
+    """(cell, digit) for every other cell holding ``digit`` that sees each of ``cells`` that
+    holds it."""
+    bit = 1 << (digit - 1)
+    holders = [c for c in cells if g.cands[c] & bit]
+    if not holders:
+        return []
+    targets = set(g.lay.peer_sets[holders[0]])
+    for c in holders[1:]:
+        targets &= g.lay.peer_sets[c]
+    return [(c, digit) for c in targets if g.cands[c] & bit and c not in cells]
 
 
 def wxyz_wing(g: Grid) -> Step | None:

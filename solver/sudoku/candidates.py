@@ -45,6 +45,7 @@ class Layout:
     cell_units: tuple[tuple[int, int, int], ...]   # (row, column, region) unit indices
     # (region unit, line unit, cells in both) for every region and line that meet
     crossings: tuple[tuple[int, int, frozenset[int]], ...]
+    widest: int     # the most cells a region and a line share
 
 
 @lru_cache(maxsize=64)
@@ -61,7 +62,7 @@ def layout(geometry: Geometry) -> Layout:
             if len(both) > 1:
                 crossings.append((region, line, frozenset(both)))
     return Layout(n, t.units, t.unit_names, t.peers, tuple(frozenset(p) for p in t.peers),
-                  cell_units, tuple(crossings))
+                  cell_units, tuple(crossings), max((len(b) for _, _, b in crossings), default=1))
 
 
 def bits(mask: int) -> list[int]:

@@ -23,6 +23,7 @@ The rating is the base plus SE's length bonus: 0.1 for each step of the ladder 4
 from __future__ import annotations
 
 from collections import deque
+from typing import Any
 
 from solver.sudoku.candidates import Grid, Step, bits, popcount
 
@@ -30,6 +31,8 @@ CYCLE, FORCING_X, XY = 6.5, 6.6, 7.0
 NISHIO, MULTIPLE, DYNAMIC, DYNAMIC_PLUS = 7.5, 8.0, 8.5, 9.0
 
 Parents = dict[int, tuple[int, ...]]
+#: a potential with the chain that led to it: (node, the parent's Link, or None at the start)
+Link = tuple[int, Any]
 
 
 def length_bonus(complexity: int) -> float:
@@ -129,6 +132,19 @@ class Chains:
                     out.append((((other * n + digit - 1) << 1) | 1, (node, *hidden)))
         return out
 
+    def tables(self, y: bool, x: bool) -> tuple[dict[int, list[int]], dict[int, list[int]]]:
+        """The static implications of every potential (the grid does not change while
+        unary chains run): on -> off and off -> on successors."""
+        cands = self.cands
+        on_next: dict[int, list[int]] = {}
+        off_next: dict[int, list[int]] = {}
+        for cell, m in enumerate(cands):
+            for d in bits(m):
+                node = self.node(cell, d, True)
+                on_next[node] = self.on_to_off(cands, node, y)
+                off_next[node ^ 1] = [q for q, _ in self.off_to_on(cands, node ^ 1, None, y, x)]
+        return on_next, off_next
+
     # -- unary chains: cycles and forcing chains (SE "ForcingChainCycle") -----------------
     def unary(self) -> Step | None:
         """The easiest X-/Y-/XY-cycle or forcing X-/XY-chain, shortest first."""
@@ -138,18 +154,19 @@ class Chains:
             both = y and x
             if best is not None and best[0] <= (XY if both else CYCLE):
                 break
+            tables = self.tables(y, x)
             for cell in range(len(cands)):
                 m = cands[cell]
                 if values[cell] or popcount(m) < 2 or (not x and popcount(m) != 2):
                     continue
                 for d in bits(m):
                     source = self.node(cell, d, True)
-                    for found in self._cycles(source, y, x, best):
+                    for found in self._cycles(source, y, x, best, tables):
                         if best is None or found[:3] < best[:3]:
                             best = found
                     if x:
                         for start in (source, source ^ 1):
-                            found2 = self._forcing(start, y, best)
+                            found2 = self._forcing(start, y, best, tables)
                             if found2 is not None and (best is None or found2[:3] < best[:3]):
                                 best = found2
         return best[3] if best else None
@@ -165,13 +182,12 @@ class Chains:
                 break
         return size
 
-    def _cycles(self, source: int, y: bool, x: bool,
-                best: tuple[float, int, int, Step] | None) -> list[tuple[float, int, int, Step]]:
-        cands = self.cands
+    def _cycles(self, source: int, y: bool, x: bool, best: tuple[float, int, int, Step] | None,
+                tables: tuple[dict[int, list[int]], dict[int, list[int]]]
+                ) -> list[tuple[float, int, int, Step]]:
+        on_next, off_next = tables
         base = XY if y and x else CYCLE
         limit = self._limit(base, best)
-        # a potential with its parent chain: (node, parent link or None)
-        Link = tuple
         to_on = {source}
         pending_on: list[Link] = [(source, None)]
         pending_off: list[Link] = []
@@ -182,13 +198,13 @@ class Chains:
                 break
             length += 1
             for link in pending_on:
-                for q in self.on_to_off(cands, link[0], y):
+                for q in on_next[link[0]]:
                     if not _in_chain(link, q):
                         pending_off.append((q, link))
             pending_on = []
             length += 1
             for link in pending_off:
-                for q, _ in self.off_to_on(cands, link[0], None, y, x):
+                for q in off_next[link[0]]:
                     if length >= 4 and q == source:
                         loops.append((q, link))
                     if q not in to_on:
@@ -225,10 +241,11 @@ class Chains:
                     (forward if on else back).add((c, digit))
         return sorted(forward & back)
 
-    def _forcing(self, start: int, y: bool,
-                 best: tuple[float, int, int, Step] | None) -> tuple[float, int, int, Step] | None:
+    def _forcing(self, start: int, y: bool, best: tuple[float, int, int, Step] | None,
+                 tables: tuple[dict[int, list[int]], dict[int, list[int]]]
+                 ) -> tuple[float, int, int, Step] | None:
         """A chain from ``start`` to its own negation (shortest), as a rated step."""
-        cands = self.cands
+        on_next, off_next = tables
         base = XY if y else FORCING_X
         limit = self._limit(base, best)
         goal = start ^ 1
@@ -248,7 +265,7 @@ class Chains:
                 return None
             depth += 1
             for link in pending_on:
-                for q in self.on_to_off(cands, link[0], y):
+                for q in on_next[link[0]]:
                     if q == goal:
                         return self._forcing_step((q, link), y)
                     if q not in to_off:
@@ -256,7 +273,7 @@ class Chains:
                         pending_off.append((q, link))
             pending_on = []
             for link in pending_off:
-                for q, _ in self.off_to_on(cands, link[0], None, y, True):
+                for q in off_next[link[0]]:
                     if q == goal:
                         return self._forcing_step((q, link), y)
                     if q not in to_on:
@@ -306,7 +323,7 @@ class Outcome:
     """What one assumption implies: potentials on and off with their parents, and the
     contradiction it ran into (an on and an off potential of one candidate), if any."""
 
-    __slots__ = ("on", "off", "absurd")
+    __slots__ = ("absurd", "off", "on")
 
     def __init__(self) -> None:
         self.on: Parents = {}
@@ -330,6 +347,8 @@ class Forcing:
         self.base = (DYNAMIC_PLUS if level else NISHIO if nishio else
                      DYNAMIC if dynamic else MULTIPLE)
         self.cache: dict[int, Outcome] = {}
+        # without removals the implications never change: look them up
+        self.static = None if dynamic else self.chains.tables(not nishio, True)
 
     def follow(self, start: int) -> Outcome:
         """Every implication of ``start`` (SE's doChaining), remembered per start."""
@@ -354,7 +373,7 @@ class Forcing:
         while True:
             if pending_on:
                 p = pending_on.popleft()
-                for q in ch.on_to_off(work, p, y):
+                for q in (self.static[0][p] if self.static else ch.on_to_off(work, p, y)):
                     if q | 1 in on:
                         out.absurd = (q | 1, on[q | 1], q, (p,))
                         self.cache[start] = out
@@ -365,7 +384,8 @@ class Forcing:
                 continue
             if pending_off:
                 p = pending_off.popleft()
-                made = ch.off_to_on(work, p, dyn_source, y, True)
+                made = ([(q, (p,)) for q in self.static[1][p]] if self.static
+                        else ch.off_to_on(work, p, dyn_source, y, True))
                 if self.dynamic:
                     cell, digit = divmod(p >> 1, ch.n)
                     work[cell] &= ~(1 << digit)
@@ -523,7 +543,7 @@ class Forcing:
         ch, lay = self.chains, self.chains.lay
         cands = ch.cands
         bit = 1 << (digit - 1)
-        out = []
+        out: list[tuple[float, int, int, Step]] = []
         if won.absurd:
             return out
         for u in ch.units_of[cell]:

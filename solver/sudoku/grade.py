@@ -11,8 +11,18 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from solver.sudoku import (bentsets, chains, exclusion, fish, intersections, singles,
-                           stronglinks, subsets, uniqueness, wings)
+from solver.sudoku import (
+    bentsets,
+    chains,
+    exclusion,
+    fish,
+    intersections,
+    singles,
+    stronglinks,
+    subsets,
+    uniqueness,
+    wings,
+)
 from solver.sudoku.candidates import Grid, Step
 from solver.sudoku.puzzle import Puzzle
 from solver.sudoku.search import count_solutions

@@ -71,7 +71,7 @@ def _direct(g: Grid, pointing: bool) -> Step | None:
                     f"so {g.removed_text([(c, digit) for c in gone])}, "
                     f"leaving a hidden single in {g.lay.names[unit]}")
             return g.step(name, DIRECT_POINTING if pointing else DIRECT_CLAIMING, text,
-                          placed=[(cell, d)], removed=[(c, digit) for c in gone],
+                          placed=[(cell, d)],
                           cells=[*locked, cell])
     return None
 

@@ -3,7 +3,8 @@
 Naked: k cells of a unit whose candidates together are k digits; those digits leave the rest
 of the unit. Hidden: k digits of a unit that fit only in k cells; other digits leave those
 cells. SE ratings: naked 3.0 / 3.6 / 5.0, hidden 3.4 / 4.0 / 5.4, and the direct hidden pair
-and triple (their eliminations leave a hidden single, placed in the same step) 2.0 and 2.5.
+and triple (their eliminations leave a hidden single: the step places only that single, as
+in SE) 2.0 and 2.5.
 """
 from __future__ import annotations
 
@@ -116,7 +117,7 @@ def _direct_hidden(g: Grid, k: int) -> Step | None:
             text = (f"{g.name(cell)} = {g.sym(d)}: {_hidden_text(g, k, u, cells, mask)}, so "
                     f"{g.removed_text(removed)}, leaving a hidden single in {g.lay.names[unit]}")
             return g.step(f"Direct Hidden {SIZE_WORD[k]}", DIRECT_HIDDEN[k], text,
-                          placed=[(cell, d)], removed=removed, cells=[*cells, cell])
+                          placed=[(cell, d)], cells=[*cells, cell])
     return None
 
 
