@@ -16,6 +16,7 @@ from xml.etree import ElementTree as ET
 import pytest
 
 from publisher.cli import main
+from publisher.config import ConfigError, load
 from solver import queens, sudoku
 from tests.consumers import pdf_text
 
@@ -265,3 +266,45 @@ def test_answer_hints_name_the_key_step(tmp_path: Path) -> None:
     config.write_text(config.read_text(encoding="utf-8").replace("hints: true", "hints: false"), encoding="utf-8")
     assert build(config)[0] == 0
     assert "Key step" not in pdf_text(tmp_path / "out" / "graded-puzzles.pdf")
+
+
+def test_grade_keys_are_validated_with_lines(tmp_path: Path) -> None:
+    config = tmp_path / "config.yaml"
+    config.write_text(textwrap.dedent("""\
+        books:
+          - title: T
+            answers: bck
+            sections:
+              - {title: A, puzzles: a.txt, rating: {min: 4.8, max: 2.5}}
+              - {title: B, kind: queens, difficulty: auto, boards: [{n: 8}]}
+              - {title: C, puzzles: a.txt, sort: rating}
+          - title: U
+            answers: {placement: back, hints: yes, hint: true}
+            sections:
+              - {title: A, puzzles: a.txt, rating: {}}
+        """), encoding="utf-8")
+    with pytest.raises(ConfigError) as caught:
+        load(config)
+    problems = [p.replace(str(config), "config.yaml") for p in caught.value.problems]
+    assert problems == [
+        ("config.yaml:3: books[0].answers: expected separate, back or both (or a mapping with 'placement' "
+         "and 'hints'), got 'bck' (did you mean 'back'?)"),
+        "config.yaml:5: books[0].sections[0].rating: min 4.8 is above max 2.5",
+        ("config.yaml:6: books[0].sections[1]: difficulty 'auto' labels puzzles by their grade, and only "
+         "Sudoku are graded"),
+        "config.yaml:7: books[0].sections[2].sort: Input should be 'file' or 'difficulty', got 'rating'",
+        "config.yaml:9: books[1].answers.hint: unknown key 'hint' (did you mean 'hints'?)",
+        "config.yaml:11: books[1].sections[0].rating: give min, max or both, e.g. {min: 2.5, max: 4.8}",
+    ]
+    loaded = load(_valid(tmp_path)).config.books[0]
+    assert (loaded.answers.placement, loaded.answers.hints) == ("back", True)
+    assert (loaded.sections[0].sort, loaded.sections[0].rating.min, loaded.sections[0].rating.max) == \
+        ("difficulty", 2.5, None)
+
+
+def _valid(folder: Path) -> Path:
+    path = folder / "valid.yaml"
+    path.write_text("books:\n  - title: V\n    answers: {placement: back, hints: true}\n    sections:\n"
+                    "      - {title: A, puzzles: a.txt, difficulty: auto, sort: difficulty, rating: {min: 2.5}}\n",
+                    encoding="utf-8")
+    return path
