@@ -1,5 +1,5 @@
-"""Independent oracles for the knight tests: written from the theorem text in
-shared/docs/chess.md and the rules of the knight's move, sharing no code with
+"""Independent oracles for the knight tests: written from the published theorems
+(Schwenk 1991; Cull and De Curtins 1978; Conrad et al. 1994) and the rules of the knight's move, sharing no code with
 solver.knights."""
 from __future__ import annotations
 

@@ -1,4 +1,5 @@
-"""Exhaustive counts reproduce the published numbers (shared/docs/chess.md)."""
+"""Exhaustive counts reproduce the published numbers of knight's tours on small boards
+(9,862 closed tours on 6x6; 1,728 tours on 5x5, 304 of them from a corner)."""
 from __future__ import annotations
 
 import pytest

@@ -1,6 +1,7 @@
 """The layout engine against facts computed here independently: region
 boundaries from the boards, page geometry from the margins, numbering from
-the sections, and the print rules of ../shared/docs/print.md."""
+the sections, and the print rules stated in the tests below (line and text minimums,
+print-on-demand gutters, page sides)."""
 from __future__ import annotations
 
 import math
