@@ -3,7 +3,7 @@
 Existence of closed tours is Schwenk's theorem (1991); existence of open tours
 and the squares they can start from follow Cull and De Curtins (1978) and
 Conrad et al. (1994), with the narrow boards settled case by case (the
-cases are listed in :func:`open_tour_exists` and :func:`closed_tour_exists`).  A "no tour" answer is therefore always a proof
+cases are in :func:`has_open_tour` and :func:`has_closed_tour`).  A "no tour" answer is therefore always a proof
 quoted from the literature, never a search that ran out of time.
 
 Boards are stated as ``rows x cols``; the theorems are about ``m x n`` with
