@@ -9,8 +9,8 @@ given (the optional ``puzzlepress[dask]`` extra), never otherwise.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from concurrent.futures import ProcessPoolExecutor
 
+from publisher import interrupt
 from solver.sudoku.generate import Generated, Request, generate_one, puzzle_seed
 
 #: How long to wait for a Dask scheduler before giving up with one line.
@@ -38,18 +38,13 @@ def run(request: Request, seed: int, count: int, *, jobs: int = 1, dask: str | N
     if dask is not None:
         results: Iterator[Generated] = _on_dask(dask, work)
     elif jobs > 1 and count > 1:
-        results = _in_pool(jobs, work)
+        results = interrupt.pool_map(make, work, jobs=jobs)
     else:
         results = map(make, work)
     for made in results:
         if progress:
             progress(1)
         yield made
-
-
-def _in_pool(jobs: int, work: list[tuple[Request, int]]) -> Iterator[Generated]:
-    with ProcessPoolExecutor(max_workers=jobs) as pool:
-        yield from pool.map(make, work, chunksize=1)
 
 
 def _on_dask(address: str, work: list[tuple[Request, int]]) -> Iterator[Generated]:

@@ -13,9 +13,14 @@ from __future__ import annotations
 
 import signal
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterable, Iterator
+from concurrent.futures import ProcessPoolExecutor
 from contextlib import contextmanager
 from types import FrameType
+from typing import TypeVar
+
+Task = TypeVar("Task")
+Result = TypeVar("Result")
 
 _pending = False
 _deferred = 0
@@ -95,3 +100,36 @@ def ignore_in_worker() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     if hasattr(signal, "pthread_sigmask"):
         signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+
+
+def pool_map(function: Callable[[Task], Result], tasks: Iterable[Task], *, jobs: int,
+             chunksize: int = 1) -> Iterator[Result]:
+    """``function`` over ``tasks`` in ``jobs`` worker processes, results in task order.
+
+    Workers are forked with SIGINT blocked and then ignore it: Ctrl-C reaches only this
+    process, which cancels the queue and stops the workers instead of waiting for them;
+    so does a caller that stops iterating early.
+    """
+    with blocked():
+        pool = ProcessPoolExecutor(max_workers=jobs, initializer=ignore_in_worker)
+        results = pool.map(function, tasks, chunksize=chunksize)
+    try:
+        yield from results
+    except BaseException:
+        _stop(pool)
+        raise
+    pool.shutdown()
+
+
+def _stop(pool: ProcessPoolExecutor) -> None:
+    """Cancel what is queued and end the workers now (an interrupt must not wait for them)."""
+    workers = list((getattr(pool, "_processes", None) or {}).values())
+    manager = getattr(pool, "_executor_manager_thread", None)
+    pool.shutdown(wait=False, cancel_futures=True)
+    for worker in workers:
+        worker.terminate()
+    for worker in workers:
+        worker.join(timeout=5)
+    if manager is not None:   # let it wind down now, not race the interpreter's exit hook
+        manager.join(timeout=2)
+    abandon_pool()

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable, Iterable, Sequence
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from typing import Any
 
@@ -126,39 +125,17 @@ def verify_items(items: Sequence[Item], *, node_limit: int, jobs: int | None = N
     jobs = worker_count(jobs, len(tasks))
     if jobs == 1 or len(tasks) < PARALLEL_THRESHOLD:
         return _collect(items, map(verify_one, tasks), progress)
-    # Workers are forked with SIGINT blocked and then ignore it: Ctrl-C reaches only this
-    # process, which cancels the queue and stops the workers instead of waiting for them.
-    with interrupt.blocked():
-        pool = ProcessPoolExecutor(max_workers=jobs, initializer=interrupt.ignore_in_worker)
-        judged = pool.map(verify_one, tasks, chunksize=max(1, min(64, len(tasks) // (jobs * 8))))
-    try:
-        results = _collect(items, judged, progress)
-    except BaseException:
-        _stop(pool)
-        raise
-    pool.shutdown()
-    return results
+    chunksize = max(1, min(64, len(tasks) // (jobs * 8)))
+    return _collect(items, interrupt.pool_map(verify_one, tasks, jobs=jobs, chunksize=chunksize), progress)
 
 
 def _collect(items: Sequence[Item], judged: Iterable[Judged],
              progress: Callable[[int], None] | None) -> list[Checked]:
     results: list[Checked] = []
-    for item, (verdict, grade, key_step, explanation) in zip(items, judged):
+    # ``judged`` first: zip then runs it to its end, so a pool behind it shuts down normally
+    for (verdict, grade, key_step, explanation), item in zip(judged, items):
         results.append(Checked(item, verdict, grade, key_step, explanation=explanation))
         if progress:
             progress(1)
     return results
 
-
-def _stop(pool: ProcessPoolExecutor) -> None:
-    """Cancel what is queued and end the workers now (an interrupt must not wait for them)."""
-    workers = list((getattr(pool, "_processes", None) or {}).values())
-    manager = getattr(pool, "_executor_manager_thread", None)
-    pool.shutdown(wait=False, cancel_futures=True)
-    for worker in workers:
-        worker.terminate()
-    for worker in workers:
-        worker.join(timeout=5)
-    if manager is not None:   # let it wind down now, not race the interpreter's exit hook
-        manager.join(timeout=2)
-    interrupt.abandon_pool()
