@@ -24,7 +24,7 @@ from publisher.model import Board, Booklet, BookSpec, LayoutError, Margins, Sect
 from publisher.progress import Progress
 from publisher.report import BuildResult, OutputFile, SectionResult
 from publisher.sources import Item, SourceError, display_path, read_section
-from publisher.verify import Checked, verify_items
+from publisher.verify import Checked, verify_items, worker_count
 from publisher.write import WriteError, write_atomically
 
 EXIT_OK, EXIT_REJECTED, EXIT_USAGE = 0, 1, 2
@@ -91,7 +91,7 @@ def _build(options: BuildOptions, result: BuildResult) -> BuildResult:
     start = time.perf_counter()
     loaded = load(options.config)
     stems = _stems(loaded)
-    inputs = read_sources(loaded)
+    inputs = read_sources(loaded, jobs=options.jobs)
     start = _stage(result, "sources", start)
 
     result.sections = verify_sections(loaded, inputs, options)
@@ -118,10 +118,15 @@ def _build(options: BuildOptions, result: BuildResult) -> BuildResult:
     return result
 
 
-def read_sources(loaded: LoadedConfig) -> list[_SectionInput]:
-    """Stage 1: every section's puzzles read (or generated) into items with file:line."""
-    return [_SectionInput(b, s, section, read_section(loaded, ("books", b, "sections", s), section))
-            for b, book in enumerate(loaded.config.books) for s, section in enumerate(book.sections)]
+def read_sources(loaded: LoadedConfig, *, jobs: int | None = 1) -> list[_SectionInput]:
+    """Stage 1: every section's puzzles read (or generated, in worker processes as ``--jobs``
+    asks: seeded, so the same puzzles however many) into items with file:line."""
+    sections = [(b, s, section) for b, book in enumerate(loaded.config.books)
+                for s, section in enumerate(book.sections)]
+    most = max((spec.count for *_, section in sections if (spec := getattr(section, "generate", None))), default=1)
+    workers = worker_count(jobs, most)
+    return [_SectionInput(b, s, section, read_section(loaded, ("books", b, "sections", s), section, jobs=workers))
+            for b, s, section in sections]
 
 
 def verify_sections(loaded: LoadedConfig, inputs: list[_SectionInput], options: BuildOptions) -> list[SectionResult]:

@@ -150,24 +150,26 @@ def _item(kind: str, source: str, parsed: Any, line: int, index: int, difficulty
     return Item(kind, source, getattr(parsed, "line", line) or line, index, puzzle=parsed, difficulty=difficulty)
 
 
-def _generated(loaded: LoadedConfig, loc: tuple[Any, ...], section: Any, config_file: str) -> list[Item]:
+def _generated(loaded: LoadedConfig, loc: tuple[Any, ...], section: Any, config_file: str,
+               jobs: int) -> list[Item]:
     """The puzzles of a Sudoku section's ``generate`` key, located at that key's line; labelled
     with their graded level unless the section names a difficulty. Seeded, so a rebuild makes
-    the same puzzles (and the same book bytes)."""
+    the same puzzles (and the same book bytes), in ``jobs`` worker processes or one."""
     spec = getattr(section, "generate", None)
     if spec is None:
         return []
     line = loaded.line_of(loc + ("generate",))
     try:
-        made = list(generation.run(spec.request(), spec.seed, spec.count))
+        made = list(generation.run(spec.request(), spec.seed, spec.count, jobs=jobs))
     except GenerationError as error:
         raise SourceError(f"{config_file}:{line}: generate: {error}") from None
     return [Item(section.kind, config_file, line, index, puzzle=replace(m.puzzle, line=line, index=index),
                  difficulty=section.difficulty or m.level) for index, m in enumerate(made)]
 
 
-def read_section(loaded: LoadedConfig, loc: tuple[Any, ...], section: Any) -> list[Item]:
-    """Every item of one section, in file order then inline then boards; ``limit`` applied."""
+def read_section(loaded: LoadedConfig, loc: tuple[Any, ...], section: Any, *, jobs: int = 1) -> list[Item]:
+    """Every item of one section, in file order then inline then boards, then generated ones
+    (in ``jobs`` worker processes); ``limit`` applied."""
     kind = KINDS[section.kind]
     hints = {k: getattr(section, k, None) for k in ("size", "box", "symbols", "regions")}
     where = loaded.where(loc)
@@ -200,7 +202,7 @@ def read_section(loaded: LoadedConfig, loc: tuple[Any, ...], section: Any) -> li
         items.append(_item(kind.name, config_file, kind.generate(board, line=line, index=index),
                            line, index, section.difficulty))
 
-    items.extend(_generated(loaded, loc, section, config_file))
+    items.extend(_generated(loaded, loc, section, config_file, jobs))
 
     if not items:
         raise SourceError(f"{where}: the section has no puzzles")
