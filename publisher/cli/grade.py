@@ -24,7 +24,7 @@ from publisher.cli.check import (
     verdict_record,
 )
 from solver.parsing import ParseIssue
-from solver.sudoku import Grade, Puzzle, Step, explain, grade
+from solver.sudoku import Grade, Puzzle, Step, grade_with_steps
 from solver.verdict import Status, Verdict
 
 #: The grade fields of a JSON line, null when the puzzle is not unique.
@@ -63,9 +63,9 @@ def grade_command(files: tuple[str, ...], as_json: bool, explain_steps: bool, si
         found, ms, steps = None, None, None
         if isinstance(item, Puzzle) and verdict.status is Status.UNIQUE:
             start = time.perf_counter()
-            found = grade(item)
+            found, solve = grade_with_steps(item)   # one solve: the grade and, with --explain, its steps
             ms = (time.perf_counter() - start) * 1000
-            steps = explain(item) if explain_steps else None
+            steps = solve if explain_steps else None
         if as_json:
             record = {**verdict_record(source, item, verdict), **_grade_fields(found, ms)}
             if explain_steps:
