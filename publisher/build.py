@@ -254,9 +254,7 @@ def _book_spec(loaded: LoadedConfig, b: int, stem: str, sections: list[SectionRe
         boards = tuple(_board(c, key_step_word) for c in result.accepted)
         by_side = []
         for side in sorted({max(board.rows, board.cols) for board in boards}):
-            puzzles, answers = default_per_page(book.page.size[0], side)
-            if book.answers.hints and section.graded:
-                answers = puzzles   # answer grids as wide as the puzzles', so the key-step line fits under them
+            puzzles, answers = default_per_page(book.page.size[0], side)   # a key step wraps under its answer
             by_side.append((side, puzzles, answers))
         _side, puzzles, answers = by_side[-1]   # the largest board's, for sections of one shape
         defaults = {field: value for field, value in (("puzzles_per_page", puzzles), ("answers_per_page", answers))

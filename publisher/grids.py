@@ -18,21 +18,36 @@ THICK_LINE = 2.25           # box, region and frame lines: 3x thin, clearly thic
 TEXT_RATIO = {1: 0.58, 2: 0.45, 3: 0.36}
 #: large print fills the cells fuller: digits matter more than white space at arm's length
 LARGE_TEXT_RATIO = {1: 0.62, 2: 0.5, 3: 0.47}
+#: large-print answers fuller still: their digits keep the 18 pt minimum in the smallest cells,
+#: so as many answers fit on a page as can (a 9x9 answer of 18 pt digits: 9 cm wide)
+LARGE_ANSWER_TEXT_RATIO = {1: 0.72, 2: 0.56, 3: 0.5}
+
+
+#: thick lines are never more than this share of a cell, so small answer grids do not look heavy
+THICK_SHARE = 1 / 8
+
+
+def thick_line(cell: float) -> float:
+    """The weight of box, region and frame lines for a cell size: the full
+    :data:`THICK_LINE` in puzzle-sized cells, scaled down with the cell to at
+    most an eighth of it (4.5 mm answer cells: 1.6 pt), never below the thin line."""
+    return round(max(THIN_LINE, min(THICK_LINE, cell * THICK_SHARE)), 2)
 
 
 @lru_cache(maxsize=256)
-def borders(rows: int, cols: int, regions: tuple[int, ...] | None) -> tuple[CellBorders, ...]:
-    """Line widths of every cell side: thick on the frame and between
+def borders(rows: int, cols: int, regions: tuple[int, ...] | None,
+            thick: float = THICK_LINE) -> tuple[CellBorders, ...]:
+    """Line widths of every cell side: ``thick`` on the frame and between
     different regions, thin elsewhere. Each shared side is computed from the
     same pair of cells, so neighbours always agree. Cached: a book repeats a
     handful of shapes."""
 
     def side(r1: int, c1: int, r2: int, c2: int) -> float:
         if not (0 <= r2 < rows and 0 <= c2 < cols):
-            return THICK_LINE
+            return thick
         if regions is None or regions[r1 * cols + c1] == regions[r2 * cols + c2]:
             return THIN_LINE
-        return THICK_LINE
+        return thick
 
     return tuple(
         CellBorders(side(r, c, r - 1, c), side(r, c, r, c + 1), side(r, c, r + 1, c), side(r, c, r, c - 1))
@@ -67,7 +82,8 @@ def is_chessboard(board: Board) -> bool:
 
 def text_ratio(board: Board, answers: bool, large_print: bool = False) -> float:
     longest = max(map(len, board.answer if answers else board.givens), default=1) or 1   # a queen is one character
-    return (LARGE_TEXT_RATIO if large_print else TEXT_RATIO).get(longest, 1.1 / max(longest, 1))
+    table = (LARGE_ANSWER_TEXT_RATIO if answers else LARGE_TEXT_RATIO) if large_print else TEXT_RATIO
+    return table.get(longest, 1.1 / max(longest, 1))
 
 
 #: a tour's path stops this share of a cell short of a number's centre, so it

@@ -1,7 +1,8 @@
 """The words a book prints besides its own text ("Puzzle", "Answers", "Easy" ...), by language.
 
 English and Vietnamese are built in; other languages fall back to English,
-and a config's ``labels`` override any word.
+and a config's ``labels`` override any word. Cross-reference labels hold
+``{page}`` where the page number goes.
 """
 from __future__ import annotations
 
@@ -11,14 +12,22 @@ DEFAULT_LABELS: dict[str, dict[str, str]] = {
         "easy": "Easy", "medium": "Medium", "hard": "Hard", "diabolical": "Diabolical",
         "sudoku": "Sudoku", "knights_tour": "Knight's tour", "queens": "Queens",
         "one_possible_answer": "One possible answer", "contents": "Contents", "key_step": "Key step",
+        "answer_page": "answer p. {page}", "puzzle_page": "puzzle p. {page}",
     },
     "vi": {
         "puzzle": "Câu đố", "solution": "Lời giải", "answers": "Lời giải",
         "easy": "Dễ", "medium": "Trung bình", "hard": "Khó", "diabolical": "Rất khó",
         "sudoku": "Sudoku", "knights_tour": "Mã đi tuần", "queens": "Quân hậu",
         "one_possible_answer": "Một lời giải có thể", "contents": "Mục lục", "key_step": "Bước then chốt",
+        "answer_page": "lời giải tr. {page}", "puzzle_page": "câu đố tr. {page}",
     },
 }
+
+
+def page_words(template: str, page: int) -> str:
+    """A cross-reference label with its page filled in ("answer p. {page}" ->
+    "answer p. 34"); a user's label without ``{page}`` gets the number after it."""
+    return template.replace("{page}", str(page)) if "{page}" in template else f"{template} {page}"
 
 
 def labels_for(language: str, overrides: dict[str, str] | None = None) -> dict[str, str]:

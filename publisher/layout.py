@@ -17,6 +17,7 @@ import math
 from dataclasses import dataclass, replace
 
 from publisher import fonts as fontlib
+from publisher.captions import caption_parts, fit_caption
 from publisher.grids import (
     borders,
     cells,
@@ -24,9 +25,10 @@ from publisher.grids import (
     is_chessboard,
     same_shape,
     text_ratio,
+    thick_line,
     tour_drawing,
 )
-from publisher.labels import labels_for
+from publisher.labels import labels_for, page_words
 from publisher.model import (
     POINTS_PER_INCH,
     POINTS_PER_MM,
@@ -35,10 +37,12 @@ from publisher.model import (
     Board,
     Booklet,
     BookSpec,
+    CrossRef,
     Grid,
     Ink,
     LayoutError,
     Margins,
+    OutlineEntry,
     Page,
     PlacedGrid,
     SectionSpec,
@@ -55,10 +59,12 @@ KEY_SPARE = 0.03            # the answer key's pages hold one-line headings and 
 LARGE_PRINT_GRID = 140 * POINTS_PER_MM   # large print: a grid about 14 cm wide ...
 LARGE_PRINT_GIVENS = 24.0                # ... or wider where that keeps the givens at 24 pt
 LARGE_PRINT_MIN_TEXT = 18.0              # large print: no grid digit smaller, answers included
+LARGE_PRINT_MIN_CAPTION = 12.0           # large print: a long caption shrinks no further
 MAX_CELL = 0.5 * POINTS_PER_INCH         # standard books: cells no bigger than 1/2 in
 MAX_ANSWER_CELL = POINTS_PER_INCH / 3    # answer keys are smaller: cells up to 1/3 in
 ROUND_TO = 0.05             # sizes are multiples of one twip, so DOCX/RTF are exact
 
+NOTE_LINES = 2              # an answer's note (the key step) wraps onto this many lines under its caption
 OPENING_LINES = 3           # section instructions up to this many lines still leave the opening page full
 MIN_COLUMN_GAP = 0.3 * POINTS_PER_INCH   # grid columns never closer: a reader's hand and pencil fit between
 #: boards this big (or bigger) on a page of their own fill the text area instead of keeping the cell caps
@@ -93,6 +99,13 @@ def _alone(board: Board, slots: _Slots) -> bool:
     return slots.across == slots.down == 1 and max(board.rows, board.cols) >= BIG_BOARD
 
 
+def _large_answer_cell(board: Board) -> float:
+    """The smallest cell (a whole number of twips) whose answer text is
+    :data:`LARGE_PRINT_MIN_TEXT` in large print."""
+    ratio = text_ratio(board, True, True)
+    return round(math.ceil(LARGE_PRINT_MIN_TEXT / ratio / ROUND_TO - 1e-9) * ROUND_TO, 2)
+
+
 def _floor(value: float) -> float:
     return round(math.floor(value / ROUND_TO + 1e-9) * ROUND_TO, 2)
 
@@ -111,6 +124,11 @@ class _Slots:
     caption_height: float
     key: str
     noted: bool = False      # the caption box has a note line under the caption
+    below: float = 0.0       # the line under each grid (a puzzle's cross-reference)
+
+    def block(self, grid: Grid) -> float:
+        """Height of a row of these slots holding ``grid``: caption box, grid, line under it."""
+        return self.caption_height + grid.height + self.below
 
 
 # --------------------------------------------------------------------------
@@ -213,7 +231,7 @@ class _BookletBuilder:
             for line, (title, number) in enumerate(entries[page * per_page:(page + 1) * per_page]):
                 text = self._leader(title, str(number), style, width)
                 blocks.append(TextBlock(text, style, 0.0, round(top + line * style.leading, 2), round(width, 2),
-                                        style.leading, (text,)))
+                                        style.leading, (text,), link=number))
             self.drafts[index].blocks = blocks
 
     def _leader(self, title: str, number: str, style: TextStyle, width: float) -> str:
@@ -268,7 +286,7 @@ class _BookletBuilder:
         pages: list[list[tuple[list[PlacedGrid], _Slots]]] = [[]]
         used = top                                   # height the opening page's stack takes so far
         for run, slots in self._runs(rows):
-            block = slots.caption_height + run[0][0].grid.height
+            block = slots.block(run[0][0].grid)
             room = self.usable_height - used - (slots.vgap if pages[-1] else 0.0)
             fitting = max(0, min(slots.down, int((room + slots.vgap + 1e-6) // (block + slots.vgap))))
             for index, chunk in enumerate(self._chunks(run, fitting, slots.down)):
@@ -325,7 +343,7 @@ class _BookletBuilder:
         (never less than each run's own gap between its rows)."""
         if not rows:
             return []
-        heights = [slots.caption_height + row[0].grid.height for row, slots in rows]
+        heights = [slots.block(row[0].grid) for row, slots in rows]
         free = bottom - top - sum(heights)
         least = min(slots.vgap for _row, slots in rows) if len(rows) > 1 else 0.0
         gap = max(free / (len(rows) + 1), least if free >= least * (len(rows) - 1) else 0.0)
@@ -391,7 +409,7 @@ class _BookletBuilder:
             heading = self.type.block(f"{self.labels['answers']}: {section.title}", self.styles.heading,
                                       0.0, 0.0, self.content_width)
             rows = self._rows(section, first, True)
-            first_height = rows[0][1].caption_height + rows[0][0][0].grid.height
+            first_height = rows[0][1].block(rows[0][0][0].grid)
             space = self.styles.body.leading if page else 0.0
             if not page or y + space + heading.height + self.styles.body.leading + first_height > usable:
                 turn(section_head, True)
@@ -400,7 +418,7 @@ class _BookletBuilder:
             page.append(replace(heading, y=round(y + space, 2)))
             y += space + heading.height + self.styles.body.leading
             for row, slots in rows:
-                height = slots.caption_height + row[0].grid.height
+                height = slots.block(row[0].grid)
                 if page and y + height > usable:
                     turn(section_head, False)
                 page.append(self._band(row, y, slots, centred=False))
@@ -444,7 +462,9 @@ class _BookletBuilder:
         if across < 1 or down < 1:
             raise LayoutError(key, f"{across}x{down} grids per page: both numbers must be at least 1")
         noted = answers and any(self._note(board) for board in section.boards)
-        shrinks = field in section.per_page_defaults or (spec.large_print and answers)
+        if spec.large_print and answers:
+            return self._large_print_answers(board, top, section.key, noted)
+        shrinks = field in section.per_page_defaults
         if not shrinks:
             return self._slot_grid(across, down, answers, top, key, noted)
         # a default (or, in large print, any answer arrangement: its digits must stay
@@ -463,6 +483,17 @@ class _BookletBuilder:
             return slots
         return slots
 
+    def _large_print_answers(self, board: Board, top: float, key: str, noted: bool) -> _Slots:
+        """Large-print answer slots: as many across and down as fit with every
+        digit at the large-print minimum (the cells :meth:`_grid_size` gives
+        them), whatever the configured count or the margins' last points."""
+        cell = _large_answer_cell(board)
+        probe = self._slot_grid(1, 1, True, top, key, noted)
+        width, height = board.cols * cell, probe.caption_height + probe.below + board.rows * cell
+        across = max(1, int((self.content_width + probe.hgap + 1e-6) // (width + probe.hgap)))
+        down = max(1, int((self.usable_height - top + probe.vgap + 1e-6) // (height + probe.vgap)))
+        return self._slot_grid(across, down, True, top, key, noted)
+
     def _note(self, board: Board) -> str:
         """The line under an answer's caption: the board's own note, else "one
         possible answer" for a task with many answers."""
@@ -475,25 +506,39 @@ class _BookletBuilder:
         caption = self.styles.answer_caption if answers else self.styles.caption
         caption_height = caption.leading + caption.size * 0.3
         if noted:
-            caption_height += self.styles.note.leading
+            caption_height += NOTE_LINES * self.styles.note.leading
+        below = 0.0
+        if self._refs(answers):     # an answer's in its caption box, a puzzle's under its grid
+            if answers:
+                caption_height += self.styles.ref.leading
+            else:
+                below = round(self.styles.ref.leading + self.styles.ref.size * 0.2, 2)
         caption_height = round(caption_height, 2)
-        vgap = max(caption.size * 1.5, 12.0)
+        vgap = max(caption.size * (1.0 if answers else 1.5), 12.0)    # an answer key's rows sit closer
         hgap = max(vgap, MIN_COLUMN_GAP)
         width = (self.content_width - (across - 1) * hgap) / across
         height = (self.usable_height - top - (down - 1) * vgap) / down
-        return _Slots(across, down, width, height, hgap, vgap, caption_height, key, noted)
+        return _Slots(across, down, width, height, hgap, vgap, caption_height, key, noted, below)
+
+    def _refs(self, answers: bool) -> bool:
+        """Whether grids carry a cross-reference: every answer names its
+        puzzle's page; a puzzle names its answer's page when the answer is in
+        the same booklet (answers at the back, or both)."""
+        return answers or self.spec.answers in ("back", "both")
 
     def _grid_size(self, board: Board, slots: _Slots, answers: bool,
                    cap: float | None = None) -> tuple[float, float]:
         """Cell and text size of a board in a slot (cells at most ``cap``);
         LayoutError when the text would drop below the printable minimum."""
-        grid_height = slots.height - slots.caption_height
+        grid_height = slots.height - slots.caption_height - slots.below
         cell = min(slots.width / board.cols, grid_height / board.rows, cap or math.inf)
         large = self.spec.large_print
         ratio = text_ratio(board, answers, large)
-        if _alone(board, slots):
+        if _alone(board, slots) and not answers:
             pass        # a big board on a page of its own fills the text area
-        elif large:   # answers are capped by their puzzle's cell (``cap``) only
+        elif large and answers:   # exactly the cells that keep the digits at the minimum: as many as fit
+            cell = min(cell, _large_answer_cell(board))
+        elif large:
             cell = min(cell, max(LARGE_PRINT_GRID / board.cols, LARGE_PRINT_GIVENS / ratio))
         else:
             cell = min(cell, MAX_ANSWER_CELL if answers else MAX_CELL)
@@ -539,31 +584,33 @@ class _BookletBuilder:
                 slots: _Slots, cell: float, font: float) -> PlacedGrid:
         labels, style = self.labels, self.styles.answer_caption if answers else self.styles.caption
         grid_width = board.cols * cell
-        difficulty = labels.get(board.difficulty or "", board.difficulty)
         kind = labels.get(board.kind, board.kind)
-        shape = f"{kind} {board.rows}×{board.cols}"     # a board with neither title nor difficulty (queens)
-        options = ([board.title or "", section.title] if answers else
-                   [" · ".join(filter(None, (board.title, difficulty))), board.title or "", difficulty or "", shape])
-        caption = str(number)
-        for detail in map(visible, options):   # the most informative caption that fits above the grid
-            if detail and self.type.fits(f"{number} · {detail}", style, max(grid_width, slots.width)):
-                caption = f"{number} · {detail}"
-                break
+        parts = caption_parts(board, number, labels)
+        least = LARGE_PRINT_MIN_CAPTION if self.spec.large_print else MIN_TEXT
+        caption, style = fit_caption(parts, style, grid_width, self.type, least)
         word = labels["solution"] if answers else labels["puzzle"]
         grid = Grid(
             rows=board.rows, cols=board.cols, cells=cells(board, answers),
-            borders=borders(board.rows, board.cols, board.regions),
+            borders=borders(board.rows, board.cols, board.regions, thick_line(cell)),
             cell_size=cell, font_size=font, label=f"{word} {number}, {board.rows}x{board.cols} {kind}",
             tour=tour_drawing(board, cell, self._widest(board, font)) if answers else None,
             shaded=chess_shading(board.rows, board.cols) if is_chessboard(board) else None,
         )
         note, note_style = "", None
+        note_lines: tuple[str, ...] = ()
         if slots.noted:
             note_style = self.styles.note
             text = self._note(board)
-            note = self.type.one_line(text, note_style, max(grid_width, slots.width)) if text else ""
+            if text:
+                note_lines = self.type.wrap(text, note_style, grid_width)
+                if len(note_lines) > NOTE_LINES:   # the last line kept ends in "…"
+                    rest = " ".join(note_lines[NOTE_LINES - 1:])
+                    note_lines = (*note_lines[:NOTE_LINES - 1], self.type.one_line(rest, note_style, grid_width))
+                note = " ".join(note_lines)
+        ref = CrossRef("", 0, "", "", self.styles.ref, below=not answers) if self._refs(answers) else None
         return PlacedGrid(number, caption, style, grid, 0.0, 0.0, slots.caption_height, note, note_style,
-                          play=None if answers else play_for(board, self.spec.play_solutions))
+                          play=None if answers else play_for(board, self.spec.play_solutions), caption_parts=parts,
+                          note_lines=note_lines, ref=ref, below=slots.below)
 
     def _widest(self, board: Board, font: float) -> float:
         """Width of the widest answer text of a board in its cells (bold, the wider face)."""
@@ -576,7 +623,7 @@ class _BookletBuilder:
         the content box; :meth:`pages` moves them onto the page). ``centred``
         False puts the row's top at ``y`` (the answer key's flowing rows)."""
         grid = row[0].grid
-        block_height = slots.caption_height + grid.height
+        block_height = slots.block(grid)
         top = y + (slots.height - block_height) / 2 if centred else y
         pitch = slots.width + slots.hgap
         left = (slots.width - grid.width) / 2 + (slots.across - len(row)) * pitch / 2
@@ -696,6 +743,14 @@ def _build(spec: BookSpec, role: str, margins: Margins, labels: dict[str, str], 
             builder.section(section, first, answers=False)
     if key:
         builder.answer_key(spec.sections, firsts)
+    outline = [OutlineEntry(spec.title, 1)]
+    if contents:
+        outline.append(OutlineEntry(labels["contents"], contents[0] + 1))
+    key_starts = [(title, page) for title, answers, page in builder.starts if answers]
+    outline += [OutlineEntry(title, page) for title, answers, page in builder.starts if not answers]
+    if puzzles and key_starts:
+        outline.append(OutlineEntry(labels["answers"], key_starts[0][1]))
+    outline += [OutlineEntry(title, page, level=1 if puzzles else 0) for title, page in key_starts]
     if contents:
         entries = [(title, page) for title, answers, page in builder.starts if not answers]
         key_starts = [(title, page) for title, answers, page in builder.starts if answers]
@@ -711,7 +766,7 @@ def _build(spec: BookSpec, role: str, margins: Margins, labels: dict[str, str], 
         subject=spec.subtitle or labels["puzzle"] if puzzles else labels["answers"],
         language=spec.language, page_width=spec.page_width, page_height=spec.page_height,
         margins=margins, mirrored=spec.mirrored, fonts=spec.fonts, styles=styles.all(), pages=builder.pages(),
-        ink=_ink(spec),
+        ink=_ink(spec), outline=tuple(outline), links=spec.links,
     )
 
 
@@ -743,4 +798,46 @@ def layout_book(spec: BookSpec) -> tuple[Booklet, ...]:
     booklets = [_with_gutter(spec, "puzzles", labels, styles)]
     if spec.answers in ("separate", "both"):
         booklets.append(_with_gutter(spec, "answers", labels, styles))
-    return tuple(booklets)
+    return _cross_referenced(tuple(booklets), labels)
+
+
+def _grid_pages(booklet: Booklet) -> tuple[dict[int, int], dict[int, int]]:
+    """Page of every puzzle number's puzzle and of its answer in a booklet."""
+    puzzles: dict[int, int] = {}
+    answers: dict[int, int] = {}
+    for page in booklet.pages:
+        for block in page.blocks:
+            if isinstance(block, Band):
+                for item in block.items:
+                    is_answer = item.ref is not None and not item.ref.below
+                    (answers if is_answer else puzzles).setdefault(item.number, page.number)
+    return puzzles, answers
+
+
+def _cross_referenced(booklets: tuple[Booklet, ...], labels: dict[str, str]) -> tuple[Booklet, ...]:
+    """The booklets with every cross-reference's page filled in: pages are
+    final once laid out (the line is reserved whatever it says), so this is
+    one pass after layout. A puzzle names its answer's page in the same
+    booklet; an answer names its puzzle's page in the puzzle booklet."""
+    puzzle_book = booklets[0]
+    puzzle_pages, key_pages = _grid_pages(puzzle_book)
+    setter = Typesetter(puzzle_book.fonts)
+
+    def filled(item: PlacedGrid, booklet: Booklet) -> PlacedGrid:
+        ref = item.ref
+        if ref is None:
+            return item
+        if ref.below:
+            page, role, stem, label = key_pages[item.number], booklet.role, booklet.stem, "answer_page"
+        else:
+            page, role, stem, label = puzzle_pages[item.number], "puzzles", puzzle_book.stem, "puzzle_page"
+        text = setter.one_line(page_words(labels[label], page), ref.style, item.grid.width)
+        return replace(item, ref=replace(ref, text=text, page=page, role=role, stem=stem))
+
+    out = []
+    for booklet in booklets:
+        pages = tuple(replace(page, blocks=tuple(
+            replace(block, items=tuple(filled(item, booklet) for item in block.items)) if isinstance(block, Band)
+            else block for block in page.blocks)) for page in booklet.pages)
+        out.append(replace(booklet, pages=pages))
+    return tuple(out)

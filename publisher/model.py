@@ -138,6 +138,9 @@ class BookSpec:
     balance: bool = True                        # share a section's last pages evenly (8 at 6 a page: 4 + 4)
     contents: bool = False                      # a table of contents after the title page
     imprint: str | None = None                  # text on the title page's verso (copyright, edition)
+    #: contents lines and cross-references are links (PDF annotations, HTML anchors); a print
+    #: profile whose files must carry no annotations sets False (the text stays)
+    links: bool = True
 
 
 class LayoutError(Exception):
@@ -293,6 +296,7 @@ class TextBlock:
     width: float
     height: float
     lines: tuple[str, ...]
+    link: int | None = None   # a page of the same booklet this text leads to (a contents line)
 
 
 @dataclass(frozen=True)
@@ -310,19 +314,61 @@ class Play:
 
 
 @dataclass(frozen=True)
+class CrossRef:
+    """Where the other half of a puzzle is: "answer p. 34" under a puzzle,
+    "puzzle p. 5" above its answer. ``page`` is a page of the booklet
+    ``role`` (file ``stem``), so an answer booklet names the puzzle booklet's
+    page; formats that can link (PDF within a file, HTML) make it a link when
+    the booklet carries links."""
+
+    text: str                 # in the book's words, fitted to the grid's width
+    page: int
+    role: str                 # "puzzles" | "answers": the booklet holding ``page``
+    stem: str                 # that booklet's file stem, for links between files
+    style: TextStyle
+    below: bool               # under the grid (a puzzle's), else the caption box's last line (an answer's)
+
+
+@dataclass(frozen=True)
+class OutlineEntry:
+    """A bookmark of the booklet's outline (PDF bookmarks): title page,
+    contents, each section, the answer key and its sections."""
+
+    title: str
+    page: int
+    level: int = 0            # 0: top level; 1: a section inside the answer key
+
+
+@dataclass(frozen=True)
 class PlacedGrid:
     """A numbered grid with its caption at a fixed place on the page."""
 
     number: int               # puzzle number, the same in puzzle and answer booklets
-    caption: str              # e.g. "12 · Khó" (number, difficulty) or "12 · Bộ 1" in answers
+    caption: str              # e.g. "12 · Khó" or "46 · Hành trình khép kín 12×12 · Khó": the same in both booklets
     caption_style: TextStyle
     grid: Grid
     x: float                  # left edge of the grid (and of its caption box)
     y: float                  # top of the caption box; the grid starts at y + caption_height
     caption_height: float     # caption line, and the note line when the band has notes
-    note: str = ""            # a line under the caption ("One possible answer"); "" for none
+    note: str = ""            # a note under the caption ("One possible answer", the key step); "" for none
     note_style: TextStyle | None = None   # set whenever the band's caption box holds a note line
     play: Play | None = None  # set on puzzle grids: what the reader may play on screen
+    #: the caption's parts before fitting (number, own title, level: :func:`publisher.captions.caption_parts`);
+    #: ``caption`` is them joined and fitted to the grid's width (smaller type, then "…")
+    caption_parts: tuple[str, ...] = ()
+    #: ``note`` as layout wrapped it to the grid's width (PDF and HTML draw these; flow formats wrap ``note``)
+    note_lines: tuple[str, ...] = ()
+    ref: CrossRef | None = None   # the page of this puzzle's answer (or this answer's puzzle)
+    below: float = 0.0        # height of the line under the grid (a puzzle's cross-reference), 0 for none
+
+    @property
+    def ref_top(self) -> float:
+        """Top of the cross-reference line, relative to ``y``."""
+        if self.ref is None:
+            return 0.0
+        if self.ref.below:
+            return self.caption_height + self.grid.height
+        return self.caption_height - self.ref.style.leading
 
 
 @dataclass(frozen=True)
@@ -334,7 +380,7 @@ class Band:
     x: float
     y: float
     width: float
-    height: float             # caption height + grid height
+    height: float             # caption height + grid height + the line under the grids (``below``)
     gap: float                # horizontal space between neighbouring grids
 
 
@@ -376,6 +422,8 @@ class Booklet:
     styles: tuple[TextStyle, ...]     # every style used, for formats with a style sheet
     pages: tuple[Page, ...]
     ink: Ink = field(default_factory=Ink)
+    outline: tuple[OutlineEntry, ...] = ()   # bookmarks, in page order
+    links: bool = True                      # draw contents lines and cross-references as links
 
     @property
     def page_count(self) -> int:
@@ -392,6 +440,6 @@ class Booklet:
                     parts.extend(block.lines)
                 elif isinstance(block, Band):
                     for item in block.items:
-                        parts += [item.caption, item.note]
+                        parts += [item.caption, item.note, item.ref.text if item.ref else ""]
                         parts.extend(cell.text for cell in item.grid.cells if not cell.is_queen)
         return "".join(parts)

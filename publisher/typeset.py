@@ -28,6 +28,7 @@ class Styles:
     caption: TextStyle
     answer_caption: TextStyle
     note: TextStyle
+    ref: TextStyle
     contents: TextStyle
     imprint: TextStyle
     header: TextStyle
@@ -35,7 +36,7 @@ class Styles:
 
     def all(self) -> tuple[TextStyle, ...]:
         return (self.title, self.subtitle, self.author, self.heading, self.body, self.intro, self.caption,
-                self.answer_caption, self.note, self.contents, self.imprint, self.header, self.footer)
+                self.answer_caption, self.note, self.ref, self.contents, self.imprint, self.header, self.footer)
 
 
 def book_styles(large_print: bool) -> Styles:
@@ -53,6 +54,7 @@ def book_styles(large_print: bool) -> Styles:
         answer_caption=TextStyle("answer_caption", 16.0 if large_print else 8.0, bold=True,
                                  align="center"),
         note=TextStyle("note", 14.0 if large_print else 7.5, align="center"),
+        ref=TextStyle("ref", 14.0 if large_print else 7.5, align="center"),
         contents=TextStyle("contents", 16.0 if large_print else 10.5, align="right",
                            leading=round((16.0 if large_print else 10.5) * 1.6, 2)),
         imprint=TextStyle("imprint", 14.0 if large_print else 8.5, align="left"),

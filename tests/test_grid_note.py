@@ -54,11 +54,11 @@ def test_every_format_prints_the_note(tmp_path: Path) -> None:
     pdf.write_bytes(get("pdf")().render(answers))
     text = subprocess.run([require(None, "pdftotext"), str(pdf), "-"],
                           capture_output=True, text=True, check=True).stdout
-    assert NOTE in text and "One possible answer" in text
+    assert NOTE in " ".join(text.split()) and "One possible answer" in text   # (wrapped under a narrow grid)
     document = docx.Document(io.BytesIO(get("docx")().render(answers)))
     cells = {p.text for table in document.tables for cell in table.rows[0].cells for p in cell.paragraphs}
     assert NOTE in cells and "One possible answer" in cells
     rtf = get("rtf")().render(answers).decode("ascii")
     assert re.search(r"\\par\\pard\\plain\\intbl\\s\d+[^ ]* Key step: X-Wing on 7 in rows 2 and 8", rtf)
     html = get("html")().render(answers).decode("utf-8")
-    assert f">{NOTE}</p>" in html
+    assert NOTE in re.sub(r"<br/>", " ", html)

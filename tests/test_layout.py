@@ -10,7 +10,7 @@ from itertools import combinations
 
 import pytest
 
-from publisher.grids import THICK_LINE, THIN_LINE
+from publisher.grids import THICK_LINE, THIN_LINE, thick_line
 from publisher.layout import KEY_SPARE, PAGE_SPARE, gutter_for, layout_book
 from publisher.model import (
     POINTS_PER_INCH,
@@ -87,24 +87,29 @@ def test_numbers_run_through_the_book_and_answers_match(vi_booklets: tuple[Bookl
             assert cell.role in ((CellRole.BLANK,) if not cell.text else (CellRole.GIVEN, CellRole.QUEEN))
 
 
-def test_captions_carry_localised_difficulty_and_answers_the_section(vi_booklets: tuple[Booklet, ...]) -> None:
-    """Puzzle captions: number and difficulty, or the kind and size when a board
-    has neither (queens, tours); answer captions: the puzzle's own title, else
-    its section's. Running heads never repeat a heading on the same page."""
+def test_one_caption_rule_for_puzzles_and_answers(vi_booklets: tuple[Booklet, ...]) -> None:
+    """Every caption, puzzle or answer, of every kind: the number, the board's
+    own title where it has one, its level where it has one, in the book's
+    words, in that order, the same parts in both booklets; printed whole where
+    it fits the grid's width, else smaller (never under 7 pt) or shortened with
+    "…", never wider than the grid. Running heads never repeat a heading on
+    the same page."""
+    from publisher.fonts import text_width
+
     words = {"easy": "Dễ", "medium": "Trung bình", "hard": "Khó", "diabolical": "Rất khó"}
-    kinds = {"sudoku": "Sudoku", "knights_tour": "Mã đi tuần", "queens": "Quân hậu"}
     spec = vietnamese_book()
     boards = _boards(spec)
-    for board, placed in zip(boards, _all_grids(vi_booklets[0])):
-        if board.difficulty:
-            assert placed.caption == f"{placed.number} · {words[board.difficulty]}"
-        else:
-            assert placed.caption == f"{placed.number} · {kinds[board.kind]} {board.rows}×{board.cols}"
-    section_of = [section.title for section in spec.sections for _board in section.boards]
-    answers = _all_grids(vi_booklets[1])
+    puzzles, answers = _all_grids(vi_booklets[0])[:len(boards)], _all_grids(vi_booklets[1])
     assert len(answers) == len(boards)
-    for board, placed in zip(boards, answers):
-        assert placed.caption == f"{placed.number} · {board.title or section_of[placed.number - 1]}"
+    for board, puzzle, answer in zip(boards, puzzles, answers):
+        expected = tuple(filter(None, (str(puzzle.number), board.title, words.get(board.difficulty or ""))))
+        assert puzzle.caption_parts == answer.caption_parts == expected
+        for placed in (puzzle, answer):
+            whole = " · ".join(expected)
+            if placed.caption != whole:
+                assert placed.caption.startswith(f"{placed.number}") and "…" in placed.caption
+            assert placed.caption_style.size >= 7
+            assert text_width(spec.fonts, placed.caption, placed.caption_style.size, True) <= placed.grid.width
     for page in vi_booklets[1].pages[1:]:
         headings = [b.text for b in page.blocks if isinstance(b, TextBlock)]
         assert page.footer is not None
@@ -165,13 +170,16 @@ def test_borders_thick_exactly_between_regions_and_neighbours_agree(vi_booklets:
     boards = _boards(vietnamese_book())
     for board, placed in zip(boards, _all_grids(vi_booklets[0])):
         grid, n = placed.grid, board.cols
+        thick = min(THICK_LINE, grid.cell_size / 8)
+        assert thick_line(grid.cell_size) == pytest.approx(thick, abs=0.01)
+        thick = thick_line(grid.cell_size)
         regions = board.regions or [0] * (board.rows * board.cols)
         for i, b in enumerate(grid.borders):
             r, c = divmod(i, n)
 
             def expect(r2: int, c2: int) -> float:  # called only in this iteration, so late binding is harmless
                 inside = 0 <= r2 < board.rows and 0 <= c2 < n  # noqa: B023
-                return THIN_LINE if inside and regions[r2 * n + c2] == regions[i] else THICK_LINE  # noqa: B023
+                return THIN_LINE if inside and regions[r2 * n + c2] == regions[i] else thick  # noqa: B023
 
             assert (b.top, b.right, b.bottom, b.left) == (expect(r - 1, c), expect(r, c + 1),
                                                          expect(r + 1, c), expect(r, c - 1))
@@ -183,10 +191,26 @@ def test_borders_thick_exactly_between_regions_and_neighbours_agree(vi_booklets:
 
 
 def test_jigsaw_has_irregular_thick_lines(vi_booklets: tuple[Booklet, ...]) -> None:
-    jigsaw = next(g.grid for g in _all_grids(vi_booklets[0]) if g.number == 19)
+    jigsaw = next(g.grid for g in _all_grids(vi_booklets[0]) if g.number == 16)   # the first 6x6 jigsaw
     thick_inner_vertical = {(i // 6, i % 6) for i, b in enumerate(jigsaw.borders)
                             if b.right == THICK_LINE and i % 6 < 5}
     assert (1, 1) in thick_inner_vertical and (0, 1) not in thick_inner_vertical
+
+
+@pytest.mark.parametrize("large_print", [False, True])
+def test_thick_lines_scale_with_the_cell(large_print: bool) -> None:
+    """Thick lines are at most an eighth of a cell (small answer cells get
+    lighter box lines), the full 2.25 pt where cells are 18 pt or more, and
+    always heavier than or as heavy as the thin lines."""
+    for booklet in layout_book(sample_book(answers="both", large_print=large_print, count=8)):
+        for placed in _all_grids(booklet):
+            grid = placed.grid
+            widths = {w for b in grid.borders for w in (b.top, b.right, b.bottom, b.left)}
+            heaviest = max(widths)
+            assert heaviest <= max(THIN_LINE, grid.cell_size / 8) + 0.01
+            assert min(widths) == THIN_LINE
+            if grid.cell_size >= 18:
+                assert heaviest == THICK_LINE
 
 
 # -- geometry -----------------------------------------------------------------

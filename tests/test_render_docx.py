@@ -44,17 +44,24 @@ def test_registered_under_its_format_name() -> None:
 
 @pytest.mark.parametrize("name", BOOKLETS)
 def test_every_table_reads_back_as_the_grids_of_its_band(rendered: dict[str, bytes], name: str) -> None:
-    """One table per band: a caption row, then each grid's cells (a spacer column between grids)."""
+    """One table per band: a caption row (caption, note, an answer's cross-reference), then
+    each grid's cells (a spacer column between grids), then a row of the puzzles' cross-references."""
     tables = _document(rendered[name]).tables
     model = bands(BOOKLETS[name])
     assert len(tables) == len(model)
     for table, band in zip(tables, model):
         rows = table.rows
-        captions = list(dict.fromkeys(c.text for c in rows[0].cells if c.text))
-        assert captions == [item.caption for item in band.items]
+        boxes = list(dict.fromkeys(c.text for c in rows[0].cells if c.text))
+        above = [item.ref.text for item in band.items if item.ref and not item.ref.below]
+        assert [box.split("\n")[0] for box in boxes] == [item.caption for item in band.items]
+        assert [box.split("\n")[-1] for box in boxes if above] == above
+        below = [item.ref.text for item in band.items if item.ref and item.ref.below]
+        if below:
+            texts = ["".join(t.text or "" for t in tc.iter(f"{W}t")) for tc in rows[-1]._tr.tc_lst]
+            assert [text for text in texts if text] == below
         width = sum(item.grid.cols for item in band.items) + len(band.items) - 1
-        assert len(rows) == 1 + max(item.grid.rows for item in band.items)
-        for r, row in enumerate(rows[1:]):
+        assert len(rows) == 1 + max(item.grid.rows for item in band.items) + bool(below)
+        for r, row in enumerate(rows[1:1 + max(item.grid.rows for item in band.items)]):
             texts = [cell.text for cell in row.cells]
             assert len(texts) == width
             offset = 0

@@ -22,6 +22,7 @@ from solver.sudoku import Puzzle
 from solver.sudoku.generate import Request as GenerateRequest
 from solver.sudoku.generate import parse_rating, problem
 from solver.sudoku.geometry import tables
+from solver.sudoku.singles import NAKED_SINGLE
 from solver.verdict import Verdict
 
 
@@ -119,11 +120,14 @@ class SudokuKind(Kind[Puzzle]):
         """The hardest step named in a few words, short enough for one line under an answer
         grid: the technique and the value it places ("Naked Single: r4c7 = 5"), or the
         technique, its digit when it works on one, and the fewest boxes, rows or columns
-        holding the cells of its pattern ("X-Wing on 7 in rows 2 and 8"). None when the
-        solve ended on a step that changes nothing (no technique of the grader applied)."""
+        holding the cells of its pattern ("X-Wing on 7 in rows 2 and 8"). None for a puzzle
+        solved by singles alone (naming "Hidden Single" teaches a reader nothing) and when
+        the solve ended on a step that changes nothing (no technique of the grader applied)."""
         if not steps:
             return None
         step = max(steps, key=lambda s: s.rating)   # the first of the hardest
+        if step.rating <= NAKED_SINGLE:
+            return None      # solved by singles alone: no step is worth naming
         if step.placed:
             row, col, symbol = step.placed[0]
             return f"{step.technique}: r{row}c{col} = {symbol}"

@@ -46,6 +46,7 @@ from publisher.model import (
     Grid,
     GridCell,
     Ink,
+    PlacedGrid,
     TextBlock,
     TextStyle,
     grey_hex,
@@ -65,6 +66,7 @@ from publisher.render.flow import (
     Spacer,
     Table,
     check_text,
+    direct_size,
     twips,
     walk,
     word_style,
@@ -95,10 +97,20 @@ def style_id(name: str) -> str:
     return name.replace(" ", "")
 
 
-def _run_text(lines: tuple[str, ...] | list[str]) -> str:
-    """One run holding the lines with Word line breaks between them."""
+def _run_text(lines: tuple[str, ...] | list[str], size: float | None = None) -> str:
+    """One run holding the lines with Word line breaks between them (``size``:
+    a direct size in points where layout made the text smaller than its style)."""
     parts = [f'<w:t xml:space="preserve">{escape(line)}</w:t>' for line in lines]
-    return "<w:r>" + "<w:br/>".join(parts) + "</w:r>"
+    half = None if size is None else round(size * 2)
+    props = "" if half is None else f'<w:rPr><w:sz w:val="{half}"/><w:szCs w:val="{half}"/></w:rPr>'
+    return "<w:r>" + props + "<w:br/>".join(parts) + "</w:r>"
+
+
+def _ref_paragraph(item: PlacedGrid) -> str:
+    """A grid's cross-reference as a paragraph of its own style."""
+    ref = item.ref
+    assert ref is not None
+    return f'<w:p><w:pPr><w:pStyle w:val="{style_id(word_style(ref.style))}"/></w:pPr>{_run_text([ref.text])}</w:p>'
 
 
 def _spacer(spacer: Spacer, extra: str, sect_pr: str) -> str:
@@ -132,8 +144,8 @@ class _Body:
     caches: the cell properties by position and shape (borders, shading) and
     the run by content (text, role, size)."""
 
-    def __init__(self, doc: DocxDocument, ink: Ink) -> None:
-        self.doc, self.ink = doc, ink
+    def __init__(self, doc: DocxDocument, booklet: Booklet) -> None:
+        self.doc, self.ink, self.booklet = doc, booklet.ink, booklet
         self._frames: dict[tuple[int, int, int, float], tuple[object, object, tuple[str, ...]]] = {}
         self._runs: dict[tuple[int, float], tuple[GridCell, str]] = {}
         self._images: dict[bytes, str] = {}
@@ -219,6 +231,9 @@ class _Body:
                 else:
                     out.extend(self._grid_row(*column, r))
             out.append("</w:tr>")
+        below = max(item.below for item in band.items)
+        if below:
+            out.append(self._below_row(segments, below))
         out.append("</w:tbl>")
         return "".join(out)
 
@@ -234,10 +249,28 @@ class _Body:
             if item.note_style is not None:
                 note = (f'<w:p><w:pPr><w:pStyle w:val="{style_id(word_style(item.note_style))}"/></w:pPr>'
                         f'{_run_text([item.note]) if item.note else ""}</w:p>')
+            if item.ref is not None and not item.ref.below:
+                note += _ref_paragraph(item)
             cells.append(f'<w:tc><w:tcPr><w:tcW w:w="{twips(seg.width)}" w:type="dxa"/>'
                          f'<w:gridSpan w:val="{item.grid.cols}"/><w:vAlign w:val="bottom"/></w:tcPr>'
                          f'<w:p><w:pPr><w:pStyle w:val="{style_id(word_style(item.caption_style))}"/></w:pPr>'
-                         f'{_run_text([item.caption])}</w:p>{note}</w:tc>')
+                         f'{_run_text([item.caption], direct_size(item.caption_style, self.booklet))}</w:p>'
+                         f'{note}</w:tc>')
+        cells.append("</w:tr>")
+        return "".join(cells)
+
+    @staticmethod
+    def _below_row(segments: tuple[Segment, ...], height: float) -> str:
+        """The row under the grids: each puzzle's cross-reference, as wide as its grid."""
+        cells = [f'<w:tr><w:trPr><w:cantSplit/><w:trHeight w:val="{twips(height)}" w:hRule="exact"/></w:trPr>']
+        for seg in segments:
+            if seg.item is None or seg.item.ref is None:
+                cells.append(_empty_cell(seg.width) if seg.item is None else
+                             f'<w:tc><w:tcPr><w:tcW w:w="{twips(seg.width)}" w:type="dxa"/>'
+                             f'<w:gridSpan w:val="{seg.item.grid.cols}"/></w:tcPr><w:p/></w:tc>')
+                continue
+            cells.append(f'<w:tc><w:tcPr><w:tcW w:w="{twips(seg.width)}" w:type="dxa"/>'
+                         f'<w:gridSpan w:val="{seg.item.grid.cols}"/></w:tcPr>{_ref_paragraph(seg.item)}</w:tc>')
         cells.append("</w:tr>")
         return "".join(cells)
 
@@ -509,7 +542,7 @@ def _sect_pr(booklet: Booklet, section: Section, parts: _Parts) -> str:
 
 def _body_xml(doc: DocxDocument, booklet: Booklet) -> str:
     """The body of document.xml, sections and their header/footer parts included."""
-    builder = _Body(doc, booklet.ink)
+    builder = _Body(doc, booklet)
     parts = _Parts(doc)
     _setup_settings(doc, booklet)
     out: list[str] = []

@@ -53,6 +53,7 @@ STYLE_NAMES = {
     "caption": "Puzzle Caption",
     "answer_caption": "Answer Caption",
     "note": "Answer Note",
+    "ref": "Page Reference",
     "contents": "Contents Line",
     "imprint": "Imprint",
     "author": "Book Author",
@@ -95,6 +96,14 @@ def word_style(style: TextStyle) -> str:
     return STYLE_NAMES.get(style.name, "Puzzle " + style.name.replace("_", " ").title())
 
 
+def direct_size(style: TextStyle, booklet: Booklet) -> float | None:
+    """The size a text must carry as direct formatting: layout set it smaller
+    than its named style (a caption fitted to its grid's width); None when the
+    document style already says it."""
+    named = next((s for s in booklet.styles if s.name == style.name), None)
+    return None if named is None or named.size == style.size else style.size
+
+
 def twips(points: float) -> int:
     """Points to the integer twips (1/20 pt) both Word and RTF measure in."""
     return round(points * TWIPS_PER_POINT)
@@ -113,8 +122,8 @@ def space_above(page: Page, index: int) -> float:
     block = page.blocks[index]
     previous = page.blocks[index - 1] if index else None
     top = block_bottom(previous) if previous is not None else page.content_y
-    if isinstance(previous, Band):
-        top += max(item.grid.borders[-1].bottom for item in previous.items)
+    if isinstance(previous, Band) and not any(item.below for item in previous.items):
+        top += max(item.grid.borders[-1].bottom for item in previous.items)   # (a row under the grids has none)
     return max(0.0, block.y - top)
 
 

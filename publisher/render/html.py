@@ -34,6 +34,7 @@ from publisher.model import (
     Band,
     Booklet,
     CellRole,
+    CrossRef,
     Grid,
     Page,
     PlacedGrid,
@@ -110,6 +111,7 @@ class TextView:
     block: TextBlock
     css: str                  # "st-<style name> sN": a stable class to restyle, one for the values
     tag: str                  # h1 for the title, h2 for headings, p otherwise
+    href: str | None = None   # where a contents line leads, when the booklet carries links
 
 
 @dataclass(frozen=True)
@@ -122,6 +124,8 @@ class GridView:
     offset_x: float           # the table shifts by half its outer border so that
     offset_y: float           # grid lines sit where the model puts them
     tour: TourView | None
+    ref_css: str = ""         # classes of the cross-reference line ("" without one)
+    ref_href: str | None = None   # its link: "#page-34", or the other booklet's file and page
 
 
 @dataclass(frozen=True)
@@ -175,6 +179,7 @@ class _BookletView:
 
     def __init__(self, booklet: Booklet) -> None:
         self.ink = booklet.ink
+        self.booklet = booklet
         self.borders: _ClassBook[_Sides] = _ClassBook("b")
         self.shapes: _ClassBook[_Sides] = _ClassBook("z")     # width, cell, font, solved font
         self.styles: _ClassBook[TextStyle] = _ClassBook("s")
@@ -186,7 +191,14 @@ class _BookletView:
         return f"st-{css_ident(style.name)} {self.styles.name(style)}"
 
     def _text_view(self, block: TextBlock) -> TextView:
-        return TextView(block, self._style_css(block.style), _block_tag(block.style))
+        href = f"#page-{block.link}" if block.link is not None and self.booklet.links else None
+        return TextView(block, self._style_css(block.style), _block_tag(block.style), href)
+
+    def _href(self, ref: CrossRef) -> str | None:
+        if not self.booklet.links:
+            return None
+        place = "" if ref.role == self.booklet.role else f"{ref.stem}.html"
+        return f"{place}#page-{ref.page}"
 
     def _page(self, page: Page) -> PageView:
         blocks: list[TextView | BandView] = []
@@ -221,8 +233,10 @@ class _BookletView:
                                   round(grid.font_size * self.ink.solved_scale, 2)))
         first = grid.borders[0]
         note_css = self._style_css(item.note_style) if item.note_style else ""
+        ref_css = self._style_css(item.ref.style) if item.ref else ""
         return GridView(item, self._style_css(item.caption_style), note_css, shape, rows,
-                        -first.left / 2, -first.top / 2, _tour_view(grid))
+                        -first.left / 2, -first.top / 2, _tour_view(grid), ref_css,
+                        self._href(item.ref) if item.ref else None)
 
     def border_rules(self) -> tuple[tuple[str, str], ...]:
         """(class, CSS border-width value) for every border combination used."""

@@ -71,6 +71,7 @@ class _PageDrawer:
     def __init__(self, canvas: Canvas, booklet: Booklet) -> None:
         self.c = canvas
         self.height = booklet.page_height
+        self.links, self.role = booklet.links, booklet.role
         self.ink = booklet.ink
         self.regular = _face(booklet.fonts.regular)
         self.bold = _face(booklet.fonts.bold)
@@ -88,6 +89,8 @@ class _PageDrawer:
         c = self.c
         c.setFillGray(0)
         c.setFont(face.name, style.size)
+        if block.link is not None and self.links:
+            self.link(block.link, (block.x, block.y, block.x + block.width, block.y + block.height))
         for index, line in enumerate(block.lines):
             baseline = self.y(_baseline(block.y + index * style.leading, style, face))
             if style.align == "center":
@@ -114,8 +117,11 @@ class _PageDrawer:
         if item.note and item.note_style is not None:
             note = item.note_style
             self.c.setFont(self.regular.name, note.size)
-            self.c.drawCentredString(item.x + grid.width / 2,
-                                     self.y(_baseline(item.y + style.leading, note, self.regular)), item.note)
+            for index, line in enumerate(item.note_lines or (item.note,)):
+                top = item.y + style.leading + index * note.leading
+                self.c.drawCentredString(item.x + grid.width / 2, self.y(_baseline(top, note, self.regular)), line)
+        if item.ref is not None and item.ref.text:
+            self.ref(item)
         origin = (item.x, self.y(item.y + item.caption_height + grid.height))
         if grid.shaded:
             self.literal(origin, self.cached(("shade", id(grid.shaded), grid.cell_size),
@@ -128,6 +134,25 @@ class _PageDrawer:
         if grid.tour:
             self.tour(grid, origin)
         self.literal(origin, self.cached(("lines", id(grid.borders), grid.cell_size), _line_ops, grid))
+
+    def ref(self, item: PlacedGrid) -> None:
+        """The cross-reference line, a link to its page when the target is in this file."""
+        ref = item.ref
+        assert ref is not None
+        top = item.y + item.ref_top
+        self.c.setFillGray(0)
+        self.c.setFont(self.regular.name, ref.style.size)
+        self.c.drawCentredString(item.x + item.grid.width / 2, self.y(_baseline(top, ref.style, self.regular)),
+                                 ref.text)
+        if self.links and ref.role == self.role:
+            width = pdfmetrics.stringWidth(ref.text, self.regular.name, ref.style.size)
+            left = item.x + (item.grid.width - width) / 2
+            self.link(ref.page, (left, top, left + width, top + ref.style.leading))
+
+    def link(self, page: int, box: tuple[float, float, float, float]) -> None:
+        """A link annotation over ``box`` (model coordinates) to the top of ``page``."""
+        x1, top, x2, bottom = box
+        self.c.linkRect("", _page_key(page), (x1, self.y(bottom), x2, self.y(top)), relative=0, thickness=0)
 
     def cached(self, key: tuple, make: Callable[[Grid], str], grid: Grid) -> str:
         if key not in self.operators:
@@ -226,6 +251,11 @@ class _PageDrawer:
         m = tour.marker
         c.rect(tour.end[0] - m, grid.height - tour.end[1] - m, 2 * m, 2 * m, stroke=1, fill=0)
         c.restoreState()
+
+
+def _page_key(number: int) -> str:
+    """The named destination of a page (links and bookmarks point at it)."""
+    return f"p{number}"
 
 
 def _baseline(top: float, style: TextStyle, face: _Face) -> float:
@@ -327,12 +357,19 @@ class PdfRenderer(Renderer):
             canvas.setProducer(CREATOR)
             drawer = _PageDrawer(canvas, booklet)
             for page in booklet.pages:
+                canvas.bookmarkPage(_page_key(page.number), fit="XYZ", top=booklet.page_height, left=0, zoom=0)
+                for index, entry in enumerate(booklet.outline):
+                    if entry.page == page.number:    # a destination of its own: an entry is known by its key
+                        canvas.bookmarkPage(f"o{index}", fit="XYZ", top=booklet.page_height, left=0, zoom=0)
+                        canvas.addOutlineEntry(entry.title, f"o{index}", level=entry.level)
                 for block in (page.header, page.footer, *page.blocks):
                     if isinstance(block, TextBlock):
                         drawer.text(block)
                     elif isinstance(block, Band):
                         drawer.band(block)
                 canvas.showPage()
+            if booklet.outline:
+                canvas.showOutline()
             tags = _subset_tags(canvas, (booklet.fonts.regular, booklet.fonts.bold))
             canvas.save()
         data = buffer.getvalue()

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, cast
 
-from publisher.model import QUEEN_SCALE, Booklet, Grid, GridCell, TextStyle
+from publisher.model import QUEEN_SCALE, Booklet, Grid, GridCell, PlacedGrid, TextStyle
 from publisher.render import Renderer, RenderError, register
 from publisher.render.flow import (
     GRID_STYLE,
@@ -28,8 +28,10 @@ from publisher.render.flow import (
     Furniture,
     Paragraph,
     Picture,
+    Segment,
     Table,
     check_text,
+    direct_size,
     twips,
     walk,
     word_style,
@@ -238,7 +240,12 @@ class _View:
                     note_style = self.style(seg.item.note_style)
                     note = (f"\\par\\pard\\plain\\intbl\\s{note_style.number}{note_style.props} "
                             f"{rtf_escape(seg.item.note)}")
-                captions.append(RtfFragment(f"\\s{style.number}{style.props} {rtf_escape(seg.item.caption)}{note}"))
+                if seg.item.ref is not None and not seg.item.ref.below:
+                    note += "\\par\\pard\\plain\\intbl" + self._ref(seg.item)
+                size = direct_size(seg.item.caption_style, self.booklet)
+                sized = "" if size is None else f"\\fs{_half_points(size)}"
+                captions.append(RtfFragment(f"\\s{style.number}{style.props}{sized} "
+                                            f"{rtf_escape(seg.item.caption)}{note}"))
         caption_height = max(item.caption_height for item in band.items)
         rows = [RowView(_row_properties(indent, caption_height), RtfFragment("".join(definitions)), captions)]
         grids = [seg.item.grid for seg in segments if seg.item is not None]
@@ -257,7 +264,25 @@ class _View:
                 definitions.append(self._definitions(grid, r, right - seg.width))
                 cells.extend(self._content(cell, grid) for cell in grid.cells[r * grid.cols:(r + 1) * grid.cols])
             rows.append(RowView(properties, RtfFragment("".join(definitions)), cells))
+        below = max(item.below for item in band.items)
+        if below:
+            rows.append(self._below_row(segments, indent, below))
         return TableView(tuple(rows))
+
+    def _ref(self, item: PlacedGrid) -> str:
+        ref = item.ref
+        assert ref is not None
+        style = self.style(ref.style)
+        return f"\\s{style.number}{style.props} {rtf_escape(ref.text)}"
+
+    def _below_row(self, segments: tuple[Segment, ...], indent: float, height: float) -> RowView:
+        """The row under the grids: each puzzle's cross-reference, as wide as its grid."""
+        definitions, cells, right = [], [], indent
+        for seg in segments:
+            right += seg.width
+            definitions.append(f"\\cellx{twips(right)}")
+            cells.append(RtfFragment(self._ref(seg.item)) if seg.item is not None and seg.item.ref else _EMPTY)
+        return RowView(_row_properties(indent, height), RtfFragment("".join(definitions)), cells)
 
     def _definitions(self, grid: Grid, r: int, x: float) -> str:
         """Cell definitions of one grid row at ``x`` (from the content box's left edge):

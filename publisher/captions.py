@@ -1,0 +1,70 @@
+"""The one caption rule of a book, and how a caption fits its grid's width.
+
+A puzzle and its answer carry the same caption, whatever the kind and
+whichever booklet: the number, the puzzle's own title where it has one, its
+level where it has one, in the book's language, joined by " · " in that
+order. :func:`caption_parts` is the rule (other parts, such as a catalog
+id, are added there and nowhere else); :func:`fit_caption` makes a caption
+fit above its grid in every format: smaller type down to a floor, then the
+title shortened with "…" (the number and level stay whole), so a caption is
+never wider than its grid and never hides behind a neighbour.
+"""
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import replace
+
+from publisher.model import Board, TextStyle
+from publisher.typeset import Typesetter, visible
+
+SEPARATOR = " · "
+#: a caption may shrink to this share of its style's size (and never below the print minimum)
+SHRINK = 0.8
+#: sizes tried between the style's and the floor, in points
+SHRINK_STEP = 0.25
+
+
+def caption_parts(board: Board, number: int, labels: Mapping[str, str]) -> tuple[str, ...]:
+    """Number, own title, level, in the book's words (a part the board lacks is left out)."""
+    parts = [str(number)]
+    if board.title and visible(board.title).strip():
+        parts.append(visible(board.title).strip())
+    if board.difficulty:
+        parts.append(labels.get(board.difficulty, board.difficulty))
+    return tuple(parts)
+
+
+def fit_caption(parts: tuple[str, ...], style: TextStyle, width: float, setter: Typesetter,
+                least: float) -> tuple[str, TextStyle]:
+    """The caption text and style that fit ``width``: the whole caption at the
+    style's size, else at a smaller size (down to ``SHRINK`` of it, never below
+    ``least``), else at that size with the title (the middle part) shortened
+    with "…"; the number always stays whole."""
+    text = SEPARATOR.join(parts)
+    floor = max(least, round(style.size * SHRINK, 2))
+    size = style.size
+    while True:
+        sized = style if size == style.size else replace(style, size=size)
+        if setter.fits(text, sized, width):
+            return text, sized
+        if size <= floor:
+            break
+        size = max(floor, round(size - SHRINK_STEP, 2))
+    number, *rest = parts
+    if len(rest) == 2:        # a title and a level: shorten the title, keep the level whole
+        title, level = rest
+        for keep in range(len(title) - 1, 0, -1):
+            candidate = SEPARATOR.join((number, title[:keep].rstrip() + "…", level))
+            if setter.fits(candidate, sized, width):
+                return candidate, sized
+        rest = [level]
+    if rest:
+        whole = SEPARATOR.join((number, rest[0]))
+        if setter.fits(whole, sized, width):
+            return whole, sized
+        detail = rest[0]
+        for keep in range(len(detail) - 1, 0, -1):
+            candidate = SEPARATOR.join((number, detail[:keep].rstrip() + "…"))
+            if setter.fits(candidate, sized, width):
+                return candidate, sized
+    return number, sized
