@@ -48,7 +48,7 @@ def default_fonts() -> Fonts:
     Greek and Cyrillic."""
     files = _roboto_dir()
     return Fonts(regular=files / "Roboto-Regular.ttf", bold=files / "Roboto-Bold.ttf",
-                 family="Roboto", fallback_family="Arial")
+                 family="Roboto", fallback_family="Arial", installed=False)
 
 
 def _check_truetype(path: Path) -> None:

@@ -24,6 +24,71 @@ DEFAULT_LABELS: dict[str, dict[str, str]] = {
 }
 
 
+#: The words of the playable HTML page (panel, messages, ARIA labels, hint sentences), by language;
+#: ``{n}``, ``{time}``, ``{k}``, ``{s}``... are filled in by the page. Overridable like every label.
+SCREEN_LABELS: dict[str, dict[str, str]] = {
+    "en": {
+        "play_panel": "Play controls", "play_select": "Select a puzzle", "play_time": "time",
+        "play_undo": "Undo", "play_undo_tip": "Undo (Ctrl+Z)", "play_redo": "Redo", "play_redo_tip": "Redo (Ctrl+Y)",
+        "play_pencil": "Pencil", "play_pencil_tip": "Pencil marks (P)", "play_check": "Check",
+        "play_check_tip": "Mark wrong entries", "play_hint": "Hint", "play_hint_tip": "Show the next logical step",
+        "play_reset": "Reset", "play_reset_tip": "Clear this puzzle", "play_keypad": "Keypad",
+        "play_help": "Arrows move, Backspace clears, Esc jumps between the grid and these controls.",
+        "play_puzzle": "Puzzle {n}", "play_solved_in": "Puzzle {n} solved in {time}.",
+        "play_type": "Puzzle {n}: type a symbol.",
+        "play_queens": "Puzzle {n}: click a square to place or remove a queen.",
+        "play_tour": "Puzzle {n}: click the squares a knight's move apart, in order.",
+        "play_enter": "enter {s}", "play_erase": "clear the cell",
+        "play_refused": "Move {k} refused: {why}.", "play_numbered": "that square is already numbered",
+        "play_not_from": "not a knight's move from {k}", "play_next": "{k} is not a knight's move from there",
+        "play_close": "the tour must end a knight's move from 1", "play_move": "Move {k}: {place}.",
+        "play_wrong_one": "1 wrong entry marked.", "play_wrong": "{n} wrong entries marked.",
+        "play_right": "Solved: everything is right.", "play_no_mistakes": "No mistakes so far.",
+        "play_to_go": "No mistakes so far ({n} cells to go).",
+        "play_no_hints": "No more hints: every step is entered.", "play_hint_text": "Hint: {text}",
+        "play_from_solution": "Hint: {cell} = {s}, from the solution ({why})", "play_reset_done": "Puzzle {n} reset.",
+        "play_place": "row {r}, column {c}", "play_empty": "empty", "play_given": "given", "play_queen": "queen",
+        "play_given_queen": "given queen", "play_attacked": "attacked", "play_candidates": "candidates",
+        "play_conflict": "conflict",
+        "hint_cell": "r{r}c{c}", "hint_places": "{cells}: {s}", "hint_removes": "{s} cannot go in {cells}",
+        "hint_look": "look at {cells}", "hint_none": "no step of the book's solver applies",
+    },
+    "vi": {
+        "play_panel": "Bảng điều khiển", "play_select": "Chọn một câu đố", "play_time": "thời gian",
+        "play_undo": "Hoàn tác", "play_undo_tip": "Hoàn tác (Ctrl+Z)", "play_redo": "Làm lại",
+        "play_redo_tip": "Làm lại (Ctrl+Y)", "play_pencil": "Bút chì", "play_pencil_tip": "Ghi chú bằng bút chì (P)",
+        "play_check": "Kiểm tra", "play_check_tip": "Đánh dấu các ô điền sai", "play_hint": "Gợi ý",
+        "play_hint_tip": "Xem bước giải tiếp theo", "play_reset": "Xoá hết", "play_reset_tip": "Xoá câu đố này",
+        "play_keypad": "Bàn phím số",
+        "play_help": "Phím mũi tên để di chuyển, Backspace để xoá, Esc để chuyển giữa lưới và bảng điều khiển.",
+        "play_puzzle": "Câu đố {n}", "play_solved_in": "Đã giải xong câu đố {n} trong {time}.",
+        "play_type": "Câu đố {n}: gõ một số.",
+        "play_queens": "Câu đố {n}: bấm vào một ô để đặt hoặc bỏ quân hậu.",
+        "play_tour": "Câu đố {n}: lần lượt bấm các ô cách nhau một nước mã.",
+        "play_enter": "điền {s}", "play_erase": "xoá ô",
+        "play_refused": "Nước {k} không hợp lệ: {why}.", "play_numbered": "ô đó đã được đánh số",
+        "play_not_from": "không cách ô {k} một nước mã", "play_next": "ô {k} không cách ô này một nước mã",
+        "play_close": "hành trình phải kết thúc cách ô 1 một nước mã", "play_move": "Nước {k}: {place}.",
+        "play_wrong_one": "Có 1 ô điền sai.", "play_wrong": "Có {n} ô điền sai.",
+        "play_right": "Đã giải xong: tất cả đều đúng.", "play_no_mistakes": "Chưa có ô nào sai.",
+        "play_to_go": "Chưa có ô nào sai (còn {n} ô).",
+        "play_no_hints": "Hết gợi ý: mọi bước đều đã được điền.", "play_hint_text": "Gợi ý: {text}",
+        "play_from_solution": "Gợi ý: {cell} = {s}, theo lời giải ({why})", "play_reset_done": "Đã xoá câu đố {n}.",
+        "play_place": "hàng {r}, cột {c}", "play_empty": "trống", "play_given": "cho sẵn", "play_queen": "quân hậu",
+        "play_given_queen": "quân hậu cho sẵn", "play_attacked": "bị khống chế", "play_candidates": "ghi chú",
+        "play_conflict": "trùng",
+        "hint_cell": "h{r}c{c}", "hint_places": "{cells}: điền {s}", "hint_removes": "{cells} không thể là {s}",
+        "hint_look": "hãy xem {cells}", "hint_none": "không có bước giải nào áp dụng được",
+    },
+}
+
+
+def screen_labels(language: str, overrides: dict[str, str] | None = None) -> dict[str, str]:
+    """The playable page's words: its language's built-ins (English when unknown), the user's on top."""
+    base = SCREEN_LABELS.get(language.split("-")[0].lower(), SCREEN_LABELS["en"])
+    return {**base, **{k: v for k, v in (overrides or {}).items() if k in SCREEN_LABELS["en"]}}
+
+
 def page_words(template: str, page: int) -> str:
     """A cross-reference label with its page filled in ("answer p. {page}" ->
     "answer p. 34"); a user's label without ``{page}`` gets the number after it."""

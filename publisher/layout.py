@@ -29,7 +29,7 @@ from publisher.grids import (
     thick_line,
     tour_drawing,
 )
-from publisher.labels import labels_for, page_words
+from publisher.labels import labels_for, page_words, screen_labels
 from publisher.model import (
     POINTS_PER_INCH,
     POINTS_PER_MM,
@@ -174,6 +174,9 @@ class _BookletBuilder:
     def __init__(self, spec: BookSpec, frame: _Frame, labels: dict[str, str], styles: Styles) -> None:
         self.spec, self.frame, self.labels, self.styles = spec, frame, labels, styles
         self.type = Typesetter(spec.fonts)
+        #: the playable page's words; hint sentences are set in them unless the book is in English
+        self.screen = screen_labels(spec.language, spec.labels)
+        self.hint_words = None if spec.language.split("-")[0].lower() == "en" else self.screen
         self.drafts: list[_Draft] = []
         #: (section title, answers?, first page number) of every section, for the contents
         self.starts: list[tuple[str, bool, int]] = []
@@ -616,7 +619,8 @@ class _BookletBuilder:
                 note = " ".join(note_lines)
         ref = CrossRef("", 0, "", "", self.styles.ref, below=not answers) if self._refs(answers) else None
         return PlacedGrid(number, caption, style, grid, 0.0, 0.0, slots.caption_height, note, note_style,
-                          play=None if answers else play_for(board, self.spec.play_solutions), caption_parts=parts,
+                          play=None if answers else play_for(board, self.spec.play_solutions, self.hint_words),
+                          caption_parts=parts,
                           note_lines=note_lines, ref=ref, below=slots.below)
 
     def _widest(self, board: Board, font: float) -> float:
@@ -782,6 +786,7 @@ def _build(spec: BookSpec, role: str, margins: Margins, labels: dict[str, str], 
         margins=margins, mirrored=spec.mirrored, fonts=spec.fonts, styles=styles.all(), pages=builder.pages(),
         ink=_ink(spec), outline=tuple(outline), print_rules=rules, blank_pages_added=len(builder.drafts) - laid_out,
         links=spec.links and rules is None,     # a print-profile interior carries no annotations
+        screen_words=tuple(sorted(builder.screen.items())) if puzzles else (),
     )
 
 

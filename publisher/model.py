@@ -101,13 +101,23 @@ class Margins:
 @dataclass(frozen=True)
 class Fonts:
     """Fonts of a book. Every format uses the files: PDF and HTML embed
-    subsets, DOCX embeds them as Word font parts, RTF names ``family`` first
-    and ``fallback_family`` as the alternative for readers without it."""
+    subsets, DOCX embeds them as Word font parts, RTF names :attr:`office_family`
+    (and ``fallback_family`` as the alternative for readers that honour one)."""
 
     regular: Path
     bold: Path
     family: str                 # the family name inside the TTF files, e.g. "Roboto"
+    #: Word has it and LibreOffice maps it to its metric-twin Liberation Sans, whose widths are within
+    #: 2 % of Roboto's (DejaVu Sans, LibreOffice's pick for an unknown family, is 15 % wider)
     fallback_family: str = "Arial"
+    #: False for the typeface shipped with puzzlepress (in a Python wheel, not on readers' systems):
+    #: RTF, which cannot embed fonts, then names the fallback, so Word and LibreOffice set it alike
+    installed: bool = True
+
+    @property
+    def office_family(self) -> str:
+        """The family an RTF reader is told to use (it honours no alternative)."""
+        return self.family if self.installed else self.fallback_family
 
 
 @dataclass(frozen=True)
@@ -452,6 +462,8 @@ class Booklet:
     ink: Ink = field(default_factory=Ink)
     outline: tuple[OutlineEntry, ...] = ()   # bookmarks, in page order
     links: bool = True                      # draw contents lines and cross-references as links
+    #: the playable page's words in the book's language (panel, messages, ARIA labels), by key
+    screen_words: tuple[tuple[str, str], ...] = ()
     print_rules: PrintRules | None = None       # set under a print profile: boxes, no links, see :attr:`print_ready`
     blank_pages_added: int = 0                  # blank pages at the end to reach the service's page count
 

@@ -7,7 +7,10 @@ and the solving steps behind Check and Hint. Printed formats ignore it.
 """
 from __future__ import annotations
 
-from publisher.model import Board, Play
+from collections.abc import Mapping
+from dataclasses import replace
+
+from publisher.model import Board, HintStep, Play
 
 
 def _symbol_order(symbol: str) -> tuple[int, str]:
@@ -15,15 +18,44 @@ def _symbol_order(symbol: str) -> tuple[int, str]:
     return (0 if symbol.isdigit() else 1, symbol)
 
 
-def play_for(board: Board, with_solutions: bool) -> Play:
+def fill(template: str, **values: object) -> str:
+    """``template`` with ``{name}`` replaced by each value (user text may hold other braces)."""
+    for name, value in values.items():
+        template = template.replace("{" + name + "}", str(value))
+    return template
+
+
+def hint_sentence(step: HintStep, words: Mapping[str, str]) -> str:
+    """A solving step in the book's words, from what it does: the cells it fills
+    and their values, else the candidates it rules out and where, else the
+    cells to look at (the solver's own sentence is English)."""
+    def cells(found: object) -> str:
+        squares = sorted({(r, c) for r, c, *_ in found})  # type: ignore[attr-defined]
+        return ", ".join(fill(words["hint_cell"], r=r, c=c) for r, c in squares)
+
+    if step.placed:
+        return fill(words["hint_places"], cells=cells(step.placed), s=", ".join(s for *_, s in step.placed))
+    if step.removed:
+        symbols = ", ".join(sorted({s for *_, s in step.removed}))
+        return fill(words["hint_removes"], cells=cells(step.removed), s=symbols)
+    if step.cells:
+        return fill(words["hint_look"], cells=cells(step.cells))
+    return words["hint_none"]
+
+
+def play_for(board: Board, with_solutions: bool, words: Mapping[str, str] | None = None) -> Play:
     """The play payload of ``board``; ``with_solutions`` False leaves out
-    everything that would give the answer away (solution and hints)."""
+    everything that would give the answer away (solution and hints).
+    ``words`` (a book not in English) turns every hint into a sentence in them."""
     sudoku = board.kind == "sudoku"
+    hints = board.hints if with_solutions and sudoku else ()
+    if words is not None:
+        hints = tuple(replace(step, text=hint_sentence(step, words)) for step in hints)
     return Play(
         kind=board.kind,
         symbols=tuple(sorted(set(board.answer), key=_symbol_order)) if sudoku else (),
         regions=board.regions if sudoku else None,
         solution=board.answer if with_solutions else (),
-        hints=board.hints if with_solutions and sudoku else (),
+        hints=hints,
         closed=board.closed,
     )

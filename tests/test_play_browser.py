@@ -523,3 +523,65 @@ def test_printing_the_playable_page_shows_no_control(books: dict[str, Path], tmp
         a = pdf_page_png(printed, tmp_path / f"a{number}", page=number)
         b = pdf_page_png(plain, tmp_path / f"b{number}", page=number)
         assert a.read_bytes() == b.read_bytes(), f"page {number} differs"
+
+
+# --------------------------------------------------------------------------- the book's language, on a phone
+
+@pytest.fixture(scope="module")
+def vietnamese_book(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The repository's default book (Vietnamese), through the real build."""
+    out = tmp_path_factory.mktemp("vi")
+    result = build(BuildOptions(config=Path(__file__).resolve().parent.parent / "config.yaml", out=out,
+                                formats=("html",), jobs=1))
+    assert result.exit_code == 0, result.errors
+    return out / "tuyen-tap-sudoku-puzzles.html"
+
+
+#: every English word the panel, its messages and hints would show in an English book
+ENGLISH_PANEL = ("Select a puzzle", "Undo", "Redo", "Pencil", "Check", "Hint", "Reset", "Puzzle ", "Keypad",
+                 "Arrows move", "type a symbol", "wrong entr", "No mistakes", "enter ", "clear the cell",
+                 "row ", "column ", "empty", "given")
+
+
+def test_the_vietnamese_book_plays_in_vietnamese_in_its_typeface(browser: WebDriver, vietnamese_book: Path) -> None:
+    """No English word of the panel anywhere on the page (text, tooltips, ARIA
+    labels), before and after playing (a hint, a check); the panel is set in
+    the book's typeface; the page opens on the first puzzle's page."""
+    browser.set_window_size(1300, 1000)
+    browser.get("about:blank")
+    browser.get(vietnamese_book.as_uri())
+    browser.execute_script("window.localStorage.clear()")
+    browser.refresh()
+    opened = browser.execute_script(
+        "var t = document.querySelector('table.play'); return t.closest('section.page').getBoundingClientRect().top")
+    assert abs(opened) < 5, "the page opens on the first puzzle's page"
+    type_into(browser, 1, 1, 1, "1")
+    control(browser, "check").click()
+    control(browser, "hint").click()
+    WebDriverWait(browser, 10).until(lambda d: d.find_element(By.CSS_SELECTOR, "[data-hint-text]").text)
+    panel = browser.execute_script(
+        "var p = document.getElementById('pp-panel'); var out = [p.innerText];"
+        "p.querySelectorAll('[title],[aria-label]').forEach(e => out.push(e.title, e.getAttribute('aria-label')));"
+        "document.querySelectorAll('table.play td').forEach(e => out.push(e.getAttribute('aria-label')));"
+        "return out.join(' | ')")
+    for word in ENGLISH_PANEL:
+        assert word not in panel, word
+    assert "Gợi ý" in panel and "Câu đố 1" in panel
+    family = browser.execute_script("return getComputedStyle(document.getElementById('pp-panel')).fontFamily")
+    assert family.split(",")[0].strip('"') == "book"
+
+
+@pytest.mark.parametrize("side, least", [(9, 36), (16, 22), (4, 36)])
+def test_on_a_phone_cells_stay_finger_sized_and_the_page_scrolls(browser: WebDriver, vietnamese_book: Path,
+                                                                 side: int, least: float) -> None:
+    browser.set_window_size(390, 844)
+    try:
+        browser.get(vietnamese_book.as_uri())
+        widths = browser.execute_script(
+            "return Array.from(document.querySelectorAll('table.play')).filter("
+            "t => t.rows.length === arguments[0]).map(t => t.rows[0].cells[0].getBoundingClientRect().width)", side)
+        assert widths and min(widths) >= least - 0.5, widths
+        scrolls = browser.execute_script("return document.documentElement.scrollWidth > window.innerWidth")
+        assert scrolls or side == 4
+    finally:
+        browser.set_window_size(1300, 1000)

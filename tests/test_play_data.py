@@ -89,9 +89,13 @@ def test_the_html_embeds_every_puzzle_with_its_answer_obfuscated() -> None:
         assert len(secret["hints"]) == len(board.hints)
     first = json.loads(reveal(doc["puzzles"][0]["secret"], bytes.fromhex(doc["puzzles"][0]["key"])))
     blank = boards[0].givens.index("")
-    assert first["hints"] == [["eliminate", [blank], [], [blank, "9"]],
-                              [f"r{blank // 4 + 1}c{blank % 4 + 1} = {boards[0].answer[blank]}", [blank],
+    cell = f"h{blank // 4 + 1}c{blank % 4 + 1}"     # a Vietnamese book's hints are Vietnamese sentences
+    assert first["hints"] == [[f"{cell} không thể là 9", [blank], [], [blank, "9"]],
+                              [f"{cell}: điền {boards[0].answer[blank]}", [blank],
                                [blank, boards[0].answer[blank]], []]]
+    english = json.loads(reveal(*(lambda e: (e["secret"], bytes.fromhex(e["key"])))(embedded(HtmlRenderer().render(
+        layout_book(replace(spec, language="en"))[0]))["puzzles"][0])))
+    assert english["hints"][0][0] == "eliminate"     # an English book keeps the solver's own sentences
     assert b"<script" not in HtmlRenderer().render(answers)    # the answer booklet stays static
 
 

@@ -67,6 +67,7 @@ from publisher.render.flow import (
     Table,
     check_text,
     direct_size,
+    flowing_lines,
     twips,
     walk,
     word_style,
@@ -192,7 +193,7 @@ class _Body:
         pictures = "".join(map(self.anchored, event.pictures))
         return (f'<w:p><w:pPr><w:pStyle w:val="{style_id(word_style(block.style))}"/>{brk}'
                 f'<w:spacing w:before="{twips(event.before)}"/>{ind}{sect_pr}</w:pPr>{pictures}'
-                f'{_run_text(block.lines)}</w:p>')
+                f'{_run_text(flowing_lines(block))}</w:p>')
 
     def event(self, event: Event, sect_pr: str) -> str:
         """One event of the flow; ``sect_pr`` goes into a section's last paragraph."""

@@ -104,6 +104,14 @@ def direct_size(style: TextStyle, booklet: Booklet) -> float | None:
     return None if named is None or named.size == style.size else style.size
 
 
+def flowing_lines(block: TextBlock) -> tuple[str, ...]:
+    """What a Word-like format writes of a paragraph: its text, broken only
+    where the text itself breaks (the user's own new lines), so Word or
+    LibreOffice wraps it with the fonts it has; layout's own wrapping (for
+    the PDF) would leave single words alone on lines in a wider substitute."""
+    return tuple(block.text.split("\n"))
+
+
 def twips(points: float) -> int:
     """Points to the integer twips (1/20 pt) both Word and RTF measure in."""
     return round(points * TWIPS_PER_POINT)

@@ -260,12 +260,13 @@ def printed_text(booklet: Booklet) -> str:
 @lru_cache(maxsize=32)
 def _subset_woff(path: Path, characters: str) -> str:
     """``path`` subset to ``characters`` as base64 WOFF (see :func:`publisher.render.fontfile.subset`)."""
-    return base64.b64encode(subset(path, characters, "woff")).decode("ascii")
+    return base64.b64encode(subset(path, characters, "woff", centred_caps=True)).decode("ascii")
 
 
 def font_faces(booklet: Booklet) -> tuple[FontFace, ...]:
     """The regular (400) and bold (700) faces, each subset to the booklet's characters."""
-    characters = "".join(sorted(set(printed_text(booklet)) | {" "}))
+    screen = "".join(text for _key, text in booklet.screen_words) + "0123456789:⌫✓"   # the play panel's words
+    characters = "".join(sorted(set(printed_text(booklet)) | set(screen) | {" "}))
     fonts = booklet.fonts
     return (FontFace(400, _subset_woff(Path(fonts.regular), characters)),
             FontFace(700, _subset_woff(Path(fonts.bold), characters)))

@@ -22,6 +22,20 @@ from publisher.model import Band, Booklet, HintStep, PlacedGrid, Play
 KEY_BYTES = 16
 
 
+#: CSS pixels a cell is never smaller than on a phone (the page scrolls instead): a finger-sized
+#: 36 px up to 9x9, down to 22 px for 16x16 and bigger boards (they could not be played otherwise)
+TAP_LARGE, TAP_SMALL, TAP_SMALL_FROM = 36.0, 22.0, 16
+
+
+def tap_size(side: int) -> float:
+    """The smallest on-screen cell (CSS px) of a board of ``side`` cells a row."""
+    if side <= 9:
+        return TAP_LARGE
+    if side >= TAP_SMALL_FROM:
+        return TAP_SMALL
+    return round(TAP_LARGE - (TAP_LARGE - TAP_SMALL) * (side - 9) / (TAP_SMALL_FROM - 9), 1)
+
+
 def _compact(value: Any) -> str:
     return json.dumps(value, ensure_ascii=False, separators=(",", ":"), sort_keys=True)
 
@@ -64,7 +78,8 @@ def _fingerprint(item: PlacedGrid) -> str:
 
 def _entry(stem: str, page: int, item: PlacedGrid, play: Play) -> dict[str, Any]:
     entry: dict[str, Any] = {"page": page, "number": item.number, "kind": play.kind, "id": _fingerprint(item),
-                             "rows": item.grid.rows, "cols": item.grid.cols}
+                             "rows": item.grid.rows, "cols": item.grid.cols, "cell": item.grid.cell_size,
+                             "tap": tap_size(max(item.grid.rows, item.grid.cols))}
     if play.symbols:
         entry["symbols"] = list(play.symbols)
     if play.regions is not None:
@@ -89,4 +104,4 @@ def play_data(booklet: Booklet) -> dict[str, Any] | None:
     if not puzzles:
         return None
     return {"book": booklet.stem, "puzzles": puzzles, "solutions": any("secret" in p for p in puzzles),
-            "page_width": booklet.page_width}
+            "page_width": booklet.page_width, "words": dict(booklet.screen_words)}

@@ -32,6 +32,7 @@ from publisher.render.flow import (
     Table,
     check_text,
     direct_size,
+    flowing_lines,
     twips,
     walk,
     word_style,
@@ -212,7 +213,7 @@ class _View:
                 continue
             pictures = RtfFragment("".join(map(_shape, event.pictures)))
             if isinstance(event, Paragraph):
-                out.append(ParagraphView(self.style(event.block.style), event.block.lines, twips(event.before),
+                out.append(ParagraphView(self.style(event.block.style), flowing_lines(event.block), twips(event.before),
                                          twips(event.left), twips(event.right), event.page_break, pictures))
             else:
                 out.append(SpacerView(spacer, max(twips(event.height), twips(MIN_SPACER)), event.page_break,
@@ -416,8 +417,8 @@ class RtfRenderer(Renderer):
         with template_errors():
             text = env.get_template(TEMPLATE).render(
                 booklet=booklet,
-                font=booklet.fonts.family,
-                font_alt=booklet.fonts.fallback_family,
+                font=booklet.fonts.office_family,
+                font_alt=(booklet.fonts.fallback_family if booklet.fonts.installed else booklet.fonts.family),
                 colours=(_colour(0.0), _colour(ink.solved_grey), _colour(ink.shade_grey)),
                 language=LANGUAGE_IDS.get(booklet.language.split("-")[0].lower()),
                 styles=tuple(view.styles.values()),
