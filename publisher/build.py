@@ -228,10 +228,11 @@ def _build(options: BuildOptions, result: BuildResult, run: _Run) -> dict[Path, 
     files = render_booklets(loaded, booklets, [f for f in formats if f != COVER_FORMAT], out_dir, result,
                             options.progress)
     files.update(render_covers(loaded, booklets, stems, formats, out_dir, result))
-    _stage(result, "render", start)
-    if not _preflight(loaded, files, stems, result):
-        return {}
-    return files
+    start = _stage(result, "render", start)
+    checked = _preflight(loaded, files, stems, result)
+    if any(booklet.print_rules is not None for booklet in booklets):
+        _stage(result, "preflight", start)
+    return files if checked else {}
 
 
 def read_sources(loaded: LoadedConfig, *, jobs: int | None = 1) -> list[_SectionInput]:
