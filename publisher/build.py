@@ -255,7 +255,7 @@ def _book_spec(loaded: LoadedConfig, b: int, stem: str, sections: list[SectionRe
         by_side = []
         for side in sorted({max(board.rows, board.cols) for board in boards}):
             puzzles, answers = default_per_page(book.page.size[0], side)
-            if book.answers.hints and section.kind == "sudoku":
+            if book.answers.hints and section.graded:
                 answers = puzzles   # answer grids as wide as the puzzles', so the key-step line fits under them
             by_side.append((side, puzzles, answers))
         _side, puzzles, answers = by_side[-1]   # the largest board's, for sections of one shape
