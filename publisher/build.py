@@ -6,17 +6,19 @@ backwards. Errors stay values until the edge: this module returns a
 """
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import re
 import time
 import unicodedata
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
 from publisher import fonts as fontlib
-from publisher import grading, render
+from publisher import grading, render, repeats
+from publisher.catalog import Catalog, CatalogError, Recording
 from publisher.config import ConfigError, LoadedConfig, default_per_page, load
 from publisher.kinds import KINDS
 from publisher.layout import labels_for, layout_book
@@ -24,7 +26,7 @@ from publisher.model import Board, Booklet, BookSpec, LayoutError, Margins, Sect
 from publisher.progress import Progress
 from publisher.report import BuildResult, OutputFile, SectionResult
 from publisher.sources import Item, SourceError, display_path, read_section
-from publisher.verify import Checked, verify_items, worker_count
+from publisher.verify import REPEATED, Checked, verify_items, worker_count
 from publisher.write import WriteError, write_atomically
 
 EXIT_OK, EXIT_REJECTED, EXIT_USAGE = 0, 1, 2
@@ -39,6 +41,8 @@ class BuildOptions:
     strict: bool = False                 # any rejection or warning fails the build
     jobs: int | None = None
     progress: Progress = field(default_factory=lambda: Progress(enabled=False))
+    catalog: str | None = None           # overrides the config's catalog (a path relative to here)
+    record: bool = True                  # False (--no-record): check against the catalog, record nothing
 
 
 def slugify(title: str) -> str:
@@ -62,7 +66,8 @@ def build(options: BuildOptions) -> BuildResult:
     result = BuildResult(config=display_path(options.config))
     try:
         return _build(options, result)
-    except (ConfigError, SourceError, LayoutError, fontlib.FontError, render.RenderError, WriteError) as error:
+    except (ConfigError, SourceError, LayoutError, fontlib.FontError, render.RenderError, WriteError,
+            CatalogError) as error:
         result.status, result.exit_code = "error", EXIT_USAGE
         result.errors.extend(error.problems if isinstance(error, ConfigError) else [str(error)])
         return result
@@ -98,6 +103,22 @@ def _build(options: BuildOptions, result: BuildResult) -> BuildResult:
     result.warnings.extend(warning for section in result.sections
                            for warning in grading.disagreements(section.checked))
     start = _stage(result, "verify", start)
+    with _open_catalog(loaded, options) as catalog:
+        return _publish(loaded, options, result, inputs, stems, catalog, start)
+
+
+def _publish(loaded: LoadedConfig, options: BuildOptions, result: BuildResult, inputs: list[_SectionInput],
+             stems: list[str], catalog: Catalog | None, start: float) -> BuildResult:
+    """The stages after verify: repeats, layout, render, the write (with the catalog's record)."""
+    placed: list[repeats.Placed] = []
+    if catalog is not None:
+        editions = [loaded.config.books[section.book].edition or "" for section in inputs]
+        placed = repeats.with_ids(result.sections, editions, options.jobs, result.warnings)
+        found = repeats.mark_repeats(result.sections, placed, catalog, loaded.config.on_repeat)
+        if found and loaded.config.on_repeat == "warn":
+            result.warnings.extend(f"{c.item.where}: repeated: {c.repeat.reason}" for section in result.sections
+                                   for c in section.accepted if c.repeat is not None)
+        start = _stage(result, "catalog", start)
     if not _accept(loaded, inputs, result, strict=options.strict):
         return result
 
@@ -109,13 +130,60 @@ def _build(options: BuildOptions, result: BuildResult) -> BuildResult:
     files = render_booklets(loaded, booklets, formats, out_dir, result, options.progress)
     start = _stage(result, "render", start)
 
-    write_atomically({path: data for path, (_, _, data) in files.items()})
+    recording = _recording(catalog, result, placed, loaded) if catalog is not None and options.record else None
+    try:
+        write_atomically({path: data for path, (_, _, data) in files.items()},
+                         commit=recording.commit if recording is not None else None)
+    finally:
+        if recording is not None:
+            recording.rollback()   # nothing left to undo after a commit
     for path, (fmt, booklet, data) in files.items():
         result.outputs.append(OutputFile(path=display_path(path), format=fmt, role=booklet.role,
                                          pages=booklet.page_count, bytes=len(data),
                                          sha256=hashlib.sha256(data).hexdigest()))
     _stage(result, "write", start)
     return result
+
+
+@contextlib.contextmanager
+def _open_catalog(loaded: LoadedConfig, options: BuildOptions) -> Iterator[Catalog | None]:
+    """The build's catalog (``--catalog`` or the config's ``catalog``), or None."""
+    if options.catalog is not None:
+        target, base = options.catalog, None
+    elif loaded.config.catalog is not None:
+        target, base = loaded.config.catalog, loaded.base
+    else:
+        yield None
+        return
+    catalog = Catalog(target, base)
+    try:
+        yield catalog
+    finally:
+        catalog.close()
+
+
+def _recording(catalog: Catalog, result: BuildResult, placed: list[repeats.Placed],
+               loaded: LoadedConfig) -> Recording:
+    """The catalog transaction of this build's puzzles, the lock held: the rows of each of
+    its books replace that book's (same title and edition) earlier ones. Puzzles another
+    build recorded since this one looked are found again under the lock, and stop the
+    build unless ``on_repeat`` keeps repeats."""
+    rows = repeats.entries(result.sections, placed)
+    own = {(book.title, book.edition or "") for book in loaded.config.books}
+    recording = catalog.recording(rows, own)
+    if loaded.config.on_repeat != "warn":
+        try:
+            late = recording.conflicts((row.id for row in rows), own)
+        except BaseException:
+            recording.rollback()
+            raise
+        forms = {row.form for row in rows}
+        clash = next((entry for found in late.values() for entry in found if entry.form in forms), None)
+        if clash is not None:
+            recording.rollback()
+            raise CatalogError(f"catalog {catalog.name}: puzzle {clash.id} was recorded as {clash.printed_as} "
+                               "by another build while this one ran; build again to check it")
+    return recording
 
 
 def read_sources(loaded: LoadedConfig, *, jobs: int | None = 1) -> list[_SectionInput]:
@@ -159,12 +227,15 @@ def _playable_with_hints(loaded: LoadedConfig, options: BuildOptions) -> list[bo
 
 def _accept(loaded: LoadedConfig, inputs: list[_SectionInput], result: BuildResult, *, strict: bool) -> bool:
     """Apply the rejection policy; False (with status and exit code set) when no book may be written."""
-    rejected = sum(len(s.rejected) for s in result.sections)
-    if rejected and loaded.config.on_rejected == "fail":
+    repeated = sum(c.status == REPEATED for s in result.sections for c in s.rejected)
+    rejected = sum(len(s.rejected) for s in result.sections) - repeated
+    if (rejected and loaded.config.on_rejected == "fail") or (repeated and loaded.config.on_repeat == "fail"):
         result.status, result.exit_code = "rejected", EXIT_REJECTED
         return False
     if rejected:
         result.warnings.append(f"{rejected} rejected puzzle(s) left out (on_rejected: skip)")
+    if repeated:
+        result.warnings.append(f"{repeated} repeated puzzle(s) left out (on_repeat: skip)")
     for section, section_input in zip(result.sections, inputs):
         if not section.accepted:
             raise SourceError(f"{loaded.where(section_input.loc)}: no puzzle of the section was accepted")

@@ -20,7 +20,7 @@ import re
 import shutil
 import stat
 import tempfile
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from pathlib import Path
 
 from publisher import interrupt
@@ -111,9 +111,12 @@ def _unlink(path: Path | None) -> None:
             os.unlink(path)
 
 
-def write_atomically(files: Mapping[Path, bytes]) -> None:
+def write_atomically(files: Mapping[Path, bytes], *, commit: Callable[[], None] | None = None) -> None:
     """Write all ``files`` or none: on any failure (or interrupt) every target keeps its old content.
 
+    ``commit`` (the catalog's transaction) runs once every target is replaced, before
+    the old contents are let go: if it raises, every target is put back and its error
+    propagates, so outputs and the record of them change together or not at all.
     Raises :class:`WriteError` naming the target that could not be written."""
     targets = list(files)
     for target in targets:
@@ -132,7 +135,7 @@ def write_atomically(files: Mapping[Path, bytes]) -> None:
             backups[current] = _backup(current)
         interrupt.check()     # a Ctrl-C that some library swallowed still stops here
         with interrupt.deferred():
-            _replace_all(targets, staged, backups)
+            _replace_all(targets, staged, backups, commit)
     except OSError as error:
         if isinstance(error, WriteError):
             raise
@@ -146,8 +149,10 @@ def write_atomically(files: Mapping[Path, bytes]) -> None:
             _unlink(old)
 
 
-def _replace_all(targets: list[Path], staged: dict[Path, Path], backups: dict[Path, Path | None]) -> None:
-    """Rename every staged file over its target; on a failure, put back every target already replaced."""
+def _replace_all(targets: list[Path], staged: dict[Path, Path], backups: dict[Path, Path | None],
+                 commit: Callable[[], None] | None = None) -> None:
+    """Rename every staged file over its target, then ``commit``; on a failure of either,
+    put back every target already replaced."""
     replaced: list[Path] = []
     try:
         for target in targets:
@@ -157,6 +162,8 @@ def _replace_all(targets: list[Path], staged: dict[Path, Path], backups: dict[Pa
                 raise WriteError(target, error.strerror or str(error)) from None
             del staged[target]
             replaced.append(target)
+        if commit is not None:
+            commit()
     except BaseException:
         for target in reversed(replaced):
             old = backups[target]
