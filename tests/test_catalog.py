@@ -372,3 +372,66 @@ def test_a_build_killed_midway_records_nothing_or_everything(catalog: str, tmp_p
             assert [r[4] for r in recorded[5:]] == list(range(1, 61))
             execute(catalog, "DELETE FROM puzzles WHERE edition = '2'")
     assert 5 in outcomes   # at least one kill landed before the commit
+
+
+def _lines(capsys: pytest.CaptureFixture[str]) -> list[dict[str, object]]:
+    return [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+
+
+def test_the_catalog_commands(catalog: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    back = tmp_path / "volume-1.txt"
+    back.write_text("\n".join(VOLUME_1) + "\n", encoding="utf-8")
+    bad = tmp_path / "volume-0.txt"
+    bad.write_text(VOLUME_1[0] + "\n" + "12" + "." * 70 + "\n", encoding="utf-8")   # a short, unreadable line
+    assert main(["catalog", "--catalog", catalog, "import", str(back), "--book", "Old Series", "--edition", "1",
+                 "--json"]) == 0
+    assert _lines(capsys) == [{"imported": 12, "skipped": 0,
+                               "books": [{"book": "Old Series", "edition": "1", "puzzles": 12}]}]
+    assert main(["catalog", "--catalog", catalog, "import", str(bad), "--json"]) == 1
+    captured = capsys.readouterr()
+    assert json.loads(captured.out)["imported"] == 1 and "volume-0.txt:2:" in captured.err
+    assert [r[1:] for r in rows(catalog)][11:] == [("Old Series", "1", "volume-1", 12), ("volume-0", "", "volume-0", 1)]
+
+    assert main(["catalog", "--catalog", catalog, "list", "--json"]) == 0
+    assert [(b["book"], b["edition"], b["puzzles"]) for b in _lines(capsys)] == [("Old Series", "1", 12),
+                                                                                ("volume-0", None, 1)]
+
+    probe = tmp_path / "probe.txt"
+    probe.write_text(turned(TOP95[4]) + "\n" + TOP95[60].format() + "\n", encoding="utf-8")
+    assert main(["catalog", "--catalog", catalog, "find", str(probe), "--json"]) == 1   # the second is new
+    first, second = _lines(capsys)
+    assert [(f["book"], f["number"], f["reason"]) for f in first["found"]] == [   # type: ignore[union-attr]
+        ("Old Series", 5, "same as 'Old Series' vol. 1, section 'volume-1', puzzle 5 (rotated 90°)")]
+    assert second["found"] == []
+    assert main(["catalog", "--catalog", catalog, "find", str(first["puzzle_id"]).lower()]) == 0
+    assert "printed as 'Old Series' vol. 1, section 'volume-1', puzzle 5" in capsys.readouterr().out
+    assert main(["catalog", "--catalog", catalog, "find", VOLUME_1[0]]) == 0
+    assert main(["catalog", "--catalog", catalog, "find", TOP95[60].format()]) == 1
+    capsys.readouterr()
+
+    assert main(["catalog", "--catalog", catalog, "export", "--json"]) == 0
+    exported = _lines(capsys)
+    assert [e["id"] for e in exported] == [r[0] for r in rows(catalog)]
+    assert exported[0]["form"].startswith("9 3x3 ")   # type: ignore[union-attr]
+
+    assert main(["check", "--catalog", catalog, str(probe), "--json"]) == 1
+    checked = _lines(capsys)
+    assert [c["status"] for c in checked] == ["repeated", "unique"]
+    assert checked[0]["repeat_of"]["number"] == 5   # type: ignore[index]
+    assert checked[1]["puzzle_id"] and checked[1]["repeat_of"] is None
+
+
+def test_catalog_command_errors(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("PUZZLEPRESS_CATALOG", raising=False)
+    assert main(["catalog", "list"]) == 2
+    assert "--catalog" in capsys.readouterr().err
+    assert main(["catalog", "--catalog", str(tmp_path / "none.db"), "list"]) == 2
+    assert capsys.readouterr().err.strip().endswith("no such file")
+    other = tmp_path / "other.db"
+    with sqlite3.connect(other) as connection:
+        connection.execute("CREATE TABLE notes (x TEXT)")
+    assert main(["catalog", "--catalog", str(other), "export"]) == 2
+    assert "not a puzzlepress catalog" in capsys.readouterr().err
+    assert main(["catalog", "--catalog", "mysql://x/y", "list"]) == 2
+    assert "expected a file path or a postgresql:// URL" in capsys.readouterr().err
