@@ -551,6 +551,7 @@ def _book_spec(loaded: LoadedConfig, b: int, stem: str, sections: list[SectionRe
         puzzles_per_page=book.layout.puzzles_per_page or (2, 3),
         answers_per_page=book.layout.answers_per_page or (3, 4),
         large_print=book.layout.large_print, section_start=book.layout.section_start, answers=book.answers.placement,
+        coordinates=book.layout.coordinates,
         balance=book.layout.balance, contents=book.contents, imprint=book.imprint,
         labels=dict(book.labels), key=key, play_solutions=book.html.solutions == "embedded",
         gutter_auto=auto_gutter, print_rules=chosen.rules(book.page.size) if chosen else None,

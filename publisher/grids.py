@@ -8,9 +8,10 @@ from __future__ import annotations
 
 import itertools
 import math
+from collections.abc import Callable
 from functools import lru_cache
 
-from publisher.model import QUEEN, Board, CellBorders, CellRole, Grid, GridCell, Tour
+from publisher.model import QUEEN, Board, CellBorders, CellRole, Coordinates, EdgeLabel, Grid, GridCell, Tour
 
 THIN_LINE = 0.75            # cell lines: the print minimum
 THICK_LINE = 2.25           # box, region and frame lines: 3x thin, clearly thicker
@@ -123,3 +124,30 @@ def tour_drawing(board: Board, cell: float, widest: float) -> Tour | None:
 
 def same_shape(a: Grid, b: Grid) -> bool:
     return (a.rows, a.cols, a.cell_size) == (b.rows, b.cols, b.cell_size)
+
+
+#: coordinate labels: their size as a share of the cell, and the most of a cell they may take
+COORDINATE_SHARE, COORDINATE_MOST = 0.22, 0.32
+#: their distance from the square's edges, as a share of the cell
+COORDINATE_PAD = 0.06
+
+
+def file_name(col: int, cols: int) -> str:
+    """The chess file of a column: a, b, c ... (numbers past 26 columns, as the solver writes squares)."""
+    return chr(ord("a") + col) if cols <= 26 else str(col + 1)
+
+
+def coordinates(rows: int, cols: int, cell: float, least: float,
+                width: Callable[[str, float], float]) -> Coordinates | None:
+    """A chessboard's files and ranks in its edge squares' corners, at
+    ``least`` points or more (the print minimum); None when the squares are
+    too small to carry them clear of their contents. ``width(text, size)``
+    measures a label in the book's font."""
+    size = round(max(least, cell * COORDINATE_SHARE), 1)
+    if size > cell * COORDINATE_MOST:
+        return None
+    pad = max(1.0, cell * COORDINATE_PAD)
+    ranks = [EdgeLabel(str(rows - r), round(pad, 2), round(r * cell + pad, 2)) for r in range(rows)]
+    files = [EdgeLabel(text, round((c + 1) * cell - pad - width(text, size), 2), round(rows * cell - pad - size, 2))
+             for c in range(cols) for text in (file_name(c, cols),)]
+    return Coordinates(tuple(ranks + files), size)

@@ -23,6 +23,7 @@ from publisher.grids import (
     borders,
     cells,
     chess_shading,
+    coordinates,
     is_chessboard,
     same_shape,
     text_ratio,
@@ -605,6 +606,8 @@ class _BookletBuilder:
             cell_size=cell, font_size=font, label=f"{word} {number}, {board.rows}x{board.cols} {kind}",
             tour=tour_drawing(board, cell, self._widest(board, font)) if answers else None,
             shaded=chess_shading(board.rows, board.cols) if is_chessboard(board) else None,
+            coordinates=coordinates(board.rows, board.cols, cell, MIN_TEXT, self._label_width)
+            if is_chessboard(board) and self.spec.coordinates else None,
         )
         note, note_style = "", None
         note_lines: tuple[str, ...] = ()
@@ -622,6 +625,9 @@ class _BookletBuilder:
                           play=None if answers else play_for(board, self.spec.play_solutions, self.hint_words),
                           caption_parts=parts,
                           note_lines=note_lines, ref=ref, below=slots.below)
+
+    def _label_width(self, text: str, size: float) -> float:
+        return self.type.width(text, TextStyle("coordinate", size))
 
     def _widest(self, board: Board, font: float) -> float:
         """Width of the widest answer text of a board in its cells (bold, the wider face)."""

@@ -178,6 +178,7 @@ class BookSpec:
     #: contents lines and cross-references are links (PDF annotations, HTML anchors); a print
     #: profile whose files must carry no annotations sets False (the text stays)
     links: bool = True
+    coordinates: bool = True                    # chessboards carry their files and ranks (a-h, 1-8) in the edge squares
     print_rules: PrintRules | None = None       # a print-on-demand profile's margins, gutter and page count
 
 
@@ -211,6 +212,7 @@ class Ink:
     shade_grey: float = 0.85        # dark squares of a chessboard: >= 10 % ink survives printing
     path_grey: float = 0.45         # the line of a knight's tour
     marker_grey: float = 0.0        # the start and end markers of a tour
+    coordinate_grey: float = 0.35   # a chessboard's a-h / 1-8: legible on the shaded squares, quieter than the digits
 
     def text_grey(self, role: CellRole) -> float:
         return self.solved_grey if role in (CellRole.SOLVED, CellRole.SOLVED_QUEEN) else 0.0
@@ -285,6 +287,28 @@ class Tour:
 
 
 @dataclass(frozen=True)
+class EdgeLabel:
+    """A chessboard coordinate ("e", "5") in an edge square's corner: the top-left
+    corner of its line box (height: :attr:`Coordinates.size`), points from the
+    grid's top-left corner; the text's capitals are centred in that box."""
+
+    text: str
+    x: float
+    y: float
+
+
+@dataclass(frozen=True)
+class Coordinates:
+    """The files and ranks of a chessboard as drawn: ranks (1 at the bottom)
+    in the top-left corner of the left column's squares, files (a at the
+    left) in the bottom-right corner of the bottom row's, small and grey so
+    they never compete with what the reader writes in the middle."""
+
+    labels: tuple[EdgeLabel, ...]
+    size: float                  # points
+
+
+@dataclass(frozen=True)
 class Grid:
     rows: int
     cols: int
@@ -295,6 +319,7 @@ class Grid:
     label: str                                  # accessible description, e.g. "Puzzle 12, 9x9 Sudoku"
     tour: Tour | None = None                    # a knight's tour drawn over the answer grid
     shaded: tuple[bool, ...] | None = None      # cells with a light grey fill (dark squares of a chessboard)
+    coordinates: Coordinates | None = None      # a-h / 1-8 on a chessboard's edge squares
 
     @property
     def width(self) -> float:
@@ -489,4 +514,6 @@ class Booklet:
                     for item in block.items:
                         parts += [item.caption, item.note, item.ref.text if item.ref else ""]
                         parts.extend(cell.text for cell in item.grid.cells if not cell.is_queen)
+                        if item.grid.coordinates:
+                            parts.extend(label.text for label in item.grid.coordinates.labels)
         return "".join(parts)

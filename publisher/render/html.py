@@ -318,7 +318,8 @@ class HtmlRenderer(Renderer):
                 shape_rules=view.shape_rules(),
                 style_rules=view.style_rules(),
                 ink={"solved": _grey(booklet.ink.solved_grey), "shade": _grey(booklet.ink.shade_grey),
-                     "path": _grey(booklet.ink.path_grey), "marker": _grey(booklet.ink.marker_grey)},
+                     "path": _grey(booklet.ink.path_grey), "marker": _grey(booklet.ink.marker_grey),
+                     "coordinate": _grey(booklet.ink.coordinate_grey)},
                 queen_path=QUEEN_PATH,
                 play=play_data(booklet),
             )

@@ -162,6 +162,8 @@ class _PageDrawer:
                 self.queens(grid, origin, queens, self.ink.text_grey(role))
         if grid.tour:
             self.tour(grid, origin)
+        if grid.coordinates:
+            self.coordinates(grid, origin)
         self.literal(origin, self.cached(("lines", id(grid.borders), grid.cell_size), _line_ops, grid))
 
     def ref(self, item: PlacedGrid) -> None:
@@ -257,6 +259,20 @@ class _PageDrawer:
                     outline.lineTo(left + x * side, top - y * side)
                 outline.close()
                 c.drawPath(outline, stroke=0, fill=1)
+        c.restoreState()
+
+    def coordinates(self, grid: Grid, origin: tuple[float, float]) -> None:
+        """The model's files and ranks, each capital centred in its line box."""
+        marks = grid.coordinates
+        assert marks is not None
+        c = self.c
+        c.saveState()
+        c.translate(*origin)
+        c.setFillGray(self.ink.coordinate_grey)
+        c.setFont(self.regular.name, marks.size)
+        for label in marks.labels:
+            baseline = label.y + marks.size / 2 + self.regular.cap_height * marks.size / 2
+            c.drawString(label.x, grid.height - baseline, label.text)
         c.restoreState()
 
     def tour(self, grid: Grid, origin: tuple[float, float]) -> None:

@@ -11,10 +11,11 @@ from __future__ import annotations
 
 import io
 from functools import lru_cache
+from pathlib import Path
 
-from PIL import Image, ImageDraw
+from PIL import Image, ImageDraw, ImageFont
 
-from publisher.model import QUEEN_SHAPE, Tour
+from publisher.model import QUEEN_SHAPE, Coordinates, Tour
 
 #: pixels per point of the delivered picture (216 dpi: sharp in print, small files)
 RESOLUTION = 3.0
@@ -70,4 +71,20 @@ def tour_png(tour: Tour, width: float, height: float, path_grey: float, marker_g
     draw.ellipse([sx - marker, sy - marker, sx + marker, sy + marker], outline=ink, width=stroke)
     ex, ey = tour.end[0] * scale, tour.end[1] * scale
     draw.rectangle([ex - marker, ey - marker, ex + marker, ey + marker], outline=ink, width=stroke)
+    return _finish(image, max(1, round(width * RESOLUTION)), max(1, round(height * RESOLUTION)))
+
+
+def coordinates_png(marks: Coordinates, width: float, height: float, font: Path, grey: float) -> bytes:
+    """A chessboard's files and ranks over a grid of ``width`` x ``height``
+    points, on a transparent background: the model's labels in the book's
+    font (``font``), each capital centred in its line box as the PDF sets it."""
+    scale = RESOLUTION * SUPERSAMPLE
+    size = (max(1, round(width * scale)), max(1, round(height * scale)))
+    image = Image.new("RGBA", size, (255, 255, 255, 0))
+    draw = ImageDraw.Draw(image)
+    face = ImageFont.truetype(str(font), max(1, round(marks.size * scale)))
+    cap = -face.getbbox("H", anchor="ls")[1] / scale        # points
+    for label in marks.labels:
+        baseline = label.y + marks.size / 2 + cap / 2
+        draw.text((label.x * scale, baseline * scale), label.text, font=face, fill=_grey(grey), anchor="ls")
     return _finish(image, max(1, round(width * RESOLUTION)), max(1, round(height * RESOLUTION)))
