@@ -31,7 +31,7 @@ from pydantic import (
 
 from publisher import kinds, safeio
 from publisher.kinds import DEFAULT_KIND
-from publisher.labels import DEFAULT_LABELS
+from publisher.labels import DEFAULT_LABELS, SCREEN_LABELS
 from publisher.printing import COVER_FORMAT
 from publisher.render import formats as render_formats
 from publisher.schema import (
@@ -49,7 +49,7 @@ from solver.sudoku.verdict import DEFAULT_NODE_LIMIT
 
 #: The built-in words a book's ``labels`` may override (README, "books[]"): every word of
 #: the built-in English labels (which include each kind's name)
-LABEL_KEYS = tuple(DEFAULT_LABELS["en"])
+LABEL_KEYS = tuple(DEFAULT_LABELS["en"]) + tuple(SCREEN_LABELS["en"])   # printed words, then the play page's
 PLACEMENTS = ("separate", "back", "both")
 
 
@@ -85,7 +85,7 @@ class Page(Strict):
 #: trims (A5, 6x9 in, 5x8 in) and for big grids, so every default fits the page.
 PER_PAGE_DEFAULTS: dict[str, list[tuple[int, tuple[tuple[int, int], tuple[int, int]]]]] = {
     "large": [(9, ((2, 3), (4, 4))), (12, ((1, 2), (2, 3))), (16, ((1, 1), (2, 2))), (99, ((1, 1), (1, 1)))],
-    "small": [(9, ((1, 1), (2, 3))), (12, ((1, 1), (1, 2))), (99, ((1, 1), (1, 1)))],
+    "small": [(4, ((2, 3), (2, 3))), (6, ((1, 2), (2, 3))), (9, ((1, 1), (2, 3))), (12, ((1, 1), (1, 2))), (99, ((1, 1), (1, 1)))],
 }
 SMALL_PAGE_WIDTH = 7 * 72   # narrower than 7 in is a small trim
 

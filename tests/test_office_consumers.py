@@ -95,12 +95,13 @@ def test_every_text_and_cell_on_its_page(pdfs: dict[tuple[str, str], Path], name
         assert item.caption in " ".join(pages[index].split())
         cells = item.grid.cells
         needed.setdefault(index, Counter()).update("".join(cell.text for cell in cells if not cell.is_queen))
-        pictures[index] += sum(cell.is_queen for cell in cells) + (item.grid.tour is not None)
+        pictures[index] += (sum(cell.is_queen for cell in cells) + (item.grid.tour is not None)
+                            + (item.grid.coordinates is not None))
     for index, counts in needed.items():
         shown = Counter(pages[index])
         missing = {ch: n - shown[ch] for ch, n in counts.items() if shown[ch] < n}
         assert not missing, f"page {index + 1} lacks cell text {missing}"
-    for index, count in pictures.items():   # queens and tour paths are pictures, on their grid's page
+    for index, count in pictures.items():   # queens, tour paths and coordinates are pictures, on their grid's page
         assert _images(pdfs[name, fmt], index + 1) == count, f"page {index + 1}"
 
 
@@ -137,3 +138,39 @@ def test_text_lands_where_the_model_put_it(pdfs: dict[tuple[str, str], Path], na
             tops = pages[index].get(word, [])
             assert any(abs(top - block.y) <= 4 for top in tops), (
                 f"page {page.number}: {word!r} expected near y={block.y:.1f}, found at {tops}")
+
+
+def _lines_of(pdf: Path) -> list[list[str]]:
+    """Per page: the text of every line as pdftotext lays it out (bbox-layout lines)."""
+    out = subprocess.run([require(None, "pdftotext"), "-bbox-layout", str(pdf), "-"],
+                         capture_output=True, text=True, check=True).stdout
+    pages = []
+    for page in out.split("<page ")[1:]:
+        lines = []
+        for line in re.findall(r"<line[^>]*>(.*?)</line>", page, re.S):
+            words = [html.unescape(w) for w in re.findall(r"<word[^>]*>([^<]*)</word>", line)]
+            lines.append(" ".join(words))
+        pages.append(lines)
+    return pages
+
+
+@pytest.mark.parametrize("name, fmt", CASES)
+def test_paragraphs_reflow_and_captions_stay_whole(pdfs: dict[tuple[str, str], Path], name: str, fmt: str) -> None:
+    """The office program wraps our paragraphs itself (no hard line breaks), so
+    no line of body text is left holding a single word where ours holds more;
+    and every caption is on one line of its own width, none wrapped or hidden."""
+    booklet = BOOKLETS[name]
+    pages = _lines_of(pdfs[name, fmt])
+    for index, page in enumerate(booklet.pages):
+        lines = pages[index]
+        ours_alone = set()
+        words_in_text = set()
+        for block in page.blocks:
+            if isinstance(block, TextBlock) and len(block.lines) > 1:
+                words_in_text |= set(block.text.split())
+                ours_alone |= {line.strip() for line in block.lines if len(line.split()) == 1}
+        for line in lines:
+            if len(line.split()) == 1 and line in words_in_text and not line.isdigit():
+                assert line in ours_alone, f"page {page.number}: {line!r} alone on a line"
+        for _index, _band, item in (g for g in placed_grids(booklet) if g[0] == index):
+            assert any(item.caption in line for line in lines), f"page {page.number}: {item.caption!r} not whole"
