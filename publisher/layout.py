@@ -100,10 +100,16 @@ def page_name(width: float, height: float) -> str:
     return f"a {width:.0f}x{height:.0f} pt page"
 
 
+def _big(board: Board) -> bool:
+    """A board a page of its own is sized for: 10x10 and up (12x12, 16x16), and every chessboard
+    (a tour, queens), whose squares a reader writes numbers in or places pieces on."""
+    return max(board.rows, board.cols) >= BIG_BOARD or is_chessboard(board)
+
+
 def _alone(board: Board, slots: _Slots) -> bool:
-    """A big board (10x10 and up: 12x12, 16x16, a tour, queens) alone on its page:
-    sized to the text area, not to the caps that keep small grids at a readable size."""
-    return slots.across == slots.down == 1 and max(board.rows, board.cols) >= BIG_BOARD
+    """A big board alone on its page: sized to the text area, not to the caps
+    that keep small grids at a readable size."""
+    return slots.across == slots.down == 1 and _big(board)
 
 
 def _large_answer_cell(board: Board) -> float:
@@ -463,7 +469,7 @@ class _BookletBuilder:
             by_side = {s: (p, a) for s, p, a in section.shape_defaults}
             own = by_side[side][1 if answers else 0] if side in by_side else own
             same = sum(max(b.rows, b.cols) == side for b in section.boards)
-            if not answers and own and side >= BIG_BOARD and same % (own[0] * own[1]):
+            if not answers and own and _big(board) and same % (own[0] * own[1]):
                 own = (1, 1)    # a big board left on a page of its own is sized for that page, all its shape alike
         if spec.large_print and not answers:
             across, down, key = 1, 1, f"{spec.key}.layout.large_print"
