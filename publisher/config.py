@@ -85,7 +85,8 @@ class Page(Strict):
 #: trims (A5, 6x9 in, 5x8 in) and for big grids, so every default fits the page.
 PER_PAGE_DEFAULTS: dict[str, list[tuple[int, tuple[tuple[int, int], tuple[int, int]]]]] = {
     "large": [(9, ((2, 3), (4, 4))), (12, ((1, 2), (2, 3))), (16, ((1, 1), (2, 2))), (99, ((1, 1), (1, 1)))],
-    "small": [(4, ((2, 3), (2, 3))), (6, ((1, 2), (2, 3))), (9, ((1, 1), (2, 3))), (12, ((1, 1), (1, 2))), (99, ((1, 1), (1, 1)))],
+    "small": [(4, ((2, 3), (2, 3))), (6, ((1, 2), (2, 3))), (9, ((1, 1), (2, 3))), (12, ((1, 1), (1, 2))),
+              (99, ((1, 1), (1, 1)))],
 }
 SMALL_PAGE_WIDTH = 7 * 72   # narrower than 7 in is a small trim
 
