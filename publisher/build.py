@@ -258,7 +258,12 @@ def _build(options: BuildOptions, result: BuildResult, run: _Run) -> dict[Path, 
         return {}
     files = render_booklets(loaded, booklets, [f for f in formats if f != COVER_FORMAT], out_dir, result,
                             options.progress)
+    warned = len(result.warnings)
     files.update(render_covers(loaded, booklets, stems, formats, out_dir, result))
+    if options.strict and len(result.warnings) > warned:   # a thin spine, a low-resolution image
+        result.status, result.exit_code = "rejected", EXIT_REJECTED
+        result.errors.extend(f"--strict: {warning}" for warning in result.warnings[warned:])
+        return {}
     start = _stage(result, "render", start)
     checked = _preflight(loaded, files, stems, result)
     if any(booklet.print_rules is not None for booklet in booklets):
@@ -421,8 +426,8 @@ def _print_checks(loaded: LoadedConfig, booklets: list[Booklet], stems: list[str
             notes.append(note)
     for b, book in enumerate(loaded.config.books):
         if COVER_FORMAT in formats and book.print.service == "none":
-            result.warnings.append(f"{loaded.where(('books', b, 'print'))}: no cover for '{book.title}': "
-                                   "a cover needs print.service (kdp, ingramspark or lulu) for its spine width")
+            notes.append(f"{loaded.where(('books', b, 'print'))}: no cover for '{book.title}': "
+                         "a cover needs print.service (kdp, ingramspark or lulu) for its spine width")
     result.warnings.extend(notes)
     if strict and notes:
         result.status, result.exit_code = "rejected", EXIT_REJECTED

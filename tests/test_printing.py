@@ -216,6 +216,10 @@ def test_other_services_bleed_and_margins(tmp_path: Path, service: str, all_edge
             left = b if all_edges or index % 2 else 0.0
             assert found["TrimBox"][0] == pytest.approx(left, abs=0.01)
         _safe_everywhere(doc, profile.margin(True), profile.gutter_for(doc.page_count))
+        last = doc[doc.page_count - 1]
+        assert doc.page_count % 2 == 0
+        if service == "ingramspark":   # "the final page should be blank"
+            assert not last.get_text().strip() and not last.get_drawings()
 
 
 # ------------------------------------------------------------------ the cover
@@ -284,11 +288,13 @@ def test_low_resolution_front_image_is_a_warning_naming_the_file(tmp_path: Path,
                                                                  capsys: pytest.CaptureFixture[str]) -> None:
     from PIL import Image
     Image.new("RGB", (600, 900), "#336699").save(tmp_path / "front.png")
-    config = easy_book(tmp_path, 4, print={"service": "kdp"}, cover={"front_image": "front.png"})
+    config = easy_book(tmp_path, 16, print={"service": "kdp"}, cover={"front_image": "front.png"})
     assert main(["build", str(config)]) == 0
     assert re.search(r"warning: front\.png: 600x900 px is \d+ dpi at its printed size", capsys.readouterr().out)
     with pymupdf.open(tmp_path / "out" / "easy-sudoku-cover.pdf") as doc:
         assert doc[0].get_image_info()
+    assert main(["build", str(config), "--strict", "-q"]) == 1
+    assert "--strict: front.png: 600x900 px" in capsys.readouterr().err
 
 
 # ------------------------------------------------------------------ poppler agrees

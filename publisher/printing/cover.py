@@ -165,7 +165,7 @@ def cover_spec(book: Any, chosen: PrintChoice, booklet: Booklet, base: Path) -> 
         " · ".join(part for part in (book.title, book.author) if part)
     allowed = chosen.profile.spine_text_allowed(pages)
     note = None
-    if wanted and not allowed:
+    if settings.spine_text and not allowed:   # the default (title and author) is left off without a word
         note = (f"no spine text: {chosen.profile.name} prints spine text only on books of "
                 f"{chosen.profile.spine_text_min_pages} pages or more, this one has {pages}")
     image = None
