@@ -188,6 +188,12 @@ def test_short_booklets_get_blank_pages_said_in_the_summary_or_fail_under_strict
     with pymupdf.open(tmp_path / "out" / "easy-sudoku-answers.pdf") as doc:
         assert doc.page_count == 24
         assert doc[23].get_text().strip() == "" and not doc[23].get_drawings()
+    # a separate answer booklet is a printed book of its own: its own cover, for its own page count
+    with pymupdf.open(tmp_path / "out" / "easy-sudoku-answers-cover.pdf") as doc:
+        assert boxes(doc, 0)["MediaBox"][2] / INCH == pytest.approx(12.25 + 24 * KDP_SPINE["white"], abs=0.01)
+        assert "Answers" in doc[0].get_text()
+    assert main(["preflight", str(config)]) == 0
+    assert capsys.readouterr().out.strip().endswith("preflight: 4 files checked, every rule passed")
     before = (tmp_path / "out" / "easy-sudoku-puzzles.pdf").read_bytes()
     assert main(["build", str(config), "--strict"]) == 1
     assert "--strict" in capsys.readouterr().err
@@ -443,3 +449,27 @@ def _spine_glyphs_white(cover: Path, pages: int) -> list[Any]:
         media = _rect(boxes(doc, 0)["MediaBox"])
         return [m.rect for m in marks(doc[0], media) if m.what != "a drawing"
                 and left <= (m.rect.x0 + m.rect.x1) / 2 <= left + spine]
+
+
+def test_docx_and_rtf_follow_the_profile_margins(tmp_path: Path) -> None:
+    import docx
+    config = easy_book(tmp_path, 16, formats=("pdf", "docx", "rtf"), print={"service": "kdp"},
+                       page={"size": "6x9in", "margins": {"top": "0.1in", "bottom": "0.1in", "inside": "0.1in",
+                                                          "outside": "0.1in"}})
+    assert build(config) == 0
+    with pymupdf.open(tmp_path / "out" / "easy-sudoku-puzzles.pdf") as doc:
+        pages = doc.page_count
+    gutter = load_profile("kdp").gutter_for(pages)
+    document = docx.Document(str(tmp_path / "out" / "easy-sudoku-puzzles.docx"))
+    emu = 914400
+    for section in document.sections:
+        assert section.page_width / emu == pytest.approx(6) and section.page_height / emu == pytest.approx(9)
+        assert section.left_margin / emu * INCH >= gutter            # the inside margin (mirrored)
+        assert section.right_margin / emu >= 0.25 and section.top_margin / emu > 0.25
+        assert section.bottom_margin / emu > 0.25
+    assert document.settings.element.find(
+        "{http://schemas.openxmlformats.org/wordprocessingml/2006/main}mirrorMargins") is not None
+    rtf = (tmp_path / "out" / "easy-sudoku-puzzles.rtf").read_text()
+    assert "\\margmirror" in rtf
+    left = int(re.search(r"\\margl(\d+)", rtf).group(1))
+    assert left / 20 >= gutter and int(re.search(r"\\margr(\d+)", rtf).group(1)) / 20 >= 0.25 * INCH
