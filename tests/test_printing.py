@@ -167,6 +167,10 @@ def test_kdp_bleed_interior_boxes_and_safe_area(tmp_path: Path, size: str, trim:
         assert nearest == pytest.approx(gutter, abs=2.0)
         assert not any(doc[i].get_links() or doc[i].first_annot for i in range(count))
     assert check_interior(pdf.read_bytes(), pdf.name, PrintChoice(load_profile("kdp"), "white", True)) == []
+    with pymupdf.open(tmp_path / "out" / "tuyen-tap-sudoku-cover.pdf") as doc:   # built beside it, same run
+        media = boxes(doc, 0)["MediaBox"]
+        assert media[2] / INCH == pytest.approx(0.25 + 2 * trim[0] + count * KDP_SPINE["white"], abs=0.01)
+        assert media[3] / INCH == pytest.approx(trim[1] + 0.25, abs=0.01)
 
 
 def _binding_distance(doc: pymupdf.Document, index: int) -> float:
