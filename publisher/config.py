@@ -33,7 +33,8 @@ from publisher import render, safeio
 from publisher.units import parse_count_grid, parse_length, parse_page_size
 from publisher.yamlfile import YamlSyntaxError, load_with_nodes
 from solver.sudoku.generate import Request as GenerateRequest
-from solver.sudoku.generate import parse_rating, problem
+from solver.sudoku.generate import parse_rating
+from solver.sudoku.targeted import Target, target_problem, technique
 
 #: The built-in words a book's ``labels`` may override (README, "books[]").
 LABEL_KEYS = ("puzzle", "solution", "answers", "easy", "medium", "hard", "diabolical", "key_step",
@@ -236,6 +237,28 @@ class RatingRange(Strict):
         return self
 
 
+class GivensRange(Strict):
+    """How many givens a generated puzzle has, both ends included."""
+
+    min: int = Field(ge=0)
+    max: int = Field(ge=0)
+
+
+def _techniques(value: Any) -> Any:
+    """One technique name or a list of them; each must name a row of the grading table."""
+    names = [value] if isinstance(value, str) else value
+    if not isinstance(names, list) or not names or not all(isinstance(n, str) for n in names):
+        raise ValueError("expected a technique name like 'X-Wing' or a list of them")
+    return [technique(name).name for name in names]
+
+
+def _givens(value: Any) -> Any:
+    """``24`` is exactly 24 givens; ``{min: 22, max: 26}`` a range."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        return {"min": value, "max": value}
+    return value
+
+
 class Generate(Strict):
     """Puzzles a Sudoku section makes itself (README "Generated Sudoku"); the same keys
     and meanings as ``puzzlepress generate``, so a section and a command make the same puzzles."""
@@ -249,8 +272,11 @@ class Generate(Strict):
     jigsaw: bool = False
     minimal: bool = False
     seed: int = Field(default=0, ge=0)
+    #: every puzzle's hardest step is one of these techniques (names of the grading table, any case)
+    technique: Annotated[list[str], BeforeValidator(_techniques)] | None = None
+    givens: Annotated[GivensRange, BeforeValidator(_givens)] | None = None   # 24, or {min: 22, max: 26}
 
-    def request(self) -> GenerateRequest:
+    def request(self) -> Target:
         shape = parse_count_grid(self.box) if self.box else None
         size = self.size or (shape[0] * shape[1] if shape else 9)
         bounds = None
@@ -258,11 +284,13 @@ class Generate(Strict):
             bounds = parse_rating(self.rating)
         elif self.rating is not None:
             bounds = (self.rating.min or 1.0, self.rating.max if self.rating.max is not None else 12.0)
-        return GenerateRequest(size, shape, self.jigsaw, self.level, bounds, self.symmetry, self.minimal)
+        plain = GenerateRequest(size, shape, self.jigsaw, self.level, bounds, self.symmetry, self.minimal)
+        givens = (self.givens.min, self.givens.max) if self.givens is not None else None
+        return Target(plain, tuple(self.technique or ()), givens)
 
     @model_validator(mode="after")
     def _possible(self) -> Generate:
-        reason = problem(self.request())
+        reason = target_problem(self.request())
         if reason:
             raise ValueError(reason)
         return self
