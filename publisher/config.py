@@ -10,39 +10,46 @@ instead of stopping at the first, so an editor fixes a config in one pass.
 from __future__ import annotations
 
 import difflib
+import functools
+import operator
 import re
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Annotated, Any, Literal, get_args
+from typing import TYPE_CHECKING, Annotated, Any, Literal, get_args
 
 import yaml
 from pydantic import (
     AfterValidator,
     BaseModel,
     BeforeValidator,
-    ConfigDict,
     Discriminator,
     Field,
     Tag,
     ValidationError,
     field_validator,
-    model_validator,
 )
 
-from publisher import render, safeio
-from publisher.units import parse_count_grid, parse_length, parse_page_size
+from publisher import kinds, safeio
+from publisher.kinds import DEFAULT_KIND
+from publisher.labels import DEFAULT_LABELS
+from publisher.render import formats as render_formats
+from publisher.schema import (
+    Gutter,
+    Length,
+    PageSize,
+    PerPage,
+    SectionBase,
+    Strict,
+    control_character,
+)
+from publisher.units import parse_length, parse_page_size
 from publisher.yamlfile import YamlSyntaxError, load_with_nodes
-from solver.sudoku.generate import Request as GenerateRequest
-from solver.sudoku.generate import parse_rating
-from solver.sudoku.targeted import Target, target_problem, technique
+from solver.sudoku.verdict import DEFAULT_NODE_LIMIT
 
-#: The built-in words a book's ``labels`` may override (README, "books[]").
-LABEL_KEYS = ("puzzle", "solution", "answers", "easy", "medium", "hard", "diabolical", "key_step",
-              "sudoku", "knights_tour", "queens", "one_possible_answer", "contents")
-KINDS = ("sudoku", "knights_tour", "queens")
+#: The built-in words a book's ``labels`` may override (README, "books[]"): every word of
+#: the built-in English labels (which include each kind's name)
+LABEL_KEYS = tuple(DEFAULT_LABELS["en"])
 PLACEMENTS = ("separate", "back", "both")
-#: Sudoku difficulty levels, easiest first (the grader's names; README "Difficulty levels")
-LEVELS = ("easy", "medium", "hard", "diabolical")
 
 
 class ConfigError(Exception):
@@ -51,72 +58,6 @@ class ConfigError(Exception):
     def __init__(self, problems: list[str]) -> None:
         super().__init__("\n".join(problems))
         self.problems = problems
-
-
-# ---------------------------------------------------------------- value types
-
-def _length(value: Any) -> float:
-    return parse_length(value)
-
-
-def _grid(value: Any) -> tuple[int, int]:
-    if isinstance(value, (list, tuple)) and len(value) == 2:
-        value = f"{value[0]}x{value[1]}"
-    return parse_count_grid(value)
-
-
-def _page_size(value: Any) -> tuple[float, float]:
-    return parse_page_size(value)
-
-
-def _paths(value: Any) -> list[str]:
-    """A section's files: one path or glob, or a list of them."""
-    if isinstance(value, str):
-        return [value]
-    if isinstance(value, list) and all(isinstance(v, str) for v in value):
-        return list(value)
-    raise ValueError("expected a file name, a glob like 'sets/*.txt', or a list of them")
-
-
-def _gutter(value: Any) -> Any:
-    """'auto' or a length: one message for either mistake (not one per union member)."""
-    if value == "auto":
-        return value
-    try:
-        return parse_length(value)
-    except ValueError:
-        raise ValueError(f"expected 'auto' or a length with a unit like 15mm, 0.5in or 36pt, got {value!r}") from None
-
-
-Length = Annotated[float, BeforeValidator(_length)]
-Gutter = Annotated[Literal["auto"] | float, BeforeValidator(_gutter)]
-PerPage = Annotated[tuple[int, int], BeforeValidator(_grid)]
-PageSize = Annotated[tuple[float, float], BeforeValidator(_page_size)]
-Paths = Annotated[list[str], BeforeValidator(_paths)]
-
-
-_CONTROL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f\ufffe\uffff\ud800-\udfff]")
-
-
-def control_character(text: str) -> str | None:
-    """The first character of ``text`` no document can hold (a control character or a
-    lone surrogate), as ``U+XXXX``; None when the text is printable."""
-    bad = _CONTROL.search(text)
-    return f"U+{ord(bad.group()):04X}" if bad else None
-
-
-class Strict(BaseModel):
-    """Every config object: unknown keys are errors, values are not coerced silently,
-    and text holds no control characters (Word files cannot carry them)."""
-
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
-    @field_validator("*", mode="after")
-    @classmethod
-    def _printable(cls, value: Any) -> Any:
-        if isinstance(value, str) and (bad := _CONTROL.search(value)):
-            raise ValueError(f"control character U+{ord(bad.group()):04X} in text")
-        return value
 
 
 # ------------------------------------------------------------------- schema
@@ -143,7 +84,7 @@ class Page(Strict):
 #: trims (A5, 6x9 in, 5x8 in) and for big grids, so every default fits the page.
 PER_PAGE_DEFAULTS: dict[str, list[tuple[int, tuple[tuple[int, int], tuple[int, int]]]]] = {
     "large": [(9, ((2, 3), (4, 4))), (12, ((1, 2), (2, 3))), (16, ((1, 1), (2, 2))), (99, ((1, 1), (1, 1)))],
-    "small": [(9, ((1, 2), (2, 3))), (12, ((1, 1), (1, 2))), (99, ((1, 1), (1, 1)))],
+    "small": [(9, ((1, 1), (2, 3))), (12, ((1, 1), (1, 2))), (99, ((1, 1), (1, 1)))],
 }
 SMALL_PAGE_WIDTH = 7 * 72   # narrower than 7 in is a small trim
 
@@ -167,181 +108,30 @@ class Fonts(Strict):
     bold: str | None = None               # defaults to the regular file
 
 
-class TourBoard(Strict):
-    """A knight's-tour task generated by the tool: a board, a start, what to show."""
-
-    size: str = "8x8"                     # ROWSxCOLS
-    start: str | None = None              # a1 (algebraic) or ROW,COL (1-based, row 1 at the top)
-    closed: bool = False
-    show_every: int | None = Field(default=None, ge=1)   # print every k-th move number
-    show_first: int | None = Field(default=None, ge=1)   # print the first k moves (Euler's puzzle)
-    title: str | None = None
-
-    @field_validator("size")
-    @classmethod
-    def _size(cls, value: str) -> str:
-        rows, cols = parse_count_grid(value)
-        if rows > 60 or cols > 60:
-            raise ValueError(f"boards up to 60x60 fit on a page, got {value!r}")
-        return value
-
-
-class QueensBoard(Strict):
-    """An N-queens puzzle generated by the tool: some queens given, the reader places the rest."""
-
-    n: int = Field(default=8, ge=1, le=30)
-    given: list[str] = []                 # squares of the given queens: a1 or ROW,COL
-    title: str | None = None
-
-
-class SectionBase(Strict):
-    """What every section has, whatever its kind of puzzle."""
-
-    title: str
-    puzzles: Paths = []                   # files or globs, relative to the config file
-    inline: list[str | dict[str, Any]] = []   # puzzles written in the config itself
-    instructions: str | None = None
-    difficulty: str | None = None         # label for puzzles that carry none
-    limit: int | None = Field(default=None, ge=1)   # take at most this many puzzles
-    puzzles_per_page: PerPage | None = None
-    answers_per_page: PerPage | None = None
-
-    @model_validator(mode="after")
-    def _auto_difficulty(self) -> SectionBase:
-        if self.difficulty == "auto" and getattr(self, "kind", None) != "sudoku":
-            raise ValueError("difficulty 'auto' labels puzzles by their grade, and only Sudoku are graded")
-        return self
-
-    @model_validator(mode="after")
-    def _has_puzzles(self) -> SectionBase:
-        made = getattr(self, "boards", None) or getattr(self, "generate", None)
-        if not (self.puzzles or self.inline or made):
-            extra = [key for key in ("boards", "generate") if key in type(self).model_fields]
-            raise ValueError("a section needs 'puzzles' (files), 'inline' puzzles"
-                             + "".join(f" or '{key}'" for key in extra))
-        return self
-
-
-class RatingRange(Strict):
-    """The ratings a section accepts (Sudoku Explainer scale, both ends included)."""
-
-    min: float | None = Field(default=None, ge=0)
-    max: float | None = Field(default=None, ge=0)
-
-    @model_validator(mode="after")
-    def _ordered(self) -> RatingRange:
-        if self.min is None and self.max is None:
-            raise ValueError("give min, max or both, e.g. {min: 2.5, max: 4.8}")
-        if self.min is not None and self.max is not None and self.min > self.max:
-            raise ValueError(f"min {self.min} is above max {self.max}")
-        return self
-
-
-class GivensRange(Strict):
-    """How many givens a generated puzzle has, both ends included."""
-
-    min: int = Field(ge=0)
-    max: int = Field(ge=0)
-
-
-def _techniques(value: Any) -> Any:
-    """One technique name or a list of them; each must name a row of the grading table."""
-    names = [value] if isinstance(value, str) else value
-    if not isinstance(names, list) or not names or not all(isinstance(n, str) for n in names):
-        raise ValueError("expected a technique name like 'X-Wing' or a list of them")
-    return [technique(name).name for name in names]
-
-
-def _givens(value: Any) -> Any:
-    """``24`` is exactly 24 givens; ``{min: 22, max: 26}`` a range."""
-    if isinstance(value, int) and not isinstance(value, bool):
-        return {"min": value, "max": value}
-    return value
-
-
-class Generate(Strict):
-    """Puzzles a Sudoku section makes itself (README "Generated Sudoku"); the same keys
-    and meanings as ``puzzlepress generate``, so a section and a command make the same puzzles."""
-
-    count: int = Field(default=10, ge=1, le=10_000)
-    level: Literal["easy", "medium", "hard", "diabolical"] | None = None
-    rating: str | RatingRange | None = None   # "2.5-4.8" or {min: 2.5, max: 4.8}, SE scale
-    symmetry: Literal["none", "rot180", "rot90", "mirror", "diagonal"] = "rot180"
-    size: int | None = None               # default 9, or the box's
-    box: str | None = None                # "2x3"
-    jigsaw: bool = False
-    minimal: bool = False
-    seed: int = Field(default=0, ge=0)
-    #: every puzzle's hardest step is one of these techniques (names of the grading table, any case)
-    technique: Annotated[list[str], BeforeValidator(_techniques)] | None = None
-    givens: Annotated[GivensRange, BeforeValidator(_givens)] | None = None   # 24, or {min: 22, max: 26}
-
-    def request(self) -> Target:
-        shape = parse_count_grid(self.box) if self.box else None
-        size = self.size or (shape[0] * shape[1] if shape else 9)
-        bounds = None
-        if isinstance(self.rating, str):
-            bounds = parse_rating(self.rating)
-        elif self.rating is not None:
-            bounds = (self.rating.min or 1.0, self.rating.max if self.rating.max is not None else 12.0)
-        plain = GenerateRequest(size, shape, self.jigsaw, self.level, bounds, self.symmetry, self.minimal)
-        givens = (self.givens.min, self.givens.max) if self.givens is not None else None
-        return Target(plain, tuple(self.technique or ()), givens)
-
-    @model_validator(mode="after")
-    def _possible(self) -> Generate:
-        reason = target_problem(self.request())
-        if reason:
-            raise ValueError(reason)
-        return self
-
-
-class SudokuSection(SectionBase):
-    kind: Literal["sudoku"] = "sudoku"
-    # difficulty may also be "auto": every puzzle is labelled with the level of its grade
-    sort: Literal["file", "difficulty"] = "file"   # difficulty: easiest (lowest rating) first, stable
-    rating: RatingRange | None = None     # puzzles rated outside are rejected (out_of_range)
-    generate: Generate | None = None      # puzzles made by the tool (beside or instead of files)
-    size: int | None = Field(default=None, ge=4, le=36)   # parse hints, for files that need them
-    box: str | None = None                # box shape RxC, e.g. "2x3"
-    symbols: str | None = None            # e.g. "0123456789ABCDEF" (then 0 is a value)
-    regions: str | None = None            # jigsaw region map (N*N labels) for every puzzle
-
-    @field_validator("box")
-    @classmethod
-    def _box(cls, value: str | None) -> str | None:
-        if value is not None:
-            parse_count_grid(value)
-        return value
-
-
-class TourSection(SectionBase):
-    kind: Literal["knights_tour"]
-    boards: list[TourBoard] = []          # tours generated by the tool
-
-
-class QueensSection(SectionBase):
-    kind: Literal["queens"]
-    boards: list[QueensBoard] = []
-
-
 def _section_kind(value: Any) -> str | None:
-    kind = value.get("kind", "sudoku") if isinstance(value, dict) else getattr(value, "kind", None)
+    """The union tag of a section: its model's name, looked up by its ``kind`` key."""
+    kind = value.get("kind", DEFAULT_KIND) if isinstance(value, dict) else getattr(value, "kind", None)
     return _SECTION_TAGS.get(kind) if isinstance(kind, str) else None
 
 
-_SECTION_MODELS: dict[str, type[SectionBase]] = {
-    "sudoku": SudokuSection, "knights_tour": TourSection, "queens": QueensSection,
-}
+#: kind name -> its section model, from the kind registry (the one list of kinds)
+_SECTION_MODELS: dict[str, type[SectionBase]] = {name: kinds.get(name).section for name in kinds.names()}
 _SECTION_TAGS = {kind: model.__name__ for kind, model in _SECTION_MODELS.items()}
 
-Section = Annotated[
-    Annotated[SudokuSection, Tag("SudokuSection")]
-    | Annotated[TourSection, Tag("TourSection")]
-    | Annotated[QueensSection, Tag("QueensSection")],
-    Discriminator(_section_kind, custom_error_type="invalid_kind",
-                  custom_error_message="expected kind sudoku, knights_tour or queens"),
-]
+
+def _kind_list() -> str:
+    names = list(_SECTION_MODELS)
+    return ", ".join(names[:-1]) + f" or {names[-1]}" if len(names) > 1 else names[0]
+
+
+if TYPE_CHECKING:   # to a type checker a section is its common base; to pydantic, one of the kinds' models
+    Section = SectionBase
+else:
+    Section = Annotated[
+        functools.reduce(operator.or_, (Annotated[model, Tag(model.__name__)] for model in _SECTION_MODELS.values())),
+        Discriminator(_section_kind, custom_error_type="invalid_kind",
+                      custom_error_message=f"expected kind {_kind_list()}"),
+    ]
 
 
 def _answers(value: Any) -> Any:
@@ -402,8 +192,8 @@ class Book(Strict):
                 close = difflib.get_close_matches(key, LABEL_KEYS, n=1, cutoff=0.6)
                 hint = f"did you mean '{close[0]}'?" if close else f"allowed: {', '.join(LABEL_KEYS)}"
                 raise ValueError(f"unknown label '{key}' ({hint})")
-            if bad := _CONTROL.search(word):
-                raise ValueError(f"label '{key}': control character U+{ord(bad.group()):04X} in text")
+            if bad := control_character(word):
+                raise ValueError(f"label '{key}': control character {bad} in text")
         return value
 
     @field_validator("language")
@@ -416,7 +206,7 @@ class Book(Strict):
 
 def _format_name(value: str) -> str:
     """A format the renderer registry knows (the one list config and CLI accept)."""
-    known = render.formats()
+    known = render_formats()
     if value not in known:
         close = difflib.get_close_matches(value, known, n=1)
         hint = f" (did you mean {close[0]!r}?)" if close else ""
@@ -430,21 +220,21 @@ FormatName = Annotated[str, AfterValidator(_format_name)]
 
 class Output(Strict):
     folder: str = "out"                   # relative to the config file; --out overrides
-    formats: list[FormatName] = Field(default_factory=lambda: list(render.formats()))
+    formats: list[FormatName] = Field(default_factory=lambda: list(render_formats()))
 
     @field_validator("formats")
     @classmethod
     def _formats(cls, value: list[str]) -> list[str]:
         if not value:
-            raise ValueError(f"name at least one format: {', '.join(render.formats())}")
-        return sorted(set(value), key=render.formats().index)
+            raise ValueError(f"name at least one format: {', '.join(render_formats())}")
+        return sorted(set(value), key=render_formats().index)
 
 
 class Config(Strict):
     books: list[Book] = Field(min_length=1)
     output: Output = Output()
     on_rejected: Literal["fail", "skip"] = "fail"   # fail: no book is written; skip: leave them out
-    node_limit: int = Field(default=200_000, ge=100)  # solver search bound per puzzle
+    node_limit: int = Field(default=DEFAULT_NODE_LIMIT, ge=100)  # solver search bound per puzzle
     templates: str | None = None          # a folder searched before the built-in templates/
 
 
@@ -506,7 +296,7 @@ def _message(error: dict[str, Any], data: Any) -> str:
         allowed = _allowed_keys(loc[:-1], data)
         owners = [section_kind for section_kind, model in _SECTION_MODELS.items() if name in model.model_fields]
         if len(loc) >= 3 and loc[-3] == "sections" and owners:
-            return f"'{name}' is not a key of a {_walk(data, loc[:-1]).get('kind', 'sudoku')} section " \
+            return f"'{name}' is not a key of a {_walk(data, loc[:-1]).get('kind', DEFAULT_KIND)} section " \
                    f"(it belongs to {' and '.join(owners)})"
         close = difflib.get_close_matches(name, allowed, n=1, cutoff=0.6)
         hint = f" (did you mean '{close[0]}'?)" if close else f" (allowed: {', '.join(sorted(allowed))})"
@@ -540,7 +330,7 @@ def _allowed_keys(loc: tuple[Any, ...], data: Any) -> list[str]:
             return []
         if part == "sections":   # the section schema depends on its kind
             section = _walk(data, loc[: depth + 2])
-            model = _SECTION_MODELS.get(section.get("kind", "sudoku") if isinstance(section, dict) else "")
+            model = _SECTION_MODELS.get(section.get("kind", DEFAULT_KIND) if isinstance(section, dict) else "")
         else:
             model = _model_in(field.annotation)
     return list(model.model_fields) if model is not None else []
@@ -577,7 +367,7 @@ def load(path: Path | str) -> LoadedConfig:
     (a YAML syntax error as 'file:line:col: ...'). YAML is loaded safely."""
     path = Path(path)
     try:
-        text = safeio.read_text(path)
+        text = safeio.read_text(path, role="the config")
     except safeio.InputError as error:
         raise ConfigError([str(error).replace(": file not found", ": config file not found", 1)]) from None
     try:

@@ -11,7 +11,7 @@ from collections.abc import Iterable
 from dataclasses import replace
 from typing import Any
 
-from publisher.config import LEVELS, RatingRange
+from publisher.schema import LEVELS, RatingRange
 from publisher.verify import LEVELS_CEILING, Checked, Grading
 from solver.sudoku import Grade
 

@@ -18,8 +18,9 @@ from typing import Any
 import yaml
 
 from publisher import generation, safeio
-from publisher.config import LoadedConfig, control_character
-from publisher.kinds import KINDS, PuzzleKind
+from publisher.config import LoadedConfig
+from publisher.kinds import KINDS, Kind
+from publisher.schema import control_character
 from publisher.yamlfile import YamlSyntaxError, load_with_nodes
 from solver.parsing import ParseIssue
 from solver.sudoku.generate import GenerationError
@@ -62,13 +63,14 @@ def read_text(path: Path | str) -> str:
     else a clear SourceError naming the file and line."""
     try:
         if str(path) == "-":
-            return safeio.decode_utf8(safeio.read_stream(sys.stdin.buffer, "<stdin>"), "<stdin>")
-        return safeio.read_text(path, display_path(Path(path)))
+            stdin = getattr(sys.stdin, "buffer", None)   # None: standard input is closed
+            return safeio.decode_utf8(safeio.read_stream(stdin, "<stdin>"), "<stdin>")
+        return safeio.read_text(path, display_path(Path(path)), role="a puzzle file")
     except safeio.InputError as error:
         raise SourceError(str(error)) from None
 
 
-def parse_file(path: Path | str, kind: PuzzleKind, hints: Mapping[str, Any]) -> list[Any]:
+def parse_file(path: Path | str, kind: Kind[Any], hints: Mapping[str, Any]) -> list[Any]:
     """Every puzzle of one file (or ParseIssue in its place), in file order.
 
     Text formats go to the kind's text parser; ``.yaml``/``.yml``/``.json`` files
@@ -171,19 +173,19 @@ def read_section(loaded: LoadedConfig, loc: tuple[Any, ...], section: Any, *, jo
     """Every item of one section, in file order then inline then boards, then generated ones
     (in ``jobs`` worker processes); ``limit`` applied."""
     kind = KINDS[section.kind]
-    hints = {k: getattr(section, k, None) for k in ("size", "box", "symbols", "regions")}
+    hints = kind.hints_of(section)
     where = loaded.where(loc)
     items: list[Item] = []
     listed = loaded.where(loc + ("puzzles",))
     for path in section_files(section.puzzles, loaded.base, listed):
         shown = display_path(path)
         try:
-            parsed = parse_file(path, kind, hints)
+            found_in_file = parse_file(path, kind, hints)
         except SourceError as error:   # a file that cannot be opened: name the config line listing it
             if str(error).startswith(f"{shown}:") and str(error)[len(shown) + 1:].split(":")[0].isdigit():
                 raise
             raise SourceError(f"{listed}: {error}") from None
-        found = [_item(kind.name, shown, p, p.line, i, section.difficulty) for i, p in enumerate(parsed)]
+        found = [_item(kind.name, shown, p, p.line, i, section.difficulty) for i, p in enumerate(found_in_file)]
         if not found:
             raise SourceError(f"{shown}:1: no puzzles found in the file")
         items.extend(found)

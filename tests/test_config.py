@@ -131,6 +131,6 @@ def test_counts() -> None:
 def test_per_page_defaults_shrink_for_small_trims_and_big_grids() -> None:
     a4, a5 = parse_page_size("A4")[0], parse_page_size("A5")[0]
     assert default_per_page(a4, 9) == ((2, 3), (4, 4))
-    assert default_per_page(a5, 9) == ((1, 2), (2, 3))
+    assert default_per_page(a5, 9) == ((1, 1), (2, 3))
     assert default_per_page(a4, 16)[0] == (1, 1)
     assert default_per_page(a5, 25) == ((1, 1), (1, 1))

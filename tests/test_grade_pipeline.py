@@ -290,8 +290,8 @@ def test_grade_keys_are_validated_with_lines(tmp_path: Path) -> None:
         ("config.yaml:3: books[0].answers: expected separate, back or both (or a mapping with 'placement' "
          "and 'hints'), got 'bck' (did you mean 'back'?)"),
         "config.yaml:5: books[0].sections[0].rating: min 4.8 is above max 2.5",
-        ("config.yaml:6: books[0].sections[1]: difficulty 'auto' labels puzzles by their grade, and only "
-         "Sudoku are graded"),
+        ("config.yaml:6: books[0].sections[1]: difficulty 'auto' labels puzzles by their grade, and queens "
+         "puzzles are not graded"),
         "config.yaml:7: books[0].sections[2].sort: Input should be 'file' or 'difficulty', got 'rating'",
         "config.yaml:9: books[1].answers.hint: unknown key 'hint' (did you mean 'hints'?)",
         "config.yaml:11: books[1].sections[0].rating: give min, max or both, e.g. {min: 2.5, max: 4.8}",

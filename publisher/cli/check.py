@@ -21,8 +21,8 @@ from typing import Any
 
 import click
 
+from publisher import kinds
 from publisher.cli import EXIT_OK, EXIT_REJECTED, EXIT_USAGE, UsageError, cli, emit_json, one_line
-from publisher.kinds import KINDS
 from publisher.sources import SourceError, parse_file
 from publisher.units import parse_count_grid
 from solver.parsing import ParseIssue
@@ -34,10 +34,13 @@ from solver.sudoku import (
     count_solutions,
     describe,
     parse_text,
-    verify,
 )
 from solver.sudoku.search import Search
 from solver.verdict import Status, Verdict
+
+#: The kind these commands work on: verdicts come from it, so ``check`` and ``build`` judge a
+#: puzzle the same way (the same node bound, scaled to the grid's size)
+SUDOKU = kinds.get("sudoku")
 
 
 @dataclass(frozen=True)
@@ -51,7 +54,7 @@ class TextOptions:
 
 def load(source: str, options: TextOptions) -> list[Puzzle | ParseIssue]:
     """Every puzzle (or parse issue) of one input; raises :class:`SourceError`."""
-    return parse_file(source, KINDS["sudoku"], vars(options))
+    return parse_file(source, SUDOKU, vars(options))
 
 
 def _box(value: str | None) -> tuple[int, int] | None:
@@ -70,7 +73,7 @@ def text_options(size: int | None, box: str | None, symbols: str | None) -> Text
 def _record(source: str, item: Puzzle | ParseIssue, **fields: Any) -> dict[str, Any]:
     """The fields every JSON line starts with: where the puzzle is and what it is."""
     puzzle = item if isinstance(item, Puzzle) else None
-    return {"source": source, "line": item.line, "index": item.index, "kind": "sudoku",
+    return {"source": source, "line": item.line, "index": item.index, "kind": SUDOKU.name,
             "size": puzzle.size if puzzle else None,
             "label": puzzle.label if puzzle else None,
             "id": puzzle.id if puzzle else None, **fields}
@@ -90,7 +93,7 @@ def verdict_record(source: str, item: Puzzle | ParseIssue, verdict: Verdict) -> 
 def _judge(item: Puzzle | ParseIssue, node_limit: int) -> Verdict:
     if isinstance(item, ParseIssue):
         return Verdict(Status.MALFORMED, item.message)
-    return verify(item, node_limit=node_limit)
+    return SUDOKU.verify(item, node_limit)
 
 
 def _where(source: str, item: Puzzle | ParseIssue) -> str:
@@ -246,7 +249,7 @@ def solve(target: str, count: bool, nth: int | None, show_all: bool, limit: int,
 
 
 def _solve_one(source: str, puzzle: Puzzle, node_limit: int, as_json: bool) -> bool:
-    verdict = verify(puzzle, node_limit=node_limit)
+    verdict = SUDOKU.verify(puzzle, node_limit)
     if as_json:
         emit_json(verdict_record(source, puzzle, verdict))
     else:

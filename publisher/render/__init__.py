@@ -75,19 +75,21 @@ def register(cls: type[Renderer]) -> type[Renderer]:
     return cls
 
 
-def _load_builtins() -> None:
-    for module in _BUILTIN_MODULES:
-        importlib.import_module(f"{__name__}.{module}")
+def _load(name: str) -> None:
+    """Import the built-in renderer module of format ``name`` (it registers itself)."""
+    if name in _BUILTIN_MODULES and name not in _REGISTRY:
+        importlib.import_module(f"{__name__}.{name}")
 
 
 def formats() -> tuple[str, ...]:
-    """Names of every registered format, in the canonical order: the one list
-    config (``output.formats``) and the CLI (``--format``) accept."""
-    _load_builtins()
-    return tuple(sorted(_REGISTRY, key=lambda n: (_BUILTIN_MODULES + (n,)).index(n)))
+    """Names of every format, in the canonical order: the one list config
+    (``output.formats``) and the CLI (``--format``) accept. Built-in formats are
+    named without importing their renderers (reportlab, python-docx, jinja2 load
+    only when a book is rendered), then any other registered one."""
+    return tuple(dict.fromkeys(_BUILTIN_MODULES + tuple(_REGISTRY)))
 
 
 def get(name: str) -> type[Renderer]:
-    """The renderer class for a format name; KeyError if unknown."""
-    _load_builtins()
+    """The renderer class for a format name (its module imported now); KeyError if unknown."""
+    _load(name)
     return _REGISTRY[name]

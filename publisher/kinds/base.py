@@ -1,0 +1,90 @@
+"""The interface of a puzzle kind: everything the pipeline asks of one, typed by its puzzle.
+
+A kind adapts one solver package to the pipeline: its config section (a pydantic
+model built from :mod:`publisher.schema`), reading its puzzles (text, structured
+mappings, generated boards), verifying and grading one (by calling its solver),
+and describing a verified puzzle to the book model as a format-neutral
+:class:`~publisher.model.Board` whose look (shading, marks, lines) is data. The
+core (config, sources, verify, build, report) only ever calls these methods on
+the kind the section names; adding a kind is one module registering one class.
+"""
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Mapping
+from typing import Any, ClassVar, Generic, TypeVar
+
+from publisher.model import Board, HintStep
+from publisher.schema import SectionBase
+from solver.parsing import ParseIssue
+from solver.sudoku import Grade
+from solver.verdict import Verdict
+
+P = TypeVar("P")
+#: A parse hint's value: a size, a box shape, a symbol alphabet, a region map, a variant list
+Hint = Any
+
+
+class Kind(ABC, Generic[P]):
+    """One puzzle kind, generic over its solver's puzzle type ``P``. A small adapter:
+    the algorithms are the solver's, the layout decisions the model's."""
+
+    #: the section's ``kind`` value, the label key of the kind's name, the JSON reports' ``kind``
+    name: ClassVar[str]
+    #: the kind's section model (a :class:`~publisher.schema.SectionBase` with ``kind: Literal[name]``)
+    section: ClassVar[type[SectionBase]]
+    #: the section keys that are parse hints for every puzzle of the section
+    hint_keys: ClassVar[tuple[str, ...]] = ()
+
+    def hints_of(self, section: SectionBase) -> dict[str, Hint]:
+        """The parse hints a section gives its puzzles (``hint_keys``)."""
+        return {key: getattr(section, key, None) for key in self.hint_keys}
+
+    @abstractmethod
+    def parse_text(self, text: str, hints: Mapping[str, Hint]) -> list[P | ParseIssue]:
+        """Every puzzle in a text, or a ParseIssue in its place."""
+
+    def parse_mapping(self, mapping: Mapping[str, Any], hints: Mapping[str, Hint], *,
+                      line: int, index: int) -> P | ParseIssue:
+        """One puzzle of a structured (YAML/JSON) file."""
+        return ParseIssue(line, f"structured (YAML/JSON) puzzles are not supported for {self.name}",
+                          index=index)
+
+    def generate(self, board: Any, *, line: int, index: int) -> P | ParseIssue:
+        """A puzzle made by the tool from a config ``boards`` entry (the kind's board model)."""
+        return ParseIssue(line, f"'boards' are not supported for {self.name}", index=index)
+
+    @abstractmethod
+    def verify(self, puzzle: P, node_limit: int) -> Verdict:
+        """The solver's verdict within ``node_limit`` (the config's, meant for a 9x9 Sudoku:
+        a kind scales it to its own puzzle's cost)."""
+
+    def grade(self, puzzle: P, ceiling: float | None = None) -> tuple[Grade | None, tuple[Any, ...]]:
+        """How hard a unique puzzle is for a human solver (exact up to ``ceiling``, a lower
+        bound above it) and the logical steps of that solve, which end at the first step
+        rated above ``ceiling``; (None, ()) for kinds nobody grades."""
+        return None, ()
+
+    def key_step(self, puzzle: P, steps: tuple[Any, ...]) -> str | None:
+        """The hardest of a unique puzzle's logical ``steps``, as a sentence (answer hints)."""
+        return None
+
+    @abstractmethod
+    def size(self, puzzle: P) -> str:
+        """'9x9', '8x8': the board's shape for reports."""
+
+    @abstractmethod
+    def solution_text(self, puzzle: P, verdict: Verdict) -> str | None:
+        """The solution as one string, for the JSON report."""
+
+    def record(self, puzzle: P) -> dict[str, Any]:
+        """What the JSON report adds about the puzzle itself (a Sudoku's variant rules)."""
+        return {}
+
+    @abstractmethod
+    def to_board(self, puzzle: P, verdict: Verdict, *, difficulty: str | None, source: str) -> Board:
+        """The verified puzzle for the book model, its look as data."""
+
+    def hints(self, puzzle: P, steps: tuple[Any, ...]) -> tuple[HintStep, ...]:
+        """``grade``'s steps for the book model, symbols as the cells print them."""
+        return ()

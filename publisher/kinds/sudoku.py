@@ -1,0 +1,198 @@
+"""Sudoku: classic boxes of every common size, jigsaw regions, and the rule variants.
+
+The section model (parse hints, rating range, sort order, ``generate``), the
+reading of text and structured files through :mod:`solver.sudoku`, verification
+with the node bound scaled to the grid, grading with the key step, and the board
+the book model draws.
+"""
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Annotated, Any, ClassVar, Literal
+
+from pydantic import BeforeValidator, Field, field_validator, model_validator
+
+from publisher.kinds.base import Hint, Kind
+from publisher.model import Board, HintStep
+from publisher.schema import RatingRange, SectionBase, Strict
+from publisher.units import parse_count_grid
+from solver import sudoku
+from solver.parsing import ParseIssue
+from solver.sudoku import Puzzle
+from solver.sudoku.generate import Request as GenerateRequest
+from solver.sudoku.generate import parse_rating
+from solver.sudoku.geometry import tables
+from solver.sudoku.targeted import Target, target_problem, technique
+from solver.verdict import Verdict
+
+
+class GivensRange(Strict):
+    """How many givens a generated puzzle has, both ends included."""
+
+    min: int = Field(ge=0)
+    max: int = Field(ge=0)
+
+
+def _techniques(value: Any) -> Any:
+    """One technique name or a list of them; each must name a row of the grading table."""
+    names = [value] if isinstance(value, str) else value
+    if not isinstance(names, list) or not names or not all(isinstance(n, str) for n in names):
+        raise ValueError("expected a technique name like 'X-Wing' or a list of them")
+    return [technique(name).name for name in names]
+
+
+def _givens(value: Any) -> Any:
+    """``24`` is exactly 24 givens; ``{min: 22, max: 26}`` a range."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        return {"min": value, "max": value}
+    return value
+
+
+class Generate(Strict):
+    """Puzzles a Sudoku section makes itself (README "Generated Sudoku"); the same keys
+    and meanings as ``puzzlepress generate``, so a section and a command make the same puzzles."""
+
+    count: int = Field(default=10, ge=1, le=10_000)
+    level: Literal["easy", "medium", "hard", "diabolical"] | None = None
+    rating: str | RatingRange | None = None   # "2.5-4.8" or {min: 2.5, max: 4.8}, SE scale
+    symmetry: Literal["none", "rot180", "rot90", "mirror", "diagonal"] = "rot180"
+    size: int | None = None               # default 9, or the box's
+    box: str | None = None                # "2x3"
+    jigsaw: bool = False
+    minimal: bool = False
+    seed: int = Field(default=0, ge=0)
+    #: every puzzle's hardest step is one of these techniques (names of the grading table, any case)
+    technique: Annotated[list[str], BeforeValidator(_techniques)] | None = None
+    givens: Annotated[GivensRange, BeforeValidator(_givens)] | None = None   # 24, or {min: 22, max: 26}
+
+    def request(self) -> Target:
+        shape = parse_count_grid(self.box) if self.box else None
+        size = self.size or (shape[0] * shape[1] if shape else 9)
+        bounds = None
+        if isinstance(self.rating, str):
+            bounds = parse_rating(self.rating)
+        elif self.rating is not None:
+            bounds = (self.rating.min or 1.0, self.rating.max if self.rating.max is not None else 12.0)
+        plain = GenerateRequest(size, shape, self.jigsaw, self.level, bounds, self.symmetry, self.minimal)
+        givens = (self.givens.min, self.givens.max) if self.givens is not None else None
+        return Target(plain, tuple(self.technique or ()), givens)
+
+    @model_validator(mode="after")
+    def _possible(self) -> Generate:
+        reason = target_problem(self.request())
+        if reason:
+            raise ValueError(reason)
+        return self
+
+
+
+
+class SudokuSection(SectionBase):
+    made_by: ClassVar[tuple[str, ...]] = ("generate",)
+    graded: ClassVar[bool] = True
+
+    kind: Literal["sudoku"] = "sudoku"
+    # difficulty may also be "auto": every puzzle is labelled with the level of its grade
+    sort: Literal["file", "difficulty"] = "file"   # difficulty: easiest (lowest rating) first, stable
+    rating: RatingRange | None = None     # puzzles rated outside are rejected (out_of_range)
+    generate: Generate | None = None      # puzzles made by the tool (beside or instead of files)
+    size: int | None = Field(default=None, ge=4, le=36)   # parse hints, for files that need them
+    box: str | None = None                # box shape RxC, e.g. "2x3"
+    symbols: str | None = None            # e.g. "0123456789ABCDEF" (then 0 is a value)
+    regions: str | None = None            # jigsaw region map (N*N labels) for every puzzle
+
+    @field_validator("box")
+    @classmethod
+    def _box(cls, value: str | None) -> str | None:
+        if value is not None:
+            parse_count_grid(value)
+        return value
+
+
+class SudokuKind(Kind[Puzzle]):
+    name = "sudoku"
+    section = SudokuSection
+    hint_keys = ("size", "box", "symbols", "regions")
+
+    @staticmethod
+    def _hints(hints: Mapping[str, Hint]) -> dict[str, Hint]:
+        box = hints.get("box")
+        if isinstance(box, str):
+            box = parse_count_grid(box)
+        return {"size": hints.get("size"), "box": box, "symbols": hints.get("symbols"),
+                "regions": hints.get("regions")}
+
+    def parse_text(self, text: str, hints: Mapping[str, Hint]) -> list[Puzzle | ParseIssue]:
+        return sudoku.parse_text(text, **self._hints(hints))
+
+    def parse_mapping(self, mapping: Mapping[str, Any], hints: Mapping[str, Hint], *,
+                      line: int, index: int) -> Puzzle | ParseIssue:
+        merged = {k: v for k, v in self._hints(hints).items() if v is not None and k not in mapping}
+        if "box" in merged:
+            merged["box"] = "{}x{}".format(*merged["box"])
+        return sudoku.parse_mapping({**merged, **mapping}, line=line, index=index)
+
+    def verify(self, puzzle: Puzzle, node_limit: int) -> Verdict:
+        """``node_limit`` is meant for 9x9 grids; a node of a bigger grid costs about
+        cells/81 times more, so it gets that many times fewer nodes: every puzzle's
+        bound is reached in about the same time (README, ``node_limit``)."""
+        scaled = max(1, node_limit * 81 // max(81, len(puzzle.givens)))
+        return sudoku.verify(puzzle, node_limit=scaled)
+
+    def grade(self, puzzle: Puzzle, ceiling: float | None = None) -> tuple[sudoku.Grade, tuple[Any, ...]]:
+        found, steps = sudoku.grade_with_steps(puzzle, ceiling=ceiling)
+        return found, tuple(steps)
+
+    def key_step(self, puzzle: Puzzle, steps: tuple[Any, ...]) -> str | None:
+        """The hardest step named in a few words, short enough for one line under an answer
+        grid: the technique and the value it places ("Naked Single: r4c7 = 5"), or the
+        technique, its digit when it works on one, and the fewest boxes, rows or columns
+        holding the cells of its pattern ("X-Wing on 7 in rows 2 and 8"). None when the
+        solve ended on a step that changes nothing (no technique of the grader applied)."""
+        if not steps:
+            return None
+        step = max(steps, key=lambda s: s.rating)   # the first of the hardest
+        if step.placed:
+            row, col, symbol = step.placed[0]
+            return f"{step.technique}: r{row}c{col} = {symbol}"
+        cells = set(step.cells) or {(r, c) for r, c, _ in step.removed}   # the pattern, else the change
+        if not cells:
+            return None
+        digits = {symbol for _, _, symbol in step.removed}
+        on = f" on {next(iter(digits))}" if len(digits) == 1 else ""
+        return f"{step.technique}{on} in {_units_holding(sorted(cells), puzzle.geometry)}"
+
+    def size(self, puzzle: Puzzle) -> str:
+        return f"{puzzle.size}x{puzzle.size}"
+
+    def solution_text(self, puzzle: Puzzle, verdict: Verdict) -> str | None:
+        return puzzle.format(verdict.solution) if verdict.solution else None
+
+    def to_board(self, puzzle: Puzzle, verdict: Verdict, *, difficulty: str | None, source: str) -> Board:
+        symbols = puzzle.symbols
+        givens = tuple(symbols[v - 1] if v else "" for v in puzzle.givens)
+        answer = tuple(symbols[v - 1] for v in verdict.solution)
+        return Board(kind=self.name, rows=puzzle.size, cols=puzzle.size, givens=givens, answer=answer,
+                     regions=tuple(puzzle.geometry.regions), title=puzzle.title,
+                     difficulty=difficulty, source=source)
+
+    def hints(self, puzzle: Puzzle, steps: tuple[Any, ...]) -> tuple[HintStep, ...]:
+        return tuple(HintStep(step.text, tuple(step.cells), tuple(step.placed), tuple(step.removed))
+                     for step in steps)
+
+
+_PLURAL = {"row": "rows", "column": "columns", "box": "boxes", "region": "regions"}
+
+
+def _units_holding(cells: list[tuple[int, int]], geometry: sudoku.Geometry) -> str:
+    """'row 4', 'rows 2 and 8', 'boxes 1, 4 and 7': the fewest units of one kind (boxes or
+    regions, then rows, then columns) that hold every cell (1-based (row, col))."""
+    n, names = geometry.size, tables(geometry).unit_names
+    kinds = (sorted({2 * n + geometry.regions[(r - 1) * n + c - 1] for r, c in cells}),
+             sorted({r - 1 for r, _ in cells}), sorted({n + c - 1 for _, c in cells}))
+    units = min(kinds, key=len)
+    if len(units) == 1:
+        return names[units[0]]
+    word = names[units[0]].split(" ", 1)[0]
+    labels = [names[u].split(" ", 1)[1] for u in units]
+    return f"{_PLURAL.get(word, word)} {', '.join(labels[:-1])} and {labels[-1]}"

@@ -1,0 +1,133 @@
+"""The config building blocks every kind's section model shares (so kinds never import config).
+
+``publisher.config`` assembles the whole schema from these blocks and from the
+section models the kinds register (:mod:`publisher.kinds`); a kind builds its
+own section and board models from :class:`Strict`, :class:`SectionBase` and the
+value types here. Nothing in this module knows a kind by name.
+"""
+from __future__ import annotations
+
+import re
+from typing import Annotated, Any, ClassVar, Literal
+
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, field_validator, model_validator
+
+from publisher.units import parse_count_grid, parse_length, parse_page_size
+
+#: Sudoku difficulty levels, easiest first (the grader's names; README "Difficulty levels")
+LEVELS = ("easy", "medium", "hard", "diabolical")
+
+_CONTROL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f\ufffe\uffff\ud800-\udfff]")
+
+
+def control_character(text: str) -> str | None:
+    """The first character of ``text`` no document can hold (a control character or a
+    lone surrogate), as ``U+XXXX``; None when the text is printable."""
+    bad = _CONTROL.search(text)
+    return f"U+{ord(bad.group()):04X}" if bad else None
+
+
+# ---------------------------------------------------------------- value types
+
+def _length(value: Any) -> float:
+    return parse_length(value)
+
+
+def _grid(value: Any) -> tuple[int, int]:
+    if isinstance(value, (list, tuple)) and len(value) == 2:
+        value = f"{value[0]}x{value[1]}"
+    return parse_count_grid(value)
+
+
+def _page_size(value: Any) -> tuple[float, float]:
+    return parse_page_size(value)
+
+
+def _paths(value: Any) -> list[str]:
+    """A section's files: one path or glob, or a list of them."""
+    if isinstance(value, str):
+        return [value]
+    if isinstance(value, list) and all(isinstance(v, str) for v in value):
+        return list(value)
+    raise ValueError("expected a file name, a glob like 'sets/*.txt', or a list of them")
+
+
+def _gutter(value: Any) -> Any:
+    """'auto' or a length: one message for either mistake (not one per union member)."""
+    if value == "auto":
+        return value
+    try:
+        return parse_length(value)
+    except ValueError:
+        raise ValueError(f"expected 'auto' or a length with a unit like 15mm, 0.5in or 36pt, got {value!r}") from None
+
+
+Length = Annotated[float, BeforeValidator(_length)]
+Gutter = Annotated[Literal["auto"] | float, BeforeValidator(_gutter)]
+PerPage = Annotated[tuple[int, int], BeforeValidator(_grid)]
+PageSize = Annotated[tuple[float, float], BeforeValidator(_page_size)]
+Paths = Annotated[list[str], BeforeValidator(_paths)]
+
+
+class Strict(BaseModel):
+    """Every config object: unknown keys are errors, values are not coerced silently,
+    and text holds no control characters (Word files cannot carry them)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    @field_validator("*", mode="after")
+    @classmethod
+    def _printable(cls, value: Any) -> Any:
+        if isinstance(value, str) and (bad := _CONTROL.search(value)):
+            raise ValueError(f"control character U+{ord(bad.group()):04X} in text")
+        return value
+
+
+class SectionBase(Strict):
+    """What every section has, whatever its kind of puzzle. A kind's section model adds
+    its ``kind`` literal and its own keys, and says what it can do through class variables."""
+
+    #: keys (besides ``puzzles`` and ``inline``) that make puzzles: "boards", "generate"
+    made_by: ClassVar[tuple[str, ...]] = ()
+    #: whether the kind grades its puzzles (then ``difficulty: auto`` labels them by grade)
+    graded: ClassVar[bool] = False
+
+    kind: str
+    title: str
+    puzzles: Paths = []                   # files or globs, relative to the config file
+    inline: list[str | dict[str, Any]] = []   # puzzles written in the config itself
+    instructions: str | None = None
+    difficulty: str | None = None         # label for puzzles that carry none
+    limit: int | None = Field(default=None, ge=1)   # take at most this many puzzles
+    puzzles_per_page: PerPage | None = None
+    answers_per_page: PerPage | None = None
+
+    @model_validator(mode="after")
+    def _auto_difficulty(self) -> SectionBase:
+        if self.difficulty == "auto" and not self.graded:
+            raise ValueError(f"difficulty 'auto' labels puzzles by their grade, and {self.kind} puzzles "
+                             "are not graded")
+        return self
+
+    @model_validator(mode="after")
+    def _has_puzzles(self) -> SectionBase:
+        made = any(getattr(self, key) for key in self.made_by)
+        if not (self.puzzles or self.inline or made):
+            raise ValueError("a section needs 'puzzles' (files), 'inline' puzzles"
+                             + "".join(f" or '{key}'" for key in self.made_by))
+        return self
+
+
+class RatingRange(Strict):
+    """The ratings a section accepts (Sudoku Explainer scale, both ends included)."""
+
+    min: float | None = Field(default=None, ge=0)
+    max: float | None = Field(default=None, ge=0)
+
+    @model_validator(mode="after")
+    def _ordered(self) -> RatingRange:
+        if self.min is None and self.max is None:
+            raise ValueError("give min, max or both, e.g. {min: 2.5, max: 4.8}")
+        if self.min is not None and self.max is not None and self.min > self.max:
+            raise ValueError(f"min {self.min} is above max {self.max}")
+        return self
