@@ -53,7 +53,7 @@ def cli(debug: bool) -> None:
 
 
 def _register_commands() -> None:
-    from publisher.cli import build, check, chess, generate, grade  # noqa: F401  (each module adds its commands)
+    from publisher.cli import build, check, chess, export, generate, grade  # noqa: F401  (each module adds its commands)
 
 
 def one_line(text: str) -> str:
