@@ -68,8 +68,8 @@ class Entry:
         if self.date is not None:
             return self.date.isoformat()
         section = slug(self.section)
-        parts = (self.book, f"{self.number:03d}") if section == self.book else (self.book, section, f"{self.number:03d}")
-        return "-".join(parts)
+        number = f"{self.number:03d}"
+        return "-".join((self.book, number) if section == self.book else (self.book, section, number))
 
 
 def slug(text: str) -> str:

@@ -14,8 +14,8 @@ import textwrap
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
-import pytest
 import pymupdf
+import pytest
 from PIL import Image, ImageChops, ImageFilter
 from pypdf import PdfReader
 
