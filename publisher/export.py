@@ -236,10 +236,11 @@ def collect(loaded: LoadedConfig, *, jobs: int | None = None) -> Collected:
     results = verify_sections(loaded, inputs, BuildOptions(config=loaded.path, jobs=jobs))
     rejected = [f"{c.item.where}: {c.status}: {c.reason}" for section in results for c in section.rejected]
     entries: list[Entry] = []
-    fonts, language, labels = fontlib.default_fonts(), "en", {}
+    fonts, language = fontlib.default_fonts(), "en"
+    labels: dict[str, str] = {}
     if rejected:
         return Collected(entries, fonts, language, labels, rejected)
-    for b, _book in enumerate(loaded.config.books):
+    for b in range(len(loaded.config.books)):
         own = [r for r, i in zip(results, inputs) if i.book == b]
         spec = _book_spec(loaded, b, stems[b], own)
         if b == 0:
