@@ -37,6 +37,7 @@ from publisher.model import (
     TextStyle,
 )
 from publisher.render import get as renderer
+from publisher.sources import SourceError
 from publisher.typeset import Typesetter, book_styles, visible
 
 FORMATS = ("svg", "png", "pdf")
@@ -228,18 +229,36 @@ class Collected:
 
 def collect(loaded: LoadedConfig, *, jobs: int | None = None) -> Collected:
     """Every puzzle of every book of a config, read, verified and graded by the build's own
-    stages (the same boards, numbers and labels as the booklets)."""
-    from publisher.build import BuildOptions, _book_spec, _stems, read_sources, verify_sections
+    stages (the same boards, numbers and labels as the booklets). With the config's
+    ``catalog``, puzzles it already holds (or repeats within the run) are repeats as in a
+    build: under ``on_repeat: fail`` they stop the export, under ``skip`` they are left out,
+    so a dated series never prints a puzzle twice. (The export checks; it records nothing.)"""
+    from publisher import repeats
+    from publisher.build import BuildOptions, _book_spec, _open_catalog, _stems, read_sources, verify_sections
 
     stems = _stems(loaded)
     inputs = read_sources(loaded, jobs=jobs)
-    results = verify_sections(loaded, inputs, BuildOptions(config=loaded.path, jobs=jobs))
-    rejected = [f"{c.item.where}: {c.status}: {c.reason}" for section in results for c in section.rejected]
+    options = BuildOptions(config=loaded.path, jobs=jobs)
+    results = verify_sections(loaded, inputs, options)
+    catalog = _open_catalog(loaded, options)
+    if catalog is not None:
+        try:
+            editions = [loaded.config.books[section.book].edition or "" for section in inputs]
+            placed = repeats.with_ids(results, editions, jobs, [])
+            repeats.mark_repeats(results, placed, catalog, loaded.config.on_repeat)
+        finally:
+            catalog.close()
+    skip = loaded.config.on_repeat == "skip"
+    rejected = [f"{c.item.where}: {c.status}: {c.reason}" for section in results for c in section.rejected
+                if not (skip and getattr(c, "repeat", None) is not None)]
     entries: list[Entry] = []
     fonts, language = fontlib.default_fonts(), "en"
     labels: dict[str, str] = {}
     if rejected:
         return Collected(entries, fonts, language, labels, rejected)
+    for result, section_input in zip(results, inputs):
+        if not result.accepted:
+            raise SourceError(f"{loaded.where(section_input.loc)}: no puzzle of the section was accepted")
     for b in range(len(loaded.config.books)):
         own = [r for r, i in zip(results, inputs) if i.book == b]
         spec = _book_spec(loaded, b, stems[b], own)

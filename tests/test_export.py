@@ -177,3 +177,29 @@ def test_bad_requests_leave_the_folder_as_it_was(tmp_path: Path, capsys: pytest.
     bad.write_text("1234" * 4 + "\n", encoding="utf-8")
     code, _, err = export(capsys, str(bad), "--format", "svg", "--out", str(tmp_path / "none"))
     assert code in (EXIT_REJECTED, EXIT_USAGE) and not (tmp_path / "none").exists()
+
+
+def test_a_series_never_repeats_what_the_catalog_holds(tmp_path: Path, capsys: pytest.CaptureFixture) -> None:
+    """A book recorded in the catalog; a daily export of the same puzzles from a config on that
+    catalog stops (on_repeat: fail) or leaves them out (skip)."""
+    def config(name: str, policy: str) -> Path:
+        path = tmp_path / f"{name}.yaml"
+        path.write_text(textwrap.dedent(f"""\
+            catalog: series.db
+            on_repeat: {policy}
+            books:
+              - title: {name}
+                sections:
+                  - title: Kids
+                    puzzles: {ROOT / 'puzzles/kids-4x4.txt'}
+            output: {{folder: out-{name}, formats: [pdf]}}
+            """), encoding="utf-8")
+        return path
+    assert publisher.cli.main(["build", str(config("printed", "warn")), "-q"]) == EXIT_OK
+    capsys.readouterr()
+    code, _, err = export(capsys, str(config("daily", "fail")), "--format", "svg", "--out", str(tmp_path / "a"),
+                          "--daily", "2027-01-01")
+    assert code == EXIT_REJECTED and "repeat" in err and not (tmp_path / "a").exists()
+    code, _, err = export(capsys, str(config("daily", "skip")), "--format", "svg",
+                                "--out", str(tmp_path / "b"), "--daily", "2027-01-01")
+    assert code == EXIT_USAGE and "no puzzle of the section was accepted" in err   # all printed before

@@ -8,18 +8,19 @@ from __future__ import annotations
 
 import datetime as dt
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 
 from publisher.cli import EXIT_OK, EXIT_REJECTED, UsageError, cli, emit_json, one_line
-from publisher.config import Config, ConfigError, LoadedConfig, load
-from publisher.export import FORMATS, ExportError, collect, dated, export_files, manifest_bytes, parse_week
-from publisher.schema import LEVELS
-from publisher.sources import SourceError
-from publisher.write import WriteError, write_atomically
 from publisher.yamlfile import YamlSyntaxError, load_with_nodes
 
+if TYPE_CHECKING:
+    from publisher.config import LoadedConfig
+
 MANIFEST = "manifest.json"
+#: --format choices (publisher.export.FORMATS, named here so the CLI starts without the renderers)
+FORMATS = ("svg", "png", "pdf")
 
 
 def _is_config(path: Path) -> bool:
@@ -35,6 +36,8 @@ def _is_config(path: Path) -> bool:
 
 
 def _loaded(source: Path) -> LoadedConfig:
+    from publisher.config import Config, LoadedConfig, load
+
     if not source.is_file():
         raise UsageError(f"{source}: no such file")
     if _is_config(source):
@@ -60,6 +63,12 @@ def export(source: Path, fmt: str, out: Path, dpi: int, solutions: bool, daily: 
            week: str | None, print_date: bool, jobs: int | None) -> int:
     """One file per puzzle of SOURCE (a config or a puzzle file), named by book, section and
     number (or by date), and OUT/manifest.json listing them."""
+    from publisher.config import ConfigError
+    from publisher.export import ExportError, collect, dated, export_files, manifest_bytes, parse_week
+    from publisher.schema import LEVELS
+    from publisher.sources import SourceError
+    from publisher.write import WriteError, write_atomically
+
     first = None
     if daily is not None:
         try:
