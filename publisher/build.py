@@ -321,8 +321,8 @@ def verify_sections(loaded: LoadedConfig, inputs: list[_SectionInput], options: 
     items = [item for section in inputs for item in section.items]
     playable = _playable_with_hints(loaded, options)
     depth = [replace(grading.grading_for(section.section, bool(loaded.config.books[section.book].answers.hints)),
-                     explain=playable[section.book] or _worked(loaded, section.book, section.section, index) != "")
-             for section in inputs for index in range(len(section.items))]
+                     explain=playable[section.book] or _worked(loaded, section.book, section.section, 0) != "")
+             for section in inputs for _ in section.items]   # (any item may end up first: sort, rejections)
     with options.progress.stage("verify", len(items), "puzzles") as advance:
         checked = iter(verify_items(items, node_limit=loaded.config.node_limit, jobs=options.jobs,
                                     progress=advance, grading=depth))

@@ -561,7 +561,7 @@ class _BookletBuilder:
             position = replace(board, givens=board.givens, answer=texts)
             word = self.labels["key_step"] if total == 1 else f"{self.labels['step']} {index}/{total}"
             grid = replace(placed.grid, cells=cells(position, True), marks=step.marks, shaded=step.pattern,
-                           tour=None, label=f"{word} {number}")
+                           tour=None, label=f"{word} {number}: {visible(step.text)}")
             width = max(grid.width, slots.width)
             note = self.type.one_line(visible(step.text), self.styles.note, width) if slots.noted else ""
             out.append(replace(placed, caption=self.type.one_line(f"{number} · {word}", placed.caption_style, width),
