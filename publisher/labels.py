@@ -13,6 +13,7 @@ DEFAULT_LABELS: dict[str, dict[str, str]] = {
         "sudoku": "Sudoku", "knights_tour": "Knight's tour", "queens": "Queens",
         "one_possible_answer": "One possible answer", "contents": "Contents", "key_step": "Key step",
         "answer_page": "answer p. {page}", "puzzle_page": "puzzle p. {page}",
+        "step": "Step",
     },
     "vi": {
         "puzzle": "Câu đố", "solution": "Lời giải", "answers": "Lời giải",
@@ -20,6 +21,7 @@ DEFAULT_LABELS: dict[str, dict[str, str]] = {
         "sudoku": "Sudoku", "knights_tour": "Mã đi tuần", "queens": "Quân hậu",
         "one_possible_answer": "Một lời giải có thể", "contents": "Mục lục", "key_step": "Bước then chốt",
         "answer_page": "lời giải tr. {page}", "puzzle_page": "câu đố tr. {page}",
+        "step": "Bước",
     },
 }
 
