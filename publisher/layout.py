@@ -469,8 +469,11 @@ class _BookletBuilder:
             by_side = {s: (p, a) for s, p, a in section.shape_defaults}
             own = by_side[side][1 if answers else 0] if side in by_side else own
             same = sum(max(b.rows, b.cols) == side for b in section.boards)
-            if not answers and own and _big(board) and same % (own[0] * own[1]):
+            left_alone = same % (own[0] * own[1]) if side >= BIG_BOARD else same == 1
+            if not answers and own and _big(board) and left_alone:
                 own = (1, 1)    # a big board left on a page of its own is sized for that page, all its shape alike
+            elif not answers and own and is_chessboard(board):
+                own = (1, min(own[1], 2))   # chessboards one across, big squares to write a tour's numbers in
         if spec.large_print and not answers:
             across, down, key = 1, 1, f"{spec.key}.layout.large_print"
         else:

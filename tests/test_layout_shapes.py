@@ -165,7 +165,7 @@ def test_the_default_book_through_the_build(tmp_path: Path) -> None:
     """The repository's default book, through the real stages: its jigsaw 9x9
     (under two lines of instructions) prints at the classic 9x9's cell size,
     and its knight's-tour section (6x6, 8x8, 12x12) sets the two 8x8 tours
-    side by side (the 8x8 default, 2 across) and the 12x12 tour alone."""
+    one above the other on a page (chessboards one across) and the 6x6 and 12x12 tours each alone."""
     (booklet, _answers) = _default_book(tmp_path)
     items = [(page.number, band, item) for page in booklet.pages for band in page.blocks
              if isinstance(band, Band) for item in band.items]
@@ -174,7 +174,8 @@ def test_the_default_book_through_the_build(tmp_path: Path) -> None:
     tours = [(n, band, item) for n, band, item in items   # chessboards without queens
              if item.grid.shaded and not any(cell.is_queen for cell in item.grid.cells)]
     assert sorted(item.grid.rows for _n, _b, item in tours) == [6, 8, 8, 12]
-    eights = [band for _n, band, item in tours if item.grid.rows == 8]
-    assert len(eights) == 2 and eights[0] is eights[1]
-    (twelve,) = [(n, band) for n, band, item in tours if item.grid.rows == 12]
-    assert len(twelve[1].items) == 1 and twelve[0] > min(n for n, _b, _i in tours)
+    eights = [(n, band) for n, band, item in tours if item.grid.rows == 8]
+    assert len(eights) == 2 and eights[0][0] == eights[1][0], "the two 8x8 tours share a page, one above the other"
+    for side in (6, 12):      # each the only board of its size: a page of its own
+        ((page, band),) = [(n, band) for n, band, item in tours if item.grid.rows == side]
+        assert len(band.items) == 1 and sum(n == page for n, _b, _i in items) == 1
