@@ -17,15 +17,17 @@ from pathlib import Path
 from typing import Any
 
 from publisher import fonts as fontlib
-from publisher import grading, render, report, safeio
+from publisher import grading, render, repeats, report, safeio
+from publisher.catalog import Catalog, CatalogError, Recording
 from publisher.config import ConfigError, LoadedConfig, default_per_page, load
 from publisher.kinds import KINDS
 from publisher.layout import labels_for, layout_book
 from publisher.model import Board, Booklet, BookSpec, LayoutError, Margins, SectionSpec
+from publisher.printing import COVER_FORMAT, cover, interior, preflight
 from publisher.progress import Progress, now_doing
 from publisher.report import BuildResult, OutputFile, SectionResult
 from publisher.sources import Item, SourceError, display_path, read_section, section_files
-from publisher.verify import Checked, verify_items, worker_count
+from publisher.verify import REPEATED, Checked, verify_items, worker_count
 from publisher.write import Content, Named, WriteError, check_collisions, write_atomically
 
 EXIT_OK, EXIT_REJECTED, EXIT_USAGE = 0, 1, 2
@@ -42,6 +44,8 @@ class BuildOptions:
     progress: Progress = field(default_factory=lambda: Progress(enabled=False))
     report: Path | None = None           # the JSON report, written with the books (all or none)
     junit: Path | None = None            # the JUnit XML file, likewise
+    catalog: str | None = None           # overrides the config's catalog (a path relative to here)
+    record: bool = True                  # False (--no-record): check against the catalog, record nothing
 
 
 def slugify(title: str) -> str:
@@ -73,14 +77,18 @@ def build(options: BuildOptions) -> BuildResult:
     with safeio.recording() as read:
         run = _Run(options)
         try:
-            files = _build(options, result, run)
-        except (ConfigError, SourceError, LayoutError, fontlib.FontError, render.RenderError, WriteError) as error:
-            _fail(result, error.problems if isinstance(error, ConfigError) else [str(error)])
-            files = {}
-        except OSError as error:   # a folder that cannot be listed or read on the way
-            _fail(result, [f"{error.filename or 'input'}: {error.strerror or error}"])
-            files = {}
-        write_outputs(options, result, files, [*run.inputs(), *read])
+            try:
+                files = _build(options, result, run)
+            except (ConfigError, SourceError, LayoutError, fontlib.FontError, render.RenderError, WriteError,
+                    CatalogError) as error:
+                _fail(result, error.problems if isinstance(error, ConfigError) else [str(error)])
+                files = {}
+            except OSError as error:   # a folder that cannot be listed or read on the way
+                _fail(result, [f"{error.filename or 'input'}: {error.strerror or error}"])
+                files = {}
+            write_outputs(options, result, files, [*run.inputs(), *read], run.recording if files else None)
+        finally:
+            run.close()
     return result
 
 
@@ -91,19 +99,24 @@ def _fail(result: BuildResult, problems: list[str]) -> None:
 
 
 def write_outputs(options: BuildOptions, result: BuildResult, files: dict[Path, Rendered],
-                  inputs: list[Named]) -> None:
-    """Stage 5: the books, the JSON report and the JUnit file, all or none.
+                  inputs: list[Named], recording: Recording | None = None) -> None:
+    """Stage 5: the books, the JSON report and the JUnit file, all or none, and the
+    catalog's record of the books' puzzles committed once they are all in place.
 
     Nothing is written when any output is the same file as an input or another output,
-    or cannot be written; the report (made last, so it lists the books and the time they
-    took to write) then tells the error, if it can still be written itself."""
+    or cannot be written, or the catalog cannot commit; the report (made last, so it
+    lists the books and the time they took to write) then tells the error, if it can
+    still be written itself."""
     now_doing("writing the outputs")
     start = time.perf_counter()
     contents: dict[Path, Content] = {path: data for path, (_fmt, _booklet, data) in files.items()}
-    roles = {path: f"the {fmt.upper()} {booklet.role} booklet" for path, (fmt, booklet, _data) in files.items()}
+    roles = {path: "the cover" if fmt == COVER_FORMAT else f"the {fmt.upper()} {booklet.role} booklet"
+             for path, (fmt, booklet, _data) in files.items()}
     for path, (fmt, booklet, data) in files.items():
-        result.outputs.append(OutputFile(path=display_path(path), format=fmt, role=booklet.role,
-                                         pages=booklet.page_count, bytes=len(data),
+        cover_file = fmt == COVER_FORMAT
+        result.outputs.append(OutputFile(path=display_path(path), format=fmt,
+                                         role="cover" if cover_file else booklet.role,
+                                         pages=1 if cover_file else booklet.page_count, bytes=len(data),
                                          sha256=hashlib.sha256(data).hexdigest()))
 
     def timed(make: Any) -> Content:
@@ -120,11 +133,12 @@ def write_outputs(options: BuildOptions, result: BuildResult, files: dict[Path, 
     try:   # listed one by one: two options naming one file are one key of a dict
         check_collisions(inputs, [*((roles[path], path) for path in contents),
                                   *((role, path) for role, path, _make in asked)])
-        write_atomically({**contents, **reports}, roles={**roles, **report_roles}, inputs=inputs)
-    except WriteError as error:
+        write_atomically({**contents, **reports}, roles={**roles, **report_roles}, inputs=inputs,
+                         commit=recording.commit if recording is not None else None)
+    except (WriteError, CatalogError) as error:
         _fail(result, [str(error)])
         result.timings.pop("write", None)
-        if not reports or not contents or error.target in reports:
+        if not reports or not contents or (isinstance(error, WriteError) and error.target in reports):
             return
         try:   # the books failed: the reports alone still tell CI why
             write_atomically(reports, roles=report_roles, inputs=inputs)
@@ -147,6 +161,16 @@ class _Run:
     def __init__(self, options: BuildOptions) -> None:
         self.config = options.config
         self.loaded: LoadedConfig | None = None
+        self.catalog: Catalog | None = None
+        self.recording: Recording | None = None     # the catalog transaction the write commits
+
+    def close(self) -> None:
+        """End the catalog's transaction (a rollback: nothing is left after a commit) and
+        connection, however the build ended."""
+        if self.recording is not None:
+            self.recording.rollback()
+        if self.catalog is not None:
+            self.catalog.close()
 
     def inputs(self) -> list[Named]:
         found: list[Named] = [("the config", self.config)]
@@ -209,6 +233,17 @@ def _build(options: BuildOptions, result: BuildResult, run: _Run) -> dict[Path, 
     result.warnings.extend(warning for section in result.sections
                            for warning in grading.disagreements(section.checked))
     start = _stage(result, "verify", start)
+    run.catalog = _open_catalog(loaded, options)
+    placed: list[repeats.Placed] = []
+    if run.catalog is not None:
+        now_doing("looking the puzzles up in the catalog")
+        editions = [loaded.config.books[section.book].edition or "" for section in inputs]
+        placed = repeats.with_ids(result.sections, editions, options.jobs, result.warnings)
+        if repeats.mark_repeats(result.sections, placed, run.catalog, loaded.config.on_repeat) \
+                and loaded.config.on_repeat == "warn":
+            result.warnings.extend(f"{c.item.where}: repeated: {c.repeat.reason}" for section in result.sections
+                                   for c in section.accepted if c.repeat is not None)
+        start = _stage(result, "catalog", start)
     if not _accept(loaded, inputs, result, strict=options.strict):
         return {}
 
@@ -219,9 +254,51 @@ def _build(options: BuildOptions, result: BuildResult, run: _Run) -> dict[Path, 
     now_doing("rendering the books")
     formats = list(options.formats) or list(loaded.config.output.formats)
     out_dir = options.out if options.out is not None else loaded.base / loaded.config.output.folder
-    files = render_booklets(loaded, booklets, formats, out_dir, result, options.progress)
+    if not _print_checks(loaded, booklets, stems, formats, result, strict=options.strict):
+        return {}
+    files = render_booklets(loaded, booklets, [f for f in formats if f != COVER_FORMAT], out_dir, result,
+                            options.progress)
+    files.update(render_covers(loaded, booklets, stems, formats, out_dir, result))
     _stage(result, "render", start)
+    if not _preflight(loaded, files, stems, result):
+        return {}
+    if run.catalog is not None and options.record and files:
+        run.recording = _recording(run.catalog, result, placed, loaded)
     return files
+
+
+def _open_catalog(loaded: LoadedConfig, options: BuildOptions) -> Catalog | None:
+    """The build's catalog (``--catalog``, relative to here, or the config's ``catalog``,
+    relative to the config file), or None."""
+    if options.catalog is not None:
+        return Catalog(options.catalog)
+    if loaded.config.catalog is not None:
+        return Catalog(loaded.config.catalog, loaded.base)
+    return None
+
+
+def _recording(catalog: Catalog, result: BuildResult, placed: list[repeats.Placed],
+               loaded: LoadedConfig) -> Recording:
+    """The catalog transaction of this build's puzzles, the lock held: the rows of each of
+    its books replace that book's (same title and edition) earlier ones. Puzzles another
+    build recorded since this one looked are found again under the lock, and stop the
+    build unless ``on_repeat`` keeps repeats."""
+    rows = repeats.entries(result.sections, placed)
+    own = {(book.title, book.edition or "") for book in loaded.config.books}
+    recording = catalog.recording(rows, own)
+    if loaded.config.on_repeat != "warn":
+        try:
+            late = recording.conflicts((row.id for row in rows), own)
+        except BaseException:
+            recording.rollback()
+            raise
+        forms = {row.form for row in rows}
+        clash = next((entry for found in late.values() for entry in found if entry.form in forms), None)
+        if clash is not None:
+            recording.rollback()
+            raise CatalogError(f"catalog {catalog.name}: puzzle {clash.id} was recorded as {clash.printed_as} "
+                               "by another build while this one ran; build again to check it")
+    return recording
 
 
 def read_sources(loaded: LoadedConfig, *, jobs: int | None = 1) -> list[_SectionInput]:
@@ -265,12 +342,15 @@ def _playable_with_hints(loaded: LoadedConfig, options: BuildOptions) -> list[bo
 
 def _accept(loaded: LoadedConfig, inputs: list[_SectionInput], result: BuildResult, *, strict: bool) -> bool:
     """Apply the rejection policy; False (with status and exit code set) when no book may be written."""
-    rejected = sum(len(s.rejected) for s in result.sections)
-    if rejected and loaded.config.on_rejected == "fail":
+    repeated = sum(c.status == REPEATED for s in result.sections for c in s.rejected)
+    rejected = sum(len(s.rejected) for s in result.sections) - repeated
+    if (rejected and loaded.config.on_rejected == "fail") or (repeated and loaded.config.on_repeat == "fail"):
         result.status, result.exit_code = "rejected", EXIT_REJECTED
         return False
     if rejected:
         result.warnings.append(f"{rejected} rejected puzzle(s) left out (on_rejected: skip)")
+    if repeated:
+        result.warnings.append(f"{repeated} repeated puzzle(s) left out (on_repeat: skip)")
     for section, section_input in zip(result.sections, inputs):
         if not section.accepted:
             raise SourceError(f"{loaded.where(section_input.loc)}: no puzzle of the section was accepted")
@@ -310,6 +390,91 @@ def render_booklets(loaded: LoadedConfig, booklets: list[Booklet], formats: list
                 advance(1)
             result.timings[f"render.{fmt}"] = time.perf_counter() - fmt_start
     return files
+
+
+def _books_of(loaded: LoadedConfig, booklets: list[Booklet], stems: list[str]) -> list[tuple[int, Booklet]]:
+    """Every booklet with the index of its book."""
+    index = {f"{stem}-{role}": b for b, stem in enumerate(stems) for role in ("puzzles", "answers")}
+    return [(index[booklet.stem], booklet) for booklet in booklets]
+
+
+def _choice(loaded: LoadedConfig, b: int) -> interior.PrintChoice | None:
+    book = loaded.config.books[b]
+    return interior.choice(book.print.service, book.print.paper, book.print.bleed)
+
+
+def _print_checks(loaded: LoadedConfig, booklets: list[Booklet], stems: list[str], formats: list[str],
+                  result: BuildResult, *, strict: bool) -> bool:
+    """A print profile's page counts: too many pages is an error; blank pages added to
+    reach the minimum are said in the summary, and fail the build under ``--strict``."""
+    notes: list[str] = []
+    for b, booklet in _books_of(loaded, booklets, stems):
+        chosen = _choice(loaded, b)
+        if chosen is None:
+            continue
+        if problem := interior.page_count_problem(chosen, booklet):
+            raise ConfigError([f"{loaded.where(('books', b, 'print', 'service'))}: {problem}"])
+        if note := interior.padding_note(chosen, booklet, f"{booklet.stem}.pdf"):
+            notes.append(note)
+    for b, book in enumerate(loaded.config.books):
+        if COVER_FORMAT in formats and book.print.service == "none":
+            result.warnings.append(f"{loaded.where(('books', b, 'print'))}: no cover for '{book.title}': "
+                                   "a cover needs print.service (kdp, ingramspark or lulu) for its spine width")
+    result.warnings.extend(notes)
+    if strict and notes:
+        result.status, result.exit_code = "rejected", EXIT_REJECTED
+        result.errors.extend(f"--strict: {note}" for note in notes)
+        return False
+    return True
+
+
+def render_covers(loaded: LoadedConfig, booklets: list[Booklet], stems: list[str], formats: list[str],
+                  out_dir: Path, result: BuildResult) -> dict[Path, Rendered]:
+    """The full-wrap cover of every book with a print profile whose PDF (or cover) is built,
+    drawn from its puzzle booklet's final page count (``<stem>-cover.pdf``)."""
+    if COVER_FORMAT not in formats and "pdf" not in formats:
+        return {}
+    start = time.perf_counter()
+    files: dict[Path, Rendered] = {}
+    for b, booklet in _books_of(loaded, booklets, stems):
+        chosen = _choice(loaded, b)
+        if chosen is None or booklet.role != "puzzles":
+            continue
+        book = loaded.config.books[b]
+        try:
+            made = cover.render_cover(cover.cover_spec(book, chosen, booklet, loaded.base))
+        except cover.CoverError as error:
+            raise ConfigError([f"{loaded.where(('books', b, 'cover', error.key))}: {error.message}"]) from None
+        result.warnings.extend(made.warnings)
+        files[out_dir / f"{stems[b]}-cover.pdf"] = (COVER_FORMAT, booklet, made.data)
+    if files:
+        result.timings["render.cover"] = time.perf_counter() - start
+    return files
+
+
+def _preflight(loaded: LoadedConfig, files: dict[Path, Rendered], stems: list[str],
+               result: BuildResult) -> bool:
+    """The checks of ``puzzlepress preflight`` on the PDFs about to be written: any
+    violation fails the build (exit 1) and nothing is replaced."""
+    violations: list[str] = []
+    for path, (fmt, booklet, data) in files.items():
+        if fmt not in ("pdf", COVER_FORMAT) or booklet.print_rules is None:
+            continue
+        b = stems.index(booklet.stem.rsplit("-", 1)[0])
+        chosen = _choice(loaded, b)
+        assert chosen is not None
+        if fmt == COVER_FORMAT:
+            found = preflight.check_cover(data, display_path(path), chosen, booklet.page_count,
+                                          (booklet.page_width, booklet.page_height),
+                                          loaded.config.books[b].cover.barcode == "auto")
+        else:
+            found = preflight.check_interior(data, display_path(path), chosen)
+        violations.extend(str(v) for v in found)
+    if violations:
+        result.status, result.exit_code = "error", EXIT_REJECTED
+        result.errors.extend(f"preflight: {v}" for v in violations)
+        return False
+    return True
 
 
 def _loc(key: str) -> tuple[Any, ...]:
@@ -354,6 +519,9 @@ def _book_spec(loaded: LoadedConfig, b: int, stem: str, sections: list[SectionRe
         fonts = fontlib.default_fonts()
     margins = book.page.margins
     auto_gutter = margins.inside == "auto"
+    chosen = interior.choice(book.print.service, book.print.paper, book.print.bleed)
+    if chosen is not None and (problem := interior.trim_problem(chosen, book.page.size)):
+        raise ConfigError([f"{loaded.where(('books', b, 'page', 'size'))}: {problem}"])
     section_specs = []
     key_step_word = labels_for(book.language, dict(book.labels))["key_step"]
     for s, (section, result) in enumerate(zip(book.sections, sections)):
@@ -377,13 +545,14 @@ def _book_spec(loaded: LoadedConfig, b: int, stem: str, sections: list[SectionRe
         margins=Margins(top=margins.top, bottom=margins.bottom,
                         inside=GUTTER_MINIMUM if margins.inside == "auto" else margins.inside, outside=margins.outside),
         fonts=fonts, sections=tuple(section_specs), subtitle=book.subtitle, author=book.author,
-        language=book.language, instructions=book.instructions, mirrored=book.page.mirrored,
+        language=book.language, instructions=book.instructions,
+        mirrored=book.page.mirrored or chosen is not None,   # a bound book: the gutter on the binding side
         puzzles_per_page=book.layout.puzzles_per_page or (2, 3),
         answers_per_page=book.layout.answers_per_page or (3, 4),
         large_print=book.layout.large_print, section_start=book.layout.section_start, answers=book.answers.placement,
         balance=book.layout.balance, contents=book.contents, imprint=book.imprint,
         labels=dict(book.labels), key=key, play_solutions=book.html.solutions == "embedded",
-        gutter_auto=auto_gutter,
+        gutter_auto=auto_gutter, print_rules=chosen.rules(book.page.size) if chosen else None,
     )
 
 

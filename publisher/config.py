@@ -32,6 +32,7 @@ from pydantic import (
 from publisher import kinds, safeio
 from publisher.kinds import DEFAULT_KIND
 from publisher.labels import DEFAULT_LABELS
+from publisher.printing import COVER_FORMAT
 from publisher.render import formats as render_formats
 from publisher.schema import (
     Gutter,
@@ -87,6 +88,11 @@ PER_PAGE_DEFAULTS: dict[str, list[tuple[int, tuple[tuple[int, int], tuple[int, i
     "small": [(9, ((1, 1), (2, 3))), (12, ((1, 1), (1, 2))), (99, ((1, 1), (1, 1)))],
 }
 SMALL_PAGE_WIDTH = 7 * 72   # narrower than 7 in is a small trim
+
+
+def _edition(value: Any) -> Any:
+    """``edition: 2`` and ``edition: "2"`` are the same edition."""
+    return str(value) if isinstance(value, int) and not isinstance(value, bool) else value
 
 
 class Layout(Strict):
@@ -160,6 +166,39 @@ class Html(Strict):
     solutions: Literal["embedded", "none"] = "embedded"
 
 
+class PrintProfile(Strict):
+    """The print-on-demand service a book is made for (README "Publishing on KDP, IngramSpark or
+    Lulu"); ``none`` leaves every output as it is without this block."""
+
+    service: Literal["none", "kdp", "ingramspark", "lulu"] = "none"
+    paper: Literal["white", "cream", "color-standard", "color-premium"] = "white"
+    bleed: bool = False                   # the interior PDF page is the trim plus the service's bleed
+
+
+def _color(value: Any) -> str:
+    if isinstance(value, str) and re.fullmatch(r"#[0-9A-Fa-f]{6}", value.strip()):
+        return value.strip().lower()
+    raise ValueError(f"expected a colour like '#1d3557', got {value!r}")
+
+
+Color = Annotated[str, BeforeValidator(_color)]
+
+
+class CoverColors(Strict):
+    background: Color = "#1d3557"         # the whole wrap, bleed included (not the barcode area)
+    text: Color = "#ffffff"               # title, subtitle, author, back text and spine text
+
+
+class Cover(Strict):
+    """The full-wrap cover (``<stem>-cover.pdf``), built from the interior's final page count."""
+
+    front_image: str | None = None        # a PNG or JPEG for the front panel (bleed included), relative to the config
+    back_text: str | None = None          # the blurb on the back cover
+    spine_text: str | None = None         # default: the title and the author; printed only where the service allows
+    colors: CoverColors = CoverColors()
+    barcode: Literal["auto", "none"] = "auto"   # auto: the service's barcode area is left empty
+
+
 class Book(Strict):
     title: str
     sections: list[Section] = Field(min_length=1)
@@ -175,7 +214,12 @@ class Book(Strict):
     labels: dict[str, str] = {}           # override localised words ("Puzzle", "Answers", ...)
     contents: bool = False                # a table of contents after the title page
     imprint: str | None = None            # text on the title page's verso (copyright, edition, ISBN)
+    #: the volume or edition of a series ("1", "2027 spring"): a rebuild of the same title and
+    #: edition replaces its catalog record; another edition repeating a puzzle is a repeat
+    edition: Annotated[str | None, BeforeValidator(_edition)] = None
     html: Html = Html()
+    print: PrintProfile = PrintProfile()  # the print-on-demand service, paper and bleed
+    cover: Cover = Cover()
 
     @field_validator("title")
     @classmethod
@@ -204,9 +248,14 @@ class Book(Strict):
         return value
 
 
+def format_names() -> tuple[str, ...]:
+    """Every name ``output.formats`` and ``--format`` accept: the renderers', then the cover."""
+    return render_formats() + (COVER_FORMAT,)
+
+
 def _format_name(value: str) -> str:
-    """A format the renderer registry knows (the one list config and CLI accept)."""
-    known = render_formats()
+    """A format the renderer registry knows, or ``cover`` (the one list config and CLI accept)."""
+    known = format_names()
     if value not in known:
         close = difflib.get_close_matches(value, known, n=1)
         hint = f" (did you mean {close[0]!r}?)" if close else ""
@@ -227,13 +276,17 @@ class Output(Strict):
     def _formats(cls, value: list[str]) -> list[str]:
         if not value:
             raise ValueError(f"name at least one format: {', '.join(render_formats())}")
-        return sorted(set(value), key=render_formats().index)
+        return sorted(set(value), key=format_names().index)
 
 
 class Config(Strict):
     books: list[Book] = Field(min_length=1)
     output: Output = Output()
     on_rejected: Literal["fail", "skip"] = "fail"   # fail: no book is written; skip: leave them out
+    #: the series' record of every printed puzzle: a SQLite file (relative to the config
+    #: file) or a postgresql:// URL; none: no repeat check, nothing recorded
+    catalog: str | None = None
+    on_repeat: Literal["fail", "skip", "warn"] = "fail"   # a puzzle the catalog (or the build) already holds
     node_limit: int = Field(default=DEFAULT_NODE_LIMIT, ge=100)  # solver search bound per puzzle
     templates: str | None = None          # a folder searched before the built-in templates/
 

@@ -87,7 +87,8 @@ def test_a_resumed_check_gives_the_plain_runs_lines(bank: Path, tmp_path: Path,
     for done in (0, 1, 17, len(verdicts) - 1, len(verdicts)):
         out = tmp_path / f"out-{done}.txt"
         # an interrupted run: the first lines written, the next one cut in the middle
-        cut = "\n".join(verdicts[:done]) + ("\n" if done else "") + (verdicts[done][:20] if done < len(verdicts) else "")
+        cut = "\n".join(verdicts[:done]) + ("\n" if done else "")
+        cut += verdicts[done][:20] if done < len(verdicts) else ""
         out.write_text(cut, encoding="utf-8")
         code, summary, _ = run(capsys, "check", str(bank), *flags, "-o", str(out), "--resume")
         assert code == EXIT_REJECTED
@@ -140,7 +141,7 @@ def test_check_and_grade_on_a_dask_cluster_give_the_plain_runs_lines(
 
 
 def test_an_unreachable_scheduler_is_one_line(bank: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, err = run(capsys, "check", str(bank), "--dask", "tcp://127.0.0.1:9")
+    code, _, err = run(capsys, "check", str(bank), "--dask", "tcp://127.0.0.1:9")
     assert code == EXIT_USAGE and len(err.splitlines()) == 1 and "--dask" in err
 
 

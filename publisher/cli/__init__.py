@@ -51,7 +51,7 @@ def emit_json(obj: Any) -> None:
 #: command list of ``--help``): ``--version`` or ``check`` never pay for the renderers.
 COMMAND_MODULES = {
     "build": "build", "init": "build", "check": "check", "solve": "check", "tour": "chess",
-    "queens": "chess", "generate": "generate", "grade": "grade",
+    "queens": "chess", "generate": "generate", "grade": "grade", "catalog": "catalog",
 }
 
 
