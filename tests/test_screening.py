@@ -171,3 +171,24 @@ def test_a_million_line_file_is_screened_in_flat_memory(tmp_path: Path) -> None:
     assert len(records) == 1000
     assert [r["line"] for r in records] == list(range(1, 1_000_000, 1000))
     assert {r["status"] for r in records} == {"unique"}
+
+
+def test_build_verifies_on_a_dask_cluster_and_writes_the_same_bytes(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    from distributed import LocalCluster
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "set.txt").write_text("\n".join(EASY) + "\n", encoding="utf-8")
+    (tmp_path / "config.yaml").write_text(
+        "books:\n  - title: Screened\n    sections:\n      - title: S\n        puzzles: set.txt\n",
+        encoding="utf-8")
+    plain = run(capsys, "build", "config.yaml", "--out", "plain", "--format", "html", "-q")
+    with LocalCluster(n_workers=1, threads_per_worker=2, processes=False, dashboard_address=None) as cluster:
+        remote = run(capsys, "build", "config.yaml", "--out", "remote", "--format", "html", "-q",
+                     "--dask", cluster.scheduler_address)
+    assert remote[0] == plain[0]
+    files = sorted(p.name for p in (tmp_path / "plain").iterdir())
+    assert files and files == sorted(p.name for p in (tmp_path / "remote").iterdir())
+    for name in files:
+        assert (tmp_path / "plain" / name).read_bytes() == (tmp_path / "remote" / name).read_bytes(), name
+    unreachable = run(capsys, "build", "config.yaml", "--out", "never", "-q", "--dask", "tcp://127.0.0.1:9")
+    assert unreachable[0] == EXIT_USAGE and "--dask" in unreachable[2] and not (tmp_path / "never").exists()
