@@ -26,6 +26,9 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 DATA = ROOT / "bench" / "data"
+# the Dask workers start with this interpreter's path: the repository, not bench/ (whose
+# solver.py would hide the solver package)
+sys.path[0] = str(ROOT)
 
 
 def seeds() -> list[str]:
