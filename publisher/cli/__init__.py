@@ -52,6 +52,7 @@ def emit_json(obj: Any) -> None:
 COMMAND_MODULES = {
     "build": "build", "init": "build", "check": "check", "solve": "check", "tour": "chess",
     "queens": "chess", "generate": "generate", "grade": "grade", "catalog": "catalog",
+    "export": "export", "preflight": "preflight",
 }
 
 

@@ -11,6 +11,7 @@ auto``). Like every renderer, the same input gives the same bytes.
 from __future__ import annotations
 
 import io
+from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -145,11 +146,14 @@ class RenderedCover:
 
 
 def _first_grid(booklet: Booklet) -> PlacedGrid | None:
-    for page in booklet.pages:
-        for block in page.blocks:
-            if isinstance(block, Band) and block.items:
-                return block.items[0]
-    return None
+    """The first puzzle of the book's most common board shape: what the book is mostly of."""
+    grids = [item for page in booklet.pages for block in page.blocks if isinstance(block, Band)
+             for item in block.items]
+    if not grids:
+        return None
+    shapes = Counter((item.grid.rows, item.grid.cols) for item in grids)
+    common = max(shapes, key=lambda shape: (shapes[shape], shape))
+    return next(item for item in grids if (item.grid.rows, item.grid.cols) == common)
 
 
 def cover_spec(book: Any, chosen: PrintChoice, booklet: Booklet, base: Path) -> CoverSpec:
@@ -157,11 +161,13 @@ def cover_spec(book: Any, chosen: PrintChoice, booklet: Booklet, base: Path) -> 
     settings = book.cover
     pages = booklet.page_count
     geo = geometry(chosen, (booklet.page_width, booklet.page_height), pages, settings.barcode == "auto")
-    wanted = settings.spine_text if settings.spine_text is not None else \
-        " · ".join(part for part in (book.title, book.author) if part)
+    puzzles = booklet.role == "puzzles"
+    subtitle = book.subtitle if puzzles else booklet.subject   # an answer booklet: "Answers" in the book's language
+    wanted = settings.spine_text if settings.spine_text is not None and puzzles else \
+        " · ".join(part for part in (book.title, None if puzzles else subtitle, book.author) if part)
     allowed = chosen.profile.spine_text_allowed(pages)
     note = None
-    if wanted and not allowed:
+    if settings.spine_text and not allowed:   # the default (title and author) is left off without a word
         note = (f"no spine text: {chosen.profile.name} prints spine text only on books of "
                 f"{chosen.profile.spine_text_min_pages} pages or more, this one has {pages}")
     image = None
@@ -169,13 +175,14 @@ def cover_spec(book: Any, chosen: PrintChoice, booklet: Booklet, base: Path) -> 
         image = base / settings.front_image
         if not image.is_file():
             raise CoverError("front_image", f"image file not found: {settings.front_image}")
-    text = " ".join(filter(None, (book.title, book.subtitle, book.author, settings.back_text, wanted)))
+    text = " ".join(filter(None, (book.title, subtitle, book.author, settings.back_text, wanted)))
     missing = fontlib.missing_glyphs(booklet.fonts, text)
     if missing:
         listed = ", ".join(f"'{c}' (U+{ord(c):04X})" for c in missing)
         raise CoverError("back_text", f"font '{booklet.fonts.family}' has no glyph for {listed}")
     return CoverSpec(
-        title=book.title, subtitle=book.subtitle, author=book.author, back_text=settings.back_text,
+        title=book.title, subtitle=subtitle, author=book.author,
+        back_text=settings.back_text if puzzles else None,
         spine_text=wanted if wanted and allowed else None, background=settings.colors.background,
         text=settings.colors.text, front_image=image, front_image_key=settings.front_image or "",
         fonts=booklet.fonts, grid=_first_grid(booklet), booklet=booklet, geometry=geo,
