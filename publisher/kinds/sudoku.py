@@ -25,8 +25,8 @@ from solver.sudoku import canonical as sudoku_canonical
 from solver.sudoku.generate import Request as GenerateRequest
 from solver.sudoku.generate import parse_rating
 from solver.sudoku.geometry import tables
-from solver.sudoku.verdict import scaled_node_limit
 from solver.sudoku.targeted import Target, target_problem, technique
+from solver.sudoku.verdict import scaled_node_limit
 from solver.sudoku.worked import positions as worked_positions
 from solver.verdict import Verdict
 
