@@ -7,6 +7,7 @@ backwards. Errors stay values until the edge: this module returns a
 from __future__ import annotations
 
 import hashlib
+import os
 import re
 import time
 import unicodedata
@@ -16,16 +17,16 @@ from pathlib import Path
 from typing import Any
 
 from publisher import fonts as fontlib
-from publisher import grading, render
+from publisher import grading, render, report, safeio
 from publisher.config import ConfigError, LoadedConfig, default_per_page, load
 from publisher.kinds import KINDS
 from publisher.layout import labels_for, layout_book
 from publisher.model import Board, Booklet, BookSpec, LayoutError, Margins, SectionSpec
-from publisher.progress import Progress
+from publisher.progress import Progress, now_doing
 from publisher.report import BuildResult, OutputFile, SectionResult
-from publisher.sources import Item, SourceError, display_path, read_section
+from publisher.sources import Item, SourceError, display_path, read_section, section_files
 from publisher.verify import Checked, verify_items, worker_count
-from publisher.write import WriteError, write_atomically
+from publisher.write import Content, Named, WriteError, check_collisions, write_atomically
 
 EXIT_OK, EXIT_REJECTED, EXIT_USAGE = 0, 1, 2
 GUTTER_MINIMUM = 0.375 * 72    # the smallest print-on-demand gutter; "auto" grows it with pages
@@ -39,6 +40,8 @@ class BuildOptions:
     strict: bool = False                 # any rejection or warning fails the build
     jobs: int | None = None
     progress: Progress = field(default_factory=lambda: Progress(enabled=False))
+    report: Path | None = None           # the JSON report, written with the books (all or none)
+    junit: Path | None = None            # the JUnit XML file, likewise
 
 
 def slugify(title: str) -> str:
@@ -57,19 +60,122 @@ def _stage(result: BuildResult, name: str, start: float) -> float:
     return now
 
 
+#: A rendered output: its format, the booklet it shows, its bytes.
+Rendered = tuple[str, Booklet, bytes]
+
+
 def build(options: BuildOptions) -> BuildResult:
-    """Run every stage; never raises for bad input (the result carries errors and exit code)."""
+    """Run every stage; never raises for bad input (the result carries errors and exit code).
+
+    The books, the JSON report and the JUnit file are one output set, written all or
+    none after every stage succeeded (see :func:`write_outputs`)."""
     result = BuildResult(config=display_path(options.config))
-    try:
-        return _build(options, result)
-    except (ConfigError, SourceError, LayoutError, fontlib.FontError, render.RenderError, WriteError) as error:
-        result.status, result.exit_code = "error", EXIT_USAGE
-        result.errors.extend(error.problems if isinstance(error, ConfigError) else [str(error)])
-        return result
-    except OSError as error:   # the output folder cannot be written (permissions, full disk)
-        result.status, result.exit_code = "error", EXIT_USAGE
-        result.errors.append(f"{error.filename or 'output'}: cannot write: {error.strerror or error}")
-        return result
+    with safeio.recording() as read:
+        run = _Run(options)
+        try:
+            files = _build(options, result, run)
+        except (ConfigError, SourceError, LayoutError, fontlib.FontError, render.RenderError, WriteError) as error:
+            _fail(result, error.problems if isinstance(error, ConfigError) else [str(error)])
+            files = {}
+        except OSError as error:   # a folder that cannot be listed or read on the way
+            _fail(result, [f"{error.filename or 'input'}: {error.strerror or error}"])
+            files = {}
+        write_outputs(options, result, files, [*run.inputs(), *read])
+    return result
+
+
+def _fail(result: BuildResult, problems: list[str]) -> None:
+    result.status, result.exit_code = "error", EXIT_USAGE
+    result.outputs.clear()
+    result.errors.extend(problem for problem in problems if problem not in result.errors)
+
+
+def write_outputs(options: BuildOptions, result: BuildResult, files: dict[Path, Rendered],
+                  inputs: list[Named]) -> None:
+    """Stage 5: the books, the JSON report and the JUnit file, all or none.
+
+    Nothing is written when any output is the same file as an input or another output,
+    or cannot be written; the report (made last, so it lists the books and the time they
+    took to write) then tells the error, if it can still be written itself."""
+    now_doing("writing the outputs")
+    start = time.perf_counter()
+    contents: dict[Path, Content] = {path: data for path, (_fmt, _booklet, data) in files.items()}
+    roles = {path: f"the {fmt.upper()} {booklet.role} booklet" for path, (fmt, booklet, _data) in files.items()}
+    for path, (fmt, booklet, data) in files.items():
+        result.outputs.append(OutputFile(path=display_path(path), format=fmt, role=booklet.role,
+                                         pages=booklet.page_count, bytes=len(data),
+                                         sha256=hashlib.sha256(data).hexdigest()))
+
+    def timed(make: Any) -> Content:
+        def content() -> bytes:
+            result.timings["write"] = time.perf_counter() - start
+            data: bytes = make(result)
+            return data
+        return content
+
+    makers = {options.report: report.json_bytes, options.junit: report.junit_bytes}
+    asked = [(role, path, makers[path]) for role, path in report_outputs(options)]
+    reports: dict[Path, Content] = {path: timed(make) for _role, path, make in asked}
+    report_roles = {path: role for role, path, _make in asked}
+    try:   # listed one by one: two options naming one file are one key of a dict
+        check_collisions(inputs, [*((roles[path], path) for path in contents),
+                                  *((role, path) for role, path, _make in asked)])
+        write_atomically({**contents, **reports}, roles={**roles, **report_roles}, inputs=inputs)
+    except WriteError as error:
+        _fail(result, [str(error)])
+        result.timings.pop("write", None)
+        if not reports or not contents or error.target in reports:
+            return
+        try:   # the books failed: the reports alone still tell CI why
+            write_atomically(reports, roles=report_roles, inputs=inputs)
+        except WriteError:
+            return
+        return
+    result.timings["write"] = time.perf_counter() - start
+
+
+def report_outputs(options: BuildOptions) -> list[Named]:
+    """(role, path) of the report files asked for, in the order they are written."""
+    return [(role, path) for role, path in (("the JSON report (--report)", options.report),
+                                            ("the JUnit file (--junit)", options.junit)) if path is not None]
+
+
+class _Run:
+    """The inputs of one build, listed from the config (a cache may skip a read, so the
+    files recorded by :func:`publisher.safeio.recording` are added to these, not trusted alone)."""
+
+    def __init__(self, options: BuildOptions) -> None:
+        self.config = options.config
+        self.loaded: LoadedConfig | None = None
+
+    def inputs(self) -> list[Named]:
+        found: list[Named] = [("the config", self.config)]
+        loaded = self.loaded
+        if loaded is None:
+            return found
+        for b, book in enumerate(loaded.config.books):
+            for s, section in enumerate(book.sections):
+                try:
+                    files = section_files(list(getattr(section, "puzzles", [])), loaded.base, "")
+                except SourceError:
+                    continue
+                found += [(f"a puzzle file of books[{b}].sections[{s}]", path) for path in files]
+            fonts = getattr(book, "fonts", None)
+            if fonts is not None:
+                found += [("a font", loaded.base / name) for name in (fonts.regular, fonts.bold) if name]
+        if loaded.config.templates:
+            found += [("a template", path) for path in _files_under(loaded.base / loaded.config.templates)]
+        return found
+
+
+def _files_under(folder: Path, most: int = 10_000) -> list[Path]:
+    """The files in ``folder`` and below (at most ``most``: a user's template folder)."""
+    found: list[Path] = []
+    for root, _dirs, names in os.walk(folder):
+        found += [Path(root, name) for name in names]
+        if len(found) >= most:
+            break
+    return found[:most]
 
 
 @dataclass(frozen=True)
@@ -86,36 +192,36 @@ class _SectionInput:
         return ("books", self.book, "sections", self.index)
 
 
-def _build(options: BuildOptions, result: BuildResult) -> BuildResult:
-    """The stages in order; each hands its output to the next."""
+def _build(options: BuildOptions, result: BuildResult, run: _Run) -> dict[Path, Rendered]:
+    """The stages in order, each handing its output to the next; the rendered files
+    (none when the build stops on rejected puzzles), not yet written."""
     start = time.perf_counter()
-    loaded = load(options.config)
+    now_doing("reading the config")
+    loaded = run.loaded = load(options.config)
+    check_collisions(run.inputs(), report_outputs(options))   # now, not after minutes of work
     stems = _stems(loaded)
+    now_doing("reading the puzzles")
     inputs = read_sources(loaded, jobs=options.jobs)
     start = _stage(result, "sources", start)
 
+    now_doing("verifying the puzzles")
     result.sections = verify_sections(loaded, inputs, options)
     result.warnings.extend(warning for section in result.sections
                            for warning in grading.disagreements(section.checked))
     start = _stage(result, "verify", start)
     if not _accept(loaded, inputs, result, strict=options.strict):
-        return result
+        return {}
 
+    now_doing("laying out the books")
     booklets = make_booklets(loaded, inputs, result.sections, stems, options.progress)
     start = _stage(result, "layout", start)
 
+    now_doing("rendering the books")
     formats = list(options.formats) or list(loaded.config.output.formats)
     out_dir = options.out if options.out is not None else loaded.base / loaded.config.output.folder
     files = render_booklets(loaded, booklets, formats, out_dir, result, options.progress)
-    start = _stage(result, "render", start)
-
-    write_atomically({path: data for path, (_, _, data) in files.items()})
-    for path, (fmt, booklet, data) in files.items():
-        result.outputs.append(OutputFile(path=display_path(path), format=fmt, role=booklet.role,
-                                         pages=booklet.page_count, bytes=len(data),
-                                         sha256=hashlib.sha256(data).hexdigest()))
-    _stage(result, "write", start)
-    return result
+    _stage(result, "render", start)
+    return files
 
 
 def read_sources(loaded: LoadedConfig, *, jobs: int | None = 1) -> list[_SectionInput]:
@@ -191,10 +297,10 @@ def make_booklets(loaded: LoadedConfig, inputs: list[_SectionInput], sections: l
 
 
 def render_booklets(loaded: LoadedConfig, booklets: list[Booklet], formats: list[str], out_dir: Path,
-                    result: BuildResult, progress: Progress) -> dict[Path, tuple[str, Booklet, bytes]]:
+                    result: BuildResult, progress: Progress) -> dict[Path, Rendered]:
     """Stage 4: every booklet in every format, in memory, so nothing is written unless all succeed."""
     context = render.RenderContext(template_dirs=_template_dirs(loaded))
-    files: dict[Path, tuple[str, Booklet, bytes]] = {}
+    files: dict[Path, Rendered] = {}
     with progress.stage("render", len(booklets) * len(formats), "files") as advance:
         for fmt in formats:
             renderer = render.get(fmt)(context)

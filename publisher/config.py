@@ -367,7 +367,7 @@ def load(path: Path | str) -> LoadedConfig:
     (a YAML syntax error as 'file:line:col: ...'). YAML is loaded safely."""
     path = Path(path)
     try:
-        text = safeio.read_text(path)
+        text = safeio.read_text(path, role="the config")
     except safeio.InputError as error:
         raise ConfigError([str(error).replace(": file not found", ": config file not found", 1)]) from None
     try:
