@@ -9,9 +9,10 @@ given (the optional ``puzzlepress[dask]`` extra), never otherwise.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
+from typing import Any, Protocol
 
 from publisher import interrupt
-from solver.sudoku.generate import Generated, Request, generate_one, puzzle_seed
+from solver.sudoku.generate import Request, generate_one, puzzle_seed
 
 #: How long to wait for a Dask scheduler before giving up with one line.
 _CONNECT_SECONDS = 10
@@ -21,24 +22,33 @@ class DaskUnavailable(Exception):
     """--dask was asked for but dask.distributed is not installed (one line for the CLI)."""
 
 
-def make(task: tuple[Request, int]) -> Generated:
-    """One task (runs in a worker process or on a Dask worker)."""
+class Recipe(Protocol):
+    """A kind's generation request other than Sudoku's: it makes the puzzle of a seed."""
+
+    def make(self, seed: int) -> Any: ...
+
+
+def make(task: tuple[Request | Recipe, int]) -> Any:
+    """One task (runs in a worker process or on a Dask worker): a Sudoku request goes to
+    the Sudoku generator, any other kind's request makes its own puzzle."""
     request, seed = task
-    return generate_one(request, seed)
+    if isinstance(request, Request):
+        return generate_one(request, seed)
+    return request.make(seed)
 
 
-def tasks(request: Request, seed: int, count: int) -> Iterator[tuple[Request, int]]:
+def tasks(request: Request | Recipe, seed: int, count: int) -> Iterator[tuple[Request | Recipe, int]]:
     """The tasks one by one (a billion of them cost no memory until they are made)."""
     return ((request, puzzle_seed(seed, index)) for index in range(count))
 
 
-def run(request: Request, seed: int, count: int, *, jobs: int = 1, dask: str | None = None,
-        progress: Callable[[int], None] | None = None) -> Iterator[Generated]:
+def run(request: Request | Recipe, seed: int, count: int, *, jobs: int = 1, dask: str | None = None,
+        progress: Callable[[int], None] | None = None) -> Iterator[Any]:
     """The ``count`` puzzles of ``seed``, in order, as they are made, wherever they are
     made (a stream: the caller writes each one out before the next is kept)."""
     work = tasks(request, seed, count)
     if dask is not None:
-        results: Iterator[Generated] = _on_dask(dask, list(work))
+        results: Iterator[Any] = _on_dask(dask, list(work))
     elif jobs > 1 and count > 1:
         results = interrupt.pool_map(make, work, jobs=jobs)
     else:
@@ -49,7 +59,7 @@ def run(request: Request, seed: int, count: int, *, jobs: int = 1, dask: str | N
         yield made
 
 
-def _on_dask(address: str, work: list[tuple[Request, int]]) -> Iterator[Generated]:
+def _on_dask(address: str, work: list[tuple[Request | Recipe, int]]) -> Iterator[Any]:
     try:
         from distributed import Client
     except ImportError:

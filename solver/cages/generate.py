@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Generic, TypeVar
 
 from solver.cages.grow import partition, regrow
+from solver.sudoku.generate import GenerationError as SudokuGenerationError
 from solver.sudoku.grade import Grade
 from solver.verdict import Status, Verdict
 
@@ -26,8 +27,9 @@ _REPAIRS = 60
 _NODES = 20_000
 
 
-class GenerationError(Exception):
-    """A request that was not met within the bounds (the message is one line)."""
+class GenerationError(SudokuGenerationError):
+    """A request that was not met within the bounds (the message is one line); the Sudoku
+    generator's error, so every caller that handles one handles both."""
 
 
 @dataclass(frozen=True)
@@ -39,6 +41,14 @@ class Made(Generic[P]):
     grade: Grade
     seed: int
     ms: float
+
+    @property
+    def level(self) -> str:
+        return self.grade.level
+
+    @property
+    def rating(self) -> float:
+        return self.grade.rating
 
 
 def in_level(grade: Grade, level: str | None) -> bool:
@@ -52,8 +62,12 @@ def make(size: int, solution_of: Callable[[random.Random], Sequence[int]],
          build: Callable[[Sequence[tuple[int, ...]], Sequence[int], random.Random], P],
          verify: Callable[[P, int], Verdict], grade: Callable[[P, float | None], Grade],
          sizes: tuple[int, int], distinct: bool, level: str | None, seed: int, attempts: int,
-         what: str) -> Made[P]:
-    """A unique puzzle graded in ``level`` from ``seed``, or GenerationError after ``attempts``."""
+         what: str, soften: Callable[[P, Sequence[int], float], tuple[P, Grade] | None] | None = None
+         ) -> Made[P]:
+    """A unique puzzle graded in ``level`` from ``seed``, or GenerationError after ``attempts``.
+
+    ``soften(puzzle, solution, ceiling)`` may make a puzzle graded above the level easier
+    (a Killer gains a few givens); it returns the new puzzle and grade, or None."""
     begin = time.perf_counter()
     rng = random.Random(seed)
     low, high = sizes
@@ -66,6 +80,10 @@ def make(size: int, solution_of: Callable[[random.Random], Sequence[int]],
             verdict = verify(puzzle, _NODES)
             if verdict.status is Status.UNIQUE:
                 found = grade(puzzle, ceiling)
+                if soften is not None and level is not None and found.rating >= LEVELS[level][1]:
+                    softer = soften(puzzle, solution, LEVELS[level][1])
+                    if softer is not None:
+                        puzzle, found = softer
                 if in_level(found, level):
                     return Made(puzzle, tuple(verdict.solution), found, seed,
                                 (time.perf_counter() - begin) * 1000)

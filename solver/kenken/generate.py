@@ -5,11 +5,13 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from solver.cages.cage import Cage
 from solver.cages.engine import Search, network, start
 from solver.cages.generate import LEVELS, GenerationError, Made, make
 from solver.kenken.grade import grade
+from solver.kenken.parse import to_mapping
 from solver.kenken.puzzle import SIZES, KenKen
 from solver.kenken.verdict import verify
 
@@ -30,6 +32,16 @@ class Request:
     @property
     def sizes(self) -> tuple[int, int]:
         return self.cages or DEFAULT_CAGES[self.level]
+
+    def make(self, seed: int) -> Made[KenKen]:
+        """The puzzle of one seed (what a generation task runs)."""
+        return generate_one(self, seed)
+
+    def record(self, made: Made[KenKen]) -> dict[str, Any]:
+        """The JSON line of ``generate --json``: the puzzle as its file form reads it back,
+        its solution and grade, the seed that makes it again."""
+        return {**to_mapping(made.puzzle), "solution": made.puzzle.format(made.solution),
+                "level": made.level, "rating": made.rating, "hardest": made.grade.hardest, "seed": made.seed}
 
     def problem(self) -> str | None:
         """Why the request can never be met; None when it can."""

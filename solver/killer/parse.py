@@ -16,9 +16,10 @@ from solver.sudoku.parse import parse_mapping as parse_sudoku
 from solver.sudoku.puzzle import Puzzle
 from solver.sudoku.regions import labels as region_labels
 
-#: Keys a Killer mapping may have. ``kind`` and ``variants`` select the kind in a mixed file;
+#: Keys a Killer mapping may have. ``kind`` selects the kind in a mixed file (``killer``, or
+#: ``sudoku`` with ``variant: [killer]``);
 #: ``solution`` and the grade keys are what ``generate`` writes and are not checked here.
-MAPPING_KEYS = ("kind", "variants", "size", "box", "regions", "symbols", "givens", "cages", "sums",
+MAPPING_KEYS = ("kind", "variant", "size", "box", "regions", "symbols", "givens", "cages", "sums",
                 "cover", "id", "title", "difficulty", "solution", "rating", "level", "hardest", "seed")
 _GRID_KEYS = ("size", "box", "regions", "symbols", "givens")
 
@@ -49,6 +50,12 @@ def parse_mapping(mapping: Mapping[str, Any], *, line: int = 0, index: int = 0) 
         return issue(f"unknown key '{unknown[0]}' (expected one of {', '.join(MAPPING_KEYS)})")
     if "cages" not in mapping:
         return issue("a Killer Sudoku needs 'cages'")
+    variant = mapping.get("variant", [])
+    if not isinstance(variant, list) or not all(isinstance(name, str) for name in variant):
+        return issue(f"'variant' must be a list of variant names, not {variant!r}")
+    others = [name for name in variant if name != "killer"]
+    if others:
+        return issue(f"variant {others[0]!r} is not supported together with killer")
     grid = {key: mapping[key] for key in _GRID_KEYS if mapping.get(key) is not None}
     if "givens" not in grid:
         size = _size_hint(mapping)
@@ -95,7 +102,7 @@ def grid_mapping(puzzle: Puzzle | Killer) -> dict[str, Any]:
 
 def to_mapping(puzzle: Killer) -> dict[str, Any]:
     """The mapping :func:`parse_mapping` reads back as ``puzzle`` (list form of the cages)."""
-    record: dict[str, Any] = {"kind": "sudoku", "variants": ["killer"], **grid_mapping(puzzle)}
+    record: dict[str, Any] = {"kind": "killer", **grid_mapping(puzzle)}
     if not puzzle.cover:
         record["cover"] = False
     record["cages"] = cage_records(puzzle.cages, puzzle.size, "sum")
