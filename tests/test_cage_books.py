@@ -166,7 +166,7 @@ books:
 
 def test_a_book_with_a_killer_and_a_kenken_section_in_all_four_formats(capsys: pytest.CaptureFixture,
                                                                        tmp_path: Path) -> None:
-    code, out, err = run(capsys, "build", str(_book(tmp_path)), "--out", str(tmp_path / "out"), "--jobs", "1")
+    code, _, err = run(capsys, "build", str(_book(tmp_path)), "--out", str(tmp_path / "out"), "--jobs", "1")
     assert code == 0, err
     out_dir = tmp_path / "out"
     killers = json.loads((ROOT / "puzzles/killer-9x9.json").read_text())
@@ -185,3 +185,21 @@ def test_a_book_with_a_killer_and_a_kenken_section_in_all_four_formats(capsys: p
     rtf = (out_dir / "cage-puzzles-answers.rtf").read_text()
     assert rtf.count("\\pict") >= grids
     io.BytesIO()   # (nothing else to close)
+
+
+def test_canonical_forms_see_a_turned_puzzle_as_the_same() -> None:
+    from publisher.kinds import get
+    from solver.cages.cage import Cage
+    from solver.kenken import KenKen
+    kenken = get("kenken")
+    puzzle = parse_kenken(json.loads((ROOT / "puzzles/kenken-6x6.json").read_text())[0])
+    n = puzzle.size
+    turned = KenKen(n, tuple(Cage(tuple(sorted((c % n) * n + n - 1 - c // n for c in cage.cells)), cage.total,
+                                  cage.op) for cage in puzzle.cages))
+    assert kenken.canonical(turned) == kenken.canonical(puzzle)
+    assert kenken.relation(turned, puzzle) == ("rotated 90°",)
+    assert kenken.relation(puzzle, puzzle) == ()
+    other = parse_kenken(json.loads((ROOT / "puzzles/kenken-6x6.json").read_text())[1])
+    assert kenken.relation(other, puzzle) is None and kenken.canonical(other) != kenken.canonical(puzzle)
+    text, hints = kenken.as_text(puzzle)
+    assert kenken.parse_text(text, hints) == [puzzle]

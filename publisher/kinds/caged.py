@@ -2,14 +2,18 @@
 cage sizes, the cages as the book model's marks, and their logical steps as hints."""
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any
+import json
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, TypeVar
 
 from pydantic import Field, model_validator
 
 from publisher.model import CageMark, HintStep
 from publisher.schema import Strict
 from solver.cages.cage import Cage
+from solver.parsing import ParseIssue, split_lines
+
+P = TypeVar("P")
 
 #: How a KenKen operation is printed after its target
 PRINTED_OPERATIONS = {"+": "+", "-": "\u2212", "x": "\u00d7", "/": "\u00f7"}
@@ -51,3 +55,28 @@ def key_step(steps: Sequence[Any]) -> str | None:
         row, col, symbol = step.placed[0]
         return f"{step.technique}: r{row}c{col} = {symbol}"
     return str(step.technique)
+
+
+def json_lines(text: str, parse: Callable[[Mapping[str, Any], int, int], P | ParseIssue]) -> list[P | ParseIssue]:
+    """Puzzles of a text holding one JSON mapping per line (what ``generate`` prints, and
+    the text form a catalog keeps); blank lines and ``#`` comments are skipped."""
+    found: list[P | ParseIssue] = []
+    for number, line in enumerate(split_lines(text), 1):
+        if not line.strip() or line.lstrip().startswith("#"):
+            continue
+        index = len(found)
+        try:
+            entry = json.loads(line)
+        except ValueError as error:
+            found.append(ParseIssue(number, f"not a JSON mapping of a puzzle ({error.args[0].split(':')[0]}); "
+                                            f"cage puzzles are written as YAML or JSON", index=index))
+            continue
+        if not isinstance(entry, dict):
+            found.append(ParseIssue(number, "expected a JSON mapping of a puzzle", index=index))
+            continue
+        found.append(parse(entry, number, index))
+    return found
+
+
+def as_json_line(record: Mapping[str, Any]) -> str:
+    return json.dumps(record, ensure_ascii=False, separators=(", ", ": ")) + "\n"

@@ -12,10 +12,13 @@ from typing import Any, ClassVar, Literal
 from pydantic import Field, model_validator
 
 from publisher.kinds.base import Hint, Kind
-from publisher.kinds.caged import CageSizes, cage_marks, hint_steps, key_step
+from publisher.kinds.caged import CageSizes, as_json_line, cage_marks, hint_steps, json_lines, key_step
 from publisher.model import Board, HintStep
 from publisher.schema import SectionBase, Strict
 from solver import kenken
+from solver.cages.canonical import form as cage_form
+from solver.cages.canonical import relation as cage_relation
+from solver.canonical import Form
 from solver.kenken import KenKen
 from solver.kenken.generate import Request
 from solver.parsing import ParseIssue
@@ -62,8 +65,8 @@ class KenKenKind(Kind[KenKen]):
     puzzle_type = KenKen
 
     def parse_text(self, text: str, hints: Mapping[str, Hint]) -> list[KenKen | ParseIssue]:
-        return [ParseIssue(1, "a KenKen is read from a YAML or JSON file: its cages cannot be "
-                              "written as a line of digits")]
+        """One JSON mapping per line (``generate``'s lines); a grid of digits cannot hold cages."""
+        return json_lines(text, lambda entry, line, index: self.parse_mapping(entry, hints, line=line, index=index))
 
     def parse_mapping(self, mapping: Mapping[str, Any], hints: Mapping[str, Hint], *,
                       line: int, index: int) -> KenKen | ParseIssue:
@@ -80,6 +83,18 @@ class KenKenKind(Kind[KenKen]):
 
     def key_step(self, puzzle: KenKen, steps: tuple[Any, ...]) -> str | None:
         return key_step(steps)
+
+    def canonical(self, puzzle: KenKen) -> Form:
+        return cage_form(self.name, puzzle.size, puzzle.cages, None, None)
+
+    def relation(self, new: KenKen, old: KenKen) -> tuple[str, ...] | None:
+        if new.size != old.size:
+            return None
+        return cage_relation(new.size, (new.cages, None, None),
+                             (old.cages, None, None))
+
+    def as_text(self, puzzle: KenKen) -> tuple[str, dict[str, Hint]]:
+        return as_json_line(kenken.to_mapping(puzzle)), {}
 
     def size(self, puzzle: KenKen) -> str:
         return f"{puzzle.size}x{puzzle.size}"

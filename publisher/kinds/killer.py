@@ -12,11 +12,14 @@ from typing import Any, ClassVar, Literal
 from pydantic import Field, model_validator
 
 from publisher.kinds.base import Hint, Kind
-from publisher.kinds.caged import CageSizes, cage_marks, hint_steps, key_step
+from publisher.kinds.caged import CageSizes, as_json_line, cage_marks, hint_steps, json_lines, key_step
 from publisher.model import Board, HintStep
 from publisher.schema import SectionBase, Strict
 from publisher.units import parse_count_grid
 from solver import killer
+from solver.cages.canonical import form as cage_form
+from solver.cages.canonical import relation as cage_relation
+from solver.canonical import Form
 from solver.killer import Killer
 from solver.killer.generate import Request
 from solver.parsing import ParseIssue
@@ -67,8 +70,8 @@ class KillerKind(Kind[Killer]):
     puzzle_type = Killer
 
     def parse_text(self, text: str, hints: Mapping[str, Hint]) -> list[Killer | ParseIssue]:
-        return [ParseIssue(1, "a Killer Sudoku is read from a YAML or JSON file: its cages "
-                              "cannot be written as a line of digits")]
+        """One JSON mapping per line (``generate``'s lines); a grid of digits cannot hold cages."""
+        return json_lines(text, lambda entry, line, index: self.parse_mapping(entry, hints, line=line, index=index))
 
     def parse_mapping(self, mapping: Mapping[str, Any], hints: Mapping[str, Hint], *,
                       line: int, index: int) -> Killer | ParseIssue:
@@ -85,6 +88,18 @@ class KillerKind(Kind[Killer]):
 
     def key_step(self, puzzle: Killer, steps: tuple[Any, ...]) -> str | None:
         return key_step(steps)
+
+    def canonical(self, puzzle: Killer) -> Form:
+        return cage_form(self.name, puzzle.size, puzzle.cages, tuple(puzzle.geometry.regions), puzzle.givens)
+
+    def relation(self, new: Killer, old: Killer) -> tuple[str, ...] | None:
+        if new.size != old.size:
+            return None
+        return cage_relation(new.size, (new.cages, tuple(new.geometry.regions), new.givens),
+                             (old.cages, tuple(old.geometry.regions), old.givens))
+
+    def as_text(self, puzzle: Killer) -> tuple[str, dict[str, Hint]]:
+        return as_json_line(killer.to_mapping(puzzle)), {}
 
     def size(self, puzzle: Killer) -> str:
         return f"{puzzle.size}x{puzzle.size}"
