@@ -43,6 +43,9 @@ class Network:
     cell_units: tuple[tuple[int, ...], ...] = field(repr=False)
     cell_sums: tuple[tuple[int, ...], ...] = field(repr=False)
     cell_tuples: tuple[tuple[int, ...], ...] = field(repr=False)
+    #: excludes[cell * n + digit - 1]: (cell, digit) candidates a placement rules out beyond
+    #: its peers' same digit (a variant's digit-dependent rule, non-consecutive neighbours)
+    excludes: tuple[tuple[tuple[int, int], ...], ...] = field(default=(), repr=False)
 
     @property
     def full(self) -> int:
@@ -50,8 +53,10 @@ class Network:
 
 
 def network(n: int, units: Sequence[Sequence[int]], groups: Sequence[Sequence[int]] = (),
-            sums: Sequence[SumTable] = (), tuples: Sequence[TupleTable] = ()) -> Network:
-    """The network of an N x N grid with these units, distinct groups and cage tables."""
+            sums: Sequence[SumTable] = (), tuples: Sequence[TupleTable] = (),
+            excludes: Sequence[Sequence[tuple[int, int]]] = ()) -> Network:
+    """The network of an N x N grid with these units, distinct groups (pairs of cells that
+    may not repeat a digit are groups of two), cage tables and digit-dependent exclusions."""
     cells = n * n
     peer_sets: list[set[int]] = [set() for _ in range(cells)]
     for group in [*units, *groups]:
@@ -73,13 +78,18 @@ def network(n: int, units: Sequence[Sequence[int]], groups: Sequence[Sequence[in
                    tuple(sums), tuple(tuples),
                    tuple(tuple(sorted(s - {c})) for c, s in enumerate(peer_sets)),
                    tuple(map(tuple, cell_units)), tuple(map(tuple, cell_sums)),
-                   tuple(map(tuple, cell_tuples)))
+                   tuple(map(tuple, cell_tuples)), tuple(tuple(e) for e in excludes))
 
 
-def start(net: Network, givens: Sequence[int]) -> list[int] | None:
-    """The candidates with the givens placed and propagated; None at a contradiction."""
+def start(net: Network, givens: Sequence[int], allowed: Sequence[int] = ()) -> list[int] | None:
+    """The candidates with the givens placed (and each cell narrowed to its ``allowed``
+    digits, a variant's marks) and propagated; None at a contradiction."""
     full = net.full
     cand = [1 << (v - 1) if v else full for v in givens]
+    for cell, mask in enumerate(allowed):
+        cand[cell] &= mask
+        if not cand[cell]:
+            return None
     return cand if propagate(net, cand, list(range(len(cand)))) else None
 
 
@@ -98,6 +108,7 @@ def propagate(net: Network, cand: list[int], changed: list[int]) -> bool:
     unit_todo: list[int] = []
     sum_todo: list[int] = []
     tuple_todo: list[int] = []
+    excludes, n = net.excludes, net.n
     stack = changed
     while True:
         while stack:
@@ -112,6 +123,16 @@ def propagate(net: Network, cand: list[int], changed: list[int]) -> bool:
                             return False
                         cand[p] = pm
                         stack.append(p)
+                if excludes:
+                    for p, d in excludes[c * n + m.bit_length() - 1]:
+                        pm = cand[p]
+                        b = 1 << (d - 1)
+                        if pm & b:
+                            pm ^= b
+                            if not pm:
+                                return False
+                            cand[p] = pm
+                            stack.append(p)
             for u in cell_units[c]:
                 if not unit_marked[u]:
                     unit_marked[u] = 1
