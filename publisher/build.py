@@ -23,7 +23,7 @@ from publisher.config import ConfigError, LoadedConfig, default_per_page, load
 from publisher.kinds import KINDS
 from publisher.layout import labels_for, layout_book
 from publisher.model import Board, Booklet, BookSpec, LayoutError, Margins, SectionSpec
-from publisher.printing import COVER_FORMAT, cover, interior, preflight
+from publisher.printing import COVER_FORMAT, cover, cover_stem, interior, preflight
 from publisher.progress import Progress, now_doing
 from publisher.report import BuildResult, OutputFile, SectionResult
 from publisher.sources import Item, SourceError, display_path, read_section, section_files
@@ -258,7 +258,12 @@ def _build(options: BuildOptions, result: BuildResult, run: _Run) -> dict[Path, 
         return {}
     files = render_booklets(loaded, booklets, [f for f in formats if f != COVER_FORMAT], out_dir, result,
                             options.progress)
+    warned = len(result.warnings)
     files.update(render_covers(loaded, booklets, stems, formats, out_dir, result))
+    if options.strict and len(result.warnings) > warned:   # a thin spine, a low-resolution image
+        result.status, result.exit_code = "rejected", EXIT_REJECTED
+        result.errors.extend(f"--strict: {warning}" for warning in result.warnings[warned:])
+        return {}
     start = _stage(result, "render", start)
     checked = _preflight(loaded, files, stems, result)
     if any(booklet.print_rules is not None for booklet in booklets):
@@ -320,9 +325,9 @@ def verify_sections(loaded: LoadedConfig, inputs: list[_SectionInput], options: 
     at once, in parallel, in order; then each section's rating range and sort order."""
     items = [item for section in inputs for item in section.items]
     playable = _playable_with_hints(loaded, options)
-    depth = [replace(grading.grading_for(section.section, loaded.config.books[section.book].answers.hints),
-                     explain=playable[section.book])
-             for section in inputs for _ in section.items]
+    depth = [replace(grading.grading_for(section.section, bool(loaded.config.books[section.book].answers.hints)),
+                     explain=playable[section.book] or _worked(loaded, section.book, section.section, 0) != "")
+             for section in inputs for _ in section.items]   # (any item may end up first: sort, rejections)
     with options.progress.stage("verify", len(items), "puzzles") as advance:
         checked = iter(verify_items(items, node_limit=loaded.config.node_limit, jobs=options.jobs,
                                     progress=advance, grading=depth))
@@ -334,6 +339,17 @@ def verify_sections(loaded: LoadedConfig, inputs: list[_SectionInput], options: 
         results.append(SectionResult(loaded.config.books[section.book].title, section.section.title,
                                      section.section.kind, own))
     return results
+
+
+def _worked(loaded: LoadedConfig, book: int, section: Any, index: int) -> str:
+    """How a section's ``index``-th puzzle is drawn as a worked example: "answers" (its key
+    step after its solution: ``answers.hints: drawn``), "key" (its key step after the puzzle:
+    the first puzzle of a ``worked_example: true`` section), "full" (every step after the
+    puzzle: ``worked_example: full``) or "" (none)."""
+    example = getattr(section, "worked_example", False)
+    if example and index == 0:
+        return "full" if example == "full" else "key"
+    return "answers" if loaded.config.books[book].answers.hints == "drawn" and section.graded else ""
 
 
 def _playable_with_hints(loaded: LoadedConfig, options: BuildOptions) -> list[bool]:
@@ -421,8 +437,8 @@ def _print_checks(loaded: LoadedConfig, booklets: list[Booklet], stems: list[str
             notes.append(note)
     for b, book in enumerate(loaded.config.books):
         if COVER_FORMAT in formats and book.print.service == "none":
-            result.warnings.append(f"{loaded.where(('books', b, 'print'))}: no cover for '{book.title}': "
-                                   "a cover needs print.service (kdp, ingramspark or lulu) for its spine width")
+            notes.append(f"{loaded.where(('books', b, 'print'))}: no cover for '{book.title}': "
+                         "a cover needs print.service (kdp, ingramspark or lulu) for its spine width")
     result.warnings.extend(notes)
     if strict and notes:
         result.status, result.exit_code = "rejected", EXIT_REJECTED
@@ -434,14 +450,15 @@ def _print_checks(loaded: LoadedConfig, booklets: list[Booklet], stems: list[str
 def render_covers(loaded: LoadedConfig, booklets: list[Booklet], stems: list[str], formats: list[str],
                   out_dir: Path, result: BuildResult) -> dict[Path, Rendered]:
     """The full-wrap cover of every book with a print profile whose PDF (or cover) is built,
-    drawn from its puzzle booklet's final page count (``<stem>-cover.pdf``)."""
+    drawn from its booklet's final page count: ``<stem>-cover.pdf`` for the puzzle booklet,
+    ``<stem>-answers-cover.pdf`` for a separate answer booklet."""
     if COVER_FORMAT not in formats and "pdf" not in formats:
         return {}
     start = time.perf_counter()
     files: dict[Path, Rendered] = {}
     for b, booklet in _books_of(loaded, booklets, stems):
         chosen = _choice(loaded, b)
-        if chosen is None or booklet.role != "puzzles":
+        if chosen is None:
             continue
         book = loaded.config.books[b]
         try:
@@ -449,7 +466,7 @@ def render_covers(loaded: LoadedConfig, booklets: list[Booklet], stems: list[str
         except cover.CoverError as error:
             raise ConfigError([f"{loaded.where(('books', b, 'cover', error.key))}: {error.message}"]) from None
         result.warnings.extend(made.warnings)
-        files[out_dir / f"{stems[b]}-cover.pdf"] = (COVER_FORMAT, booklet, made.data)
+        files[out_dir / f"{cover_stem(stems[b], booklet.role)}.pdf"] = (COVER_FORMAT, booklet, made.data)
     if files:
         result.timings["render.cover"] = time.perf_counter() - start
     return files
@@ -528,7 +545,8 @@ def _book_spec(loaded: LoadedConfig, b: int, stem: str, sections: list[SectionRe
     section_specs = []
     key_step_word = labels_for(book.language, dict(book.labels))["key_step"]
     for s, (section, result) in enumerate(zip(book.sections, sections)):
-        boards = tuple(_board(c, key_step_word) for c in result.accepted)
+        boards = tuple(_board(c, key_step_word, _worked(loaded, b, section, i))
+                       for i, c in enumerate(result.accepted))
         by_side = []
         for side in sorted({max(board.rows, board.cols) for board in boards}):
             puzzles, answers = default_per_page(book.page.size[0], side)
@@ -559,12 +577,17 @@ def _book_spec(loaded: LoadedConfig, b: int, stem: str, sections: list[SectionRe
     )
 
 
-def _board(checked: Checked, key_step_word: str) -> Board:
+def _board(checked: Checked, key_step_word: str, worked: str = "") -> Board:
     """The model's board of a verified puzzle; a key step (books with ``answers.hints``)
-    becomes the note line under its solution's caption."""
+    becomes the note line under its solution's caption; worked examples (``worked``, see
+    :func:`_worked`) the steps drawn after it."""
     item = checked.item
     kind = KINDS[item.kind]
     board = kind.to_board(item.puzzle, checked.verdict, difficulty=grading.label(checked), source=item.where)
     if checked.key_step:
         board = replace(board, note=f"{key_step_word}: {checked.key_step}")
+    drawing = getattr(kind, "worked", None)
+    if worked and drawing is not None and checked.explanation:
+        board = replace(board, worked=drawing(item.puzzle, checked.explanation, worked == "full"),
+                        worked_in="answers" if worked == "answers" else "puzzles")
     return replace(board, hints=kind.hints(item.puzzle, checked.explanation)) if checked.explanation else board

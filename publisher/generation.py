@@ -12,7 +12,9 @@ from collections.abc import Callable, Iterator
 from typing import Any, Protocol
 
 from publisher import interrupt
+from solver.sudoku import targeted
 from solver.sudoku.generate import Request, generate_one, puzzle_seed
+from solver.sudoku.targeted import Target
 
 #: How long to wait for a Dask scheduler before giving up with one line.
 _CONNECT_SECONDS = 10
@@ -28,21 +30,29 @@ class Recipe(Protocol):
     def make(self, seed: int) -> Any: ...
 
 
-def make(task: tuple[Request | Recipe, int]) -> Any:
+#: What a task asks for: a plain Sudoku request, one with a technique and a count of
+#: givens, or another kind's request (a Killer's, a KenKen's)
+Wanted = Request | Target | Recipe
+
+
+def make(task: tuple[Wanted, int]) -> Any:
     """One task (runs in a worker process or on a Dask worker): a Sudoku request goes to
-    the Sudoku generator, any other kind's request makes its own puzzle."""
+    the Sudoku generator, a target to the targeted one, any other kind's request makes
+    its own puzzle."""
     request, seed = task
+    if isinstance(request, Target):
+        return targeted.generate_one(request, seed)
     if isinstance(request, Request):
         return generate_one(request, seed)
     return request.make(seed)
 
 
-def tasks(request: Request | Recipe, seed: int, count: int) -> Iterator[tuple[Request | Recipe, int]]:
+def tasks(request: Wanted, seed: int, count: int) -> Iterator[tuple[Wanted, int]]:
     """The tasks one by one (a billion of them cost no memory until they are made)."""
     return ((request, puzzle_seed(seed, index)) for index in range(count))
 
 
-def run(request: Request | Recipe, seed: int, count: int, *, jobs: int = 1, dask: str | None = None,
+def run(request: Wanted, seed: int, count: int, *, jobs: int = 1, dask: str | None = None,
         progress: Callable[[int], None] | None = None) -> Iterator[Any]:
     """The ``count`` puzzles of ``seed``, in order, as they are made, wherever they are
     made (a stream: the caller writes each one out before the next is kept)."""
@@ -59,7 +69,7 @@ def run(request: Request | Recipe, seed: int, count: int, *, jobs: int = 1, dask
         yield made
 
 
-def _on_dask(address: str, work: list[tuple[Request | Recipe, int]]) -> Iterator[Any]:
+def _on_dask(address: str, work: list[tuple[Wanted, int]]) -> Iterator[Any]:
     try:
         from distributed import Client
     except ImportError:

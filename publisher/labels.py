@@ -12,6 +12,7 @@ DEFAULT_LABELS: dict[str, dict[str, str]] = {
         "sudoku": "Sudoku", "killer": "Killer Sudoku", "kenken": "KenKen", "knights_tour": "Knight's tour",
         "queens": "Queens",
         "one_possible_answer": "One possible answer", "contents": "Contents", "key_step": "Key step",
+        "step": "Step",
     },
     "vi": {
         "puzzle": "Câu đố", "solution": "Lời giải", "answers": "Lời giải",
@@ -19,6 +20,7 @@ DEFAULT_LABELS: dict[str, dict[str, str]] = {
         "sudoku": "Sudoku", "killer": "Sudoku sát thủ (Killer)", "kenken": "KenKen", "knights_tour": "Mã đi tuần",
         "queens": "Quân hậu",
         "one_possible_answer": "Một lời giải có thể", "contents": "Mục lục", "key_step": "Bước then chốt",
+        "step": "Bước",
     },
 }
 
