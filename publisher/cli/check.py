@@ -76,10 +76,10 @@ def text_options(size: int | None, box: str | None, symbols: str | None) -> Text
 
 def _record(source: str, item: Puzzle | ParseIssue, **fields: Any) -> dict[str, Any]:
     """The fields every JSON line starts with: where the puzzle is and what it is."""
-    puzzle = item if isinstance(item, Puzzle) else None
-    return {"source": source, "line": item.line, "index": item.index, "kind": KIND,
+    puzzle = None if isinstance(item, ParseIssue) else item
+    return {"source": source, "line": item.line, "index": item.index, "kind": kind_name(item),
             "size": puzzle.size if puzzle else None,
-            "label": puzzle.label if puzzle else None,
+            "label": getattr(puzzle, "label", None),
             "id": puzzle.id if puzzle else None, **fields}
 
 
@@ -88,17 +88,36 @@ def verdict_record(source: str, item: Puzzle | ParseIssue, verdict: Verdict) -> 
     unique = verdict.status is Status.UNIQUE
     return _record(
         source, item, status=verdict.status.value, reason=verdict.reason,
-        solution=item.format(verdict.solution) if isinstance(item, Puzzle) and unique else None,
+        solution=solution_text(item, verdict) if unique else None,
         differences=[cell_name(c, item.size) for c in verdict.differences]
-        if isinstance(item, Puzzle) else [],
+        if not isinstance(item, ParseIssue) else [],
         solve_ms=round(verdict.stats.ms, 3), stats=verdict.stats.as_dict())
 
 
-def judge_item(item: Puzzle | ParseIssue, node_limit: int) -> Verdict:
+def solution_text(item: Any, verdict: Verdict) -> str | None:
+    """The solution as one string (a Sudoku's as its kind writes it, without importing it)."""
+    if type(item) is Puzzle:
+        return item.format(verdict.solution) if verdict.solution else None
+    from publisher import kinds
+    return kinds.kind_of(item).solution_text(item, verdict)
+
+
+def kind_name(item: Any) -> str:
+    """The kind of a parsed item: Sudoku for text and parse issues, else its kind's name."""
+    if type(item) is Puzzle or isinstance(item, ParseIssue):
+        return KIND
+    from publisher import kinds
+    return kinds.kind_of(item).name
+
+
+def judge_item(item: Any, node_limit: int) -> Verdict:
     """The verdict ``build`` gives too: the bound scaled to the grid's size, as the kind does."""
     if isinstance(item, ParseIssue):
         return Verdict(Status.MALFORMED, item.message)
-    return verify(item, node_limit=scaled_node_limit(node_limit, len(item.givens)))
+    if type(item) is Puzzle:
+        return verify(item, node_limit=scaled_node_limit(node_limit, len(item.givens)))
+    from publisher import kinds  # another kind's puzzle (Killer, KenKen): read from a mapping
+    return kinds.kind_of(item).verify(item, node_limit)
 
 
 def _where(source: str, item: Puzzle | ParseIssue) -> str:
@@ -172,7 +191,8 @@ resume_option = click.option("--resume", is_flag=True,
 def check(files: tuple[str, ...], as_json: bool, size: int | None, box: str | None,
           symbols: str | None, node_limit: int, jobs: int, dask: str | None, output: Path | None,
           resume: bool, catalog: str | None) -> int:
-    """Verify every Sudoku in FILES (text, .yaml/.yml/.json; '-' reads stdin)."""
+    """Verify every puzzle in FILES (text, .yaml/.yml/.json; '-' reads stdin): Sudoku, and
+    Killer or KenKen mappings with their ``kind``."""
     if catalog is not None:
         if jobs > 1 or dask or output or resume:
             raise UsageError("--catalog runs in this process, to stdout: not with --jobs, --dask, -o or --resume")
@@ -373,7 +393,11 @@ def solve(target: str, count: bool, nth: int | None, show_all: bool, limit: int,
             else:
                 click.echo(f"{_where(source, item)}: malformed: {item.message}")
             continue
-        if nth is not None:
+        if not isinstance(item, Puzzle):       # a cage puzzle: its solution, or why there is none
+            if nth is not None or mode is not None:
+                raise UsageError("--count, --nth and --all work on Sudoku only")
+            answered &= _solve_caged(source, item, node_limit, as_json)
+        elif nth is not None:
             answered &= _solve_nth(source, item, nth, node_limit, as_json)
         elif mode == "count":
             answered &= _solve_count(source, item, limit, node_limit, as_json)
@@ -391,6 +415,22 @@ def _solve_one(source: str, puzzle: Puzzle, node_limit: int, as_json: bool) -> b
     else:
         click.echo(f"{_where(source, puzzle)}")
         _show_grid(puzzle, verdict.solution or puzzle.givens)
+        reason = f": {verdict.reason}" if verdict.reason else ""
+        click.echo(f"{verdict.status.value}{reason} ({verdict.stats.ms:.2f} ms)")
+    return verdict.status is Status.UNIQUE
+
+
+def _solve_caged(source: str, puzzle: Any, node_limit: int, as_json: bool) -> bool:
+    from publisher import kinds
+    kind = kinds.kind_of(puzzle)
+    verdict = kind.verify(puzzle, node_limit)
+    if as_json:
+        emit_json(verdict_record(source, puzzle, verdict))
+    else:
+        click.echo(f"{_where(source, puzzle)}")
+        text = (kind.solution_text(puzzle, verdict) if verdict.solution else None) or ""
+        for row in range(len(text) // puzzle.size):
+            click.echo(" ".join(text[row * puzzle.size:(row + 1) * puzzle.size]))
         reason = f": {verdict.reason}" if verdict.reason else ""
         click.echo(f"{verdict.status.value}{reason} ({verdict.stats.ms:.2f} ms)")
     return verdict.status is Status.UNIQUE

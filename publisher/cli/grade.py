@@ -35,6 +35,7 @@ from publisher.cli.check import (
     verdict_line,
     verdict_record,
 )
+from solver.parsing import ParseIssue
 from solver.sudoku import Grade, Puzzle, Step, grade_with_steps
 from solver.verdict import Status
 
@@ -63,11 +64,17 @@ def grade_one(task: tuple[Task, bool]) -> Rendered:
     (source, item, node_limit, as_json), explain_steps = task
     verdict = judge_item(item, node_limit)
     found, ms, steps = None, None, None
-    if isinstance(item, Puzzle) and verdict.status is Status.UNIQUE:
+    if not isinstance(item, ParseIssue) and verdict.status is Status.UNIQUE:
         start = time.perf_counter()
-        found, solve = grade_with_steps(item)   # one solve: the grade and, with --explain, its steps
+        if type(item) is Puzzle:   # one solve: the grade and, with --explain, its steps
+            found, solve = grade_with_steps(item)
+            done: list[Any] = list(solve)
+        else:                      # another kind's puzzle (Killer, KenKen), graded by its kind
+            from publisher import kinds
+            found, other = kinds.kind_of(item).grade(item)
+            done = list(other)
         ms = (time.perf_counter() - start) * 1000
-        steps = solve if explain_steps else None
+        steps = done if explain_steps else None
     accepted = verdict.status is Status.UNIQUE
     if as_json:
         record = {**verdict_record(source, item, verdict), **_grade_fields(found, ms)}
