@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from publisher import fonts as fontlib
-from publisher import grading, render, repeats, report, safeio
+from publisher import generation, grading, render, repeats, report, safeio
 from publisher.catalog import Catalog, CatalogError, Recording
 from publisher.config import ConfigError, LoadedConfig, default_per_page, load
 from publisher.kinds import KINDS
@@ -29,6 +29,7 @@ from publisher.report import BuildResult, OutputFile, SectionResult
 from publisher.sources import Item, SourceError, display_path, read_section, section_files
 from publisher.verify import REPEATED, Checked, verify_items, worker_count
 from publisher.write import Content, Named, WriteError, check_collisions, write_atomically
+from solver.sudoku.generate import GenerationError
 
 EXIT_OK, EXIT_REJECTED, EXIT_USAGE = 0, 1, 2
 GUTTER_MINIMUM = 0.375 * 72    # the smallest print-on-demand gutter; "auto" grows it with pages
@@ -239,8 +240,11 @@ def _build(options: BuildOptions, result: BuildResult, run: _Run) -> dict[Path, 
         now_doing("looking the puzzles up in the catalog")
         editions = [loaded.config.books[section.book].edition or "" for section in inputs]
         placed = repeats.with_ids(result.sections, editions, options.jobs, result.warnings)
-        if repeats.mark_repeats(result.sections, placed, run.catalog, loaded.config.on_repeat) \
-                and loaded.config.on_repeat == "warn":
+        found = repeats.mark_repeats(result.sections, placed, run.catalog, loaded.config.on_repeat)
+        if found and loaded.config.on_repeat != "warn":
+            repeats.draw_again(result.sections, placed, run.catalog,
+                               lambda s, item, seed: _remake(loaded, inputs[s], options, item, seed))
+        if found and loaded.config.on_repeat == "warn":
             result.warnings.extend(f"{c.item.where}: repeated: {c.repeat.reason}" for section in result.sections
                                    for c in section.accepted if c.repeat is not None)
         start = _stage(result, "catalog", start)
@@ -265,6 +269,25 @@ def _build(options: BuildOptions, result: BuildResult, run: _Run) -> dict[Path, 
     if run.catalog is not None and options.record and files:
         run.recording = _recording(run.catalog, result, placed, loaded)
     return files
+
+
+def _remake(loaded: LoadedConfig, section: _SectionInput, options: BuildOptions, item: Item,
+            seed: int) -> Checked | None:
+    """A generated puzzle made again from ``seed``, verified and graded as its section's
+    are; None when the seed makes none or the section would not accept it."""
+    spec = section.section.generate
+    try:
+        made = generation.make((spec.request(), seed))
+    except GenerationError:
+        return None
+    fresh = replace(item, puzzle=replace(made.puzzle, line=item.line, index=item.index), seed=seed,
+                    difficulty=section.section.difficulty or made.level)
+    book = loaded.config.books[section.book]
+    depth = replace(grading.grading_for(section.section, book.answers.hints),
+                    explain=_playable_with_hints(loaded, options)[section.book])
+    (checked,) = verify_items([fresh], node_limit=loaded.config.node_limit, jobs=1, grading=[depth])
+    checked = grading.within(checked, getattr(section.section, "rating", None))
+    return checked if checked.accepted else None
 
 
 def _open_catalog(loaded: LoadedConfig, options: BuildOptions) -> Catalog | None:

@@ -435,3 +435,35 @@ def test_catalog_command_errors(tmp_path: Path, capsys: pytest.CaptureFixture[st
     assert "not a puzzlepress catalog" in capsys.readouterr().err
     assert main(["catalog", "--catalog", "mysql://x/y", "list"]) == 2
     assert "expected a file path or a postgresql:// URL" in capsys.readouterr().err
+
+
+def test_generation_draws_again_on_a_catalogued_puzzle(tmp_path: Path) -> None:
+    """Volume 2 asks for the very puzzles volume 1 generated (same settings, same seed):
+    each is drawn again from a new seed, so the build succeeds with puzzles of its own,
+    and a rebuild draws the same ones."""
+    catalog = str(tmp_path / "series.db")
+
+    def volume(edition: int) -> Path:
+        config = tmp_path / f"v{edition}.yaml"
+        config.write_text(textwrap.dedent(f"""\
+            catalog: series.db
+            books:
+              - title: Kids
+                edition: {edition}
+                sections:
+                  - title: Six
+                    generate: {{count: 3, box: 2x3, seed: 5}}
+            output: {{folder: out-{edition}, formats: [rtf]}}
+            """), encoding="utf-8")
+        return config
+
+    code, first = build(volume(1))
+    assert code == 0
+    code, second = build(volume(2))
+    assert code == 0 and second["status"] == "built"
+    ids_1 = [p["puzzle_id"] for p in first["puzzles"]]    # type: ignore[index]
+    ids_2 = [p["puzzle_id"] for p in second["puzzles"]]   # type: ignore[index]
+    assert len(set(ids_1)) == 3 and len(set(ids_2)) == 3 and not set(ids_1) & set(ids_2)
+    assert all(p["status"] == "unique" and p["repeat_of"] is None for p in second["puzzles"])   # type: ignore[union-attr]
+    assert [r[0] for r in rows(catalog)] == ids_1 + ids_2
+    assert [p["puzzle_id"] for p in build(volume(2))[1]["puzzles"]] == ids_2   # type: ignore[index]
