@@ -236,10 +236,12 @@ def _build(options: BuildOptions, result: BuildResult, run: _Run) -> dict[Path, 
     start = _stage(result, "verify", start)
     run.catalog = _open_catalog(loaded, options)
     placed: list[repeats.Placed] = []
-    if run.catalog is not None:
-        now_doing("looking the puzzles up in the catalog")
+    if run.catalog is not None or any(book.layout.puzzle_ids for book in loaded.config.books):
+        now_doing("working out the puzzle IDs")
         editions = [loaded.config.books[section.book].edition or "" for section in inputs]
         placed = repeats.with_ids(result.sections, editions, options.jobs, result.warnings)
+    if run.catalog is not None:
+        now_doing("looking the puzzles up in the catalog")
         found = repeats.mark_repeats(result.sections, placed, run.catalog, loaded.config.on_repeat)
         if found and loaded.config.on_repeat != "warn":
             repeats.draw_again(result.sections, placed, run.catalog,
@@ -548,7 +550,7 @@ def _book_spec(loaded: LoadedConfig, b: int, stem: str, sections: list[SectionRe
     section_specs = []
     key_step_word = labels_for(book.language, dict(book.labels))["key_step"]
     for s, (section, result) in enumerate(zip(book.sections, sections)):
-        boards = tuple(_board(c, key_step_word) for c in result.accepted)
+        boards = tuple(_board(c, key_step_word, book.layout.puzzle_ids) for c in result.accepted)
         by_side = []
         for side in sorted({max(board.rows, board.cols) for board in boards}):
             puzzles, answers = default_per_page(book.page.size[0], side)
@@ -579,12 +581,15 @@ def _book_spec(loaded: LoadedConfig, b: int, stem: str, sections: list[SectionRe
     )
 
 
-def _board(checked: Checked, key_step_word: str) -> Board:
+def _board(checked: Checked, key_step_word: str, puzzle_ids: bool = False) -> Board:
     """The model's board of a verified puzzle; a key step (books with ``answers.hints``)
-    becomes the note line under its solution's caption."""
+    becomes the note line under its solution's caption; the ID goes on it when the book
+    prints IDs."""
     item = checked.item
     kind = KINDS[item.kind]
     board = kind.to_board(item.puzzle, checked.verdict, difficulty=grading.label(checked), source=item.where)
+    if puzzle_ids:
+        board = replace(board, puzzle_id=checked.puzzle_id)
     if checked.key_step:
         board = replace(board, note=f"{key_step_word}: {checked.key_step}")
     return replace(board, hints=kind.hints(item.puzzle, checked.explanation)) if checked.explanation else board

@@ -71,6 +71,8 @@ class Board:
     #: sheet says "one possible answer" so a reader with another correct one is not misled
     one_of_many: bool = False
     hints: tuple[HintStep, ...] = ()           # the logical solving steps, in order (Sudoku; for on-screen hints)
+    #: the puzzle's ID (solver.canonical) when the book prints IDs (``layout.puzzle_ids``)
+    puzzle_id: str | None = None
 
 
 @dataclass(frozen=True)
