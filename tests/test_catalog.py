@@ -467,3 +467,30 @@ def test_generation_draws_again_on_a_catalogued_puzzle(tmp_path: Path) -> None:
     assert all(p["status"] == "unique" and p["repeat_of"] is None for p in second["puzzles"])   # type: ignore[union-attr]
     assert [r[0] for r in rows(catalog)] == ids_1 + ids_2
     assert [p["puzzle_id"] for p in build(volume(2))[1]["puzzles"]] == ids_2   # type: ignore[index]
+
+
+def test_a_locked_postgresql_catalog(postgres: str, tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    """Another session holds the recording lock (the meta row, FOR UPDATE) past the timeout."""
+    from publisher import catalog as catalog_module
+    name = f"pp_{uuid.uuid4().hex[:12]}"
+    with psycopg.connect(_psycopg_url(postgres), autocommit=True) as connection:
+        connection.execute(f'CREATE DATABASE "{name}"')
+    head, _, query_part = postgres.partition("?")
+    target = f"{head.rsplit('/', 1)[0]}/{name}" + (f"?{query_part}" if query_part else "")
+    config = book(tmp_path, "one", "Series", 1, VOLUME_1[:3], target)
+    assert build(config)[0] == 0
+    outputs = _outputs(tmp_path / "out-one")
+    monkeypatch.setattr(catalog_module, "LOCK_TIMEOUT_SECONDS", 1)
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", "86400")
+    with psycopg.connect(_psycopg_url(target)) as holder:
+        holder.execute("SELECT value FROM puzzlepress_meta WHERE key = 'schema_version' FOR UPDATE")
+        capsys.readouterr()
+        assert main(["build", str(config), "-q"]) == 2
+        err = capsys.readouterr().err.strip().splitlines()
+        assert len(err) == 1 and "locked" in err[0], err
+        assert _outputs(tmp_path / "out-one") == outputs
+    assert main(["build", str(config), "-q"]) == 0   # the lock released: the rebuild records
+    assert query(target, "SELECT DISTINCT recorded_at FROM puzzles") == [("1970-01-02T00:00:00Z",)]
+    with psycopg.connect(_psycopg_url(postgres), autocommit=True) as connection:
+        connection.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
