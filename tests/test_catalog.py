@@ -494,3 +494,36 @@ def test_a_locked_postgresql_catalog(postgres: str, tmp_path: Path, capsys: pyte
     assert query(target, "SELECT DISTINCT recorded_at FROM puzzles") == [("1970-01-02T00:00:00Z",)]
     with psycopg.connect(_psycopg_url(postgres), autocommit=True) as connection:
         connection.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+
+
+def test_tours_and_queens_in_the_catalog(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Other kinds go through the same commands: a queens and a tour puzzle imported, then
+    found again turned a quarter (the queens) and mirrored (the tour)."""
+    catalog = str(tmp_path / "series.db")
+    queens = tmp_path / "queens.txt"
+    queens.write_text("Q.......\n........\n........\n...Q....\n........\n........\n........\n........\n",
+                      encoding="utf-8")
+    tours = tmp_path / "tours.txt"
+    tours.write_text("closed any\n1 . . . . .\n. . . . . .\n. . 7 . . .\n. . . . . .\n. . . . . .\n",
+                     encoding="utf-8")
+    assert main(["catalog", "--catalog", catalog, "import", str(queens), "--kind", "queens", "--book", "Q"]) == 0
+    assert main(["catalog", "--catalog", catalog, "import", str(tours), "--kind", "knights_tour", "--book", "T"]) == 0
+    turned_queens = tmp_path / "q2.txt"   # a quarter turn clockwise: (r, c) -> (c, 7 - r)
+    turned_queens.write_text("".join("".join("Q" if (r, c) in {(0, 7), (3, 4)} else "." for c in range(8)) + "\n"
+                                     for r in range(8)), encoding="utf-8")
+    mirrored_tour = tmp_path / "t2.txt"
+    mirrored_tour.write_text("closed any\n. . . . . 1\n. . . . . .\n. . . 7 . .\n. . . . . .\n. . . . . .\n",
+                             encoding="utf-8")
+    capsys.readouterr()
+    assert main(["catalog", "--catalog", catalog, "find", str(turned_queens), "--kind", "queens", "--json"]) == 0
+    (found,) = _lines(capsys)
+    assert found["found"][0]["reason"] == "same as 'Q', section 'queens', puzzle 1 (rotated 90°)"   # type: ignore[index]
+    assert main(["catalog", "--catalog", catalog, "find", str(mirrored_tour), "--kind", "knights_tour",
+                 "--json"]) == 0
+    (found,) = _lines(capsys)
+    assert found["found"][0]["reason"] == \
+        "same as 'T', section 'tours', puzzle 1 (mirrored left to right)"   # type: ignore[index]
+    open_tour = tmp_path / "t3.txt"   # the same numbers on an open tour: another puzzle
+    open_tour.write_text(mirrored_tour.read_text(encoding="utf-8").replace("closed any", "open any"),
+                         encoding="utf-8")
+    assert main(["catalog", "--catalog", catalog, "find", str(open_tour), "--kind", "knights_tour"]) == 1
