@@ -27,7 +27,7 @@ from publisher.printing import COVER_FORMAT, cover, interior, preflight
 from publisher.progress import Progress, now_doing
 from publisher.report import BuildResult, OutputFile, SectionResult
 from publisher.sources import Item, SourceError, display_path, read_section, section_files
-from publisher.verify import REPEATED, Checked, verify_items, worker_count
+from publisher.verify import REPEATED, Checked, Grading, verify_items, worker_count
 from publisher.write import Content, Named, WriteError, check_collisions, write_atomically
 from solver.sudoku.generate import GenerationError
 
@@ -287,9 +287,7 @@ def _remake(loaded: LoadedConfig, section: _SectionInput, options: BuildOptions,
         return None
     fresh = replace(item, puzzle=replace(made.puzzle, line=item.line, index=item.index), seed=seed,
                     difficulty=section.section.difficulty or made.level)
-    book = loaded.config.books[section.book]
-    depth = replace(grading.grading_for(section.section, book.answers.hints),
-                    explain=_playable_with_hints(loaded, options)[section.book])
+    depth = _depth(loaded, section, _playable_with_hints(loaded, options))
     (checked,) = verify_items([fresh], node_limit=loaded.config.node_limit, jobs=1, grading=[depth])
     checked = grading.within(checked, getattr(section.section, "rating", None))
     return checked if checked.accepted else None
@@ -345,9 +343,8 @@ def verify_sections(loaded: LoadedConfig, inputs: list[_SectionInput], options: 
     at once, in parallel, in order; then each section's rating range and sort order."""
     items = [item for section in inputs for item in section.items]
     playable = _playable_with_hints(loaded, options)
-    depth = [replace(grading.grading_for(section.section, bool(loaded.config.books[section.book].answers.hints)),
-                     explain=playable[section.book] or _worked(loaded, section.book, section.section, 0) != "")
-             for section in inputs for _ in section.items]   # (any item may end up first: sort, rejections)
+    depth = [_depth(loaded, section, playable) for section in inputs
+             for _ in section.items]   # (any item may end up first: sort, rejections)
     with options.progress.stage("verify", len(items), "puzzles") as advance:
         checked = iter(verify_items(items, node_limit=loaded.config.node_limit, jobs=options.jobs,
                                     progress=advance, grading=depth))
@@ -370,6 +367,13 @@ def _worked(loaded: LoadedConfig, book: int, section: Any, index: int) -> str:
     if example and index == 0:
         return "full" if example == "full" else "key"
     return "answers" if loaded.config.books[book].answers.hints == "drawn" and section.graded else ""
+
+
+def _depth(loaded: LoadedConfig, section: _SectionInput, playable: list[bool]) -> Grading:
+    """How far the puzzles of ``section`` are graded and explained (``playable``: per book,
+    is a playable booklet with Hint built)."""
+    return replace(grading.grading_for(section.section, bool(loaded.config.books[section.book].answers.hints)),
+                   explain=playable[section.book] or _worked(loaded, section.book, section.section, 0) != "")
 
 
 def _playable_with_hints(loaded: LoadedConfig, options: BuildOptions) -> list[bool]:
@@ -564,12 +568,8 @@ def _book_spec(loaded: LoadedConfig, b: int, stem: str, sections: list[SectionRe
     section_specs = []
     key_step_word = labels_for(book.language, dict(book.labels))["key_step"]
     for s, (section, result) in enumerate(zip(book.sections, sections)):
-<<<<<<< HEAD
-        boards = tuple(_board(c, key_step_word, book.layout.puzzle_ids) for c in result.accepted)
-=======
-        boards = tuple(_board(c, key_step_word, _worked(loaded, b, section, i))
+        boards = tuple(_board(c, key_step_word, _worked(loaded, b, section, i), book.layout.puzzle_ids)
                        for i, c in enumerate(result.accepted))
->>>>>>> main
         by_side = []
         for side in sorted({max(board.rows, board.cols) for board in boards}):
             puzzles, answers = default_per_page(book.page.size[0], side)
@@ -600,17 +600,10 @@ def _book_spec(loaded: LoadedConfig, b: int, stem: str, sections: list[SectionRe
     )
 
 
-<<<<<<< HEAD
-def _board(checked: Checked, key_step_word: str, puzzle_ids: bool = False) -> Board:
-    """The model's board of a verified puzzle; a key step (books with ``answers.hints``)
-    becomes the note line under its solution's caption; the ID goes on it when the book
-    prints IDs."""
-=======
-def _board(checked: Checked, key_step_word: str, worked: str = "") -> Board:
+def _board(checked: Checked, key_step_word: str, worked: str = "", puzzle_ids: bool = False) -> Board:
     """The model's board of a verified puzzle; a key step (books with ``answers.hints``)
     becomes the note line under its solution's caption; worked examples (``worked``, see
-    :func:`_worked`) the steps drawn after it."""
->>>>>>> main
+    :func:`_worked`) the steps drawn after it; the ID goes on it when the book prints IDs."""
     item = checked.item
     kind = KINDS[item.kind]
     board = kind.to_board(item.puzzle, checked.verdict, difficulty=grading.label(checked), source=item.where)
