@@ -17,6 +17,7 @@ import math
 from dataclasses import dataclass, replace
 
 from publisher import fonts as fontlib
+from publisher.cagelines import cage_drawing
 from publisher.grids import (
     THICK_LINE,
     borders,
@@ -36,6 +37,7 @@ from publisher.model import (
     Board,
     Booklet,
     BookSpec,
+    CageDrawing,
     Grid,
     Ink,
     LayoutError,
@@ -590,6 +592,7 @@ class _BookletBuilder:
             cell_size=cell, font_size=font, label=f"{word} {number}, {board.rows}x{board.cols} {kind}",
             tour=tour_drawing(board, cell, self._widest(board, font)) if answers else None,
             shaded=chess_shading(board.rows, board.cols) if is_chessboard(board) else None,
+            cages=self._cages(board, cell, answers),
         )
         note, note_style = "", None
         if slots.noted:
@@ -598,6 +601,12 @@ class _BookletBuilder:
             note = self.type.one_line(text, note_style, max(grid_width, slots.width)) if text else ""
         return PlacedGrid(number, caption, style, grid, 0.0, 0.0, slots.caption_height, note, note_style,
                           play=None if answers else play_for(board, self.spec.play_solutions))
+
+    def _cages(self, board: Board, cell: float, answers: bool) -> CageDrawing | None:
+        """The board's cages at this cell size: black on puzzles, light on answers."""
+        ink = _ink(self.spec)
+        return cage_drawing(board, cell, ink.answer_cage_grey if answers else ink.cage_grey,
+                            lambda text, size: self.type.width(text, TextStyle("cage", size)))
 
     def _widest(self, board: Board, font: float) -> float:
         """Width of the widest answer text of a board in its cells (bold, the wider face)."""
@@ -743,8 +752,10 @@ def _build(spec: BookSpec, role: str, margins: Margins, labels: dict[str, str], 
     builder.align_spreads()
     laid_out = len(builder.drafts)
     if rules is not None:   # blank pages at the end up to the service's minimum and page multiple
-        target = max(rules.min_pages, laid_out)
-        for _ in range(-target % rules.page_multiple + target - laid_out):
+        if rules.blank_last_page and (builder.drafts[-1].blocks or builder.drafts[-1].head is not None):
+            builder.blank()
+        target = max(rules.min_pages, len(builder.drafts))
+        for _ in range(target + -target % rules.page_multiple - len(builder.drafts)):
             builder.blank()
     title = spec.title if puzzles else f"{spec.title} · {labels['answers']}"
     return Booklet(
