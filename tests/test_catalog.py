@@ -527,3 +527,25 @@ def test_tours_and_queens_in_the_catalog(tmp_path: Path, capsys: pytest.CaptureF
     open_tour.write_text(mirrored_tour.read_text(encoding="utf-8").replace("closed any", "open any"),
                          encoding="utf-8")
     assert main(["catalog", "--catalog", catalog, "find", str(open_tour), "--kind", "knights_tour"]) == 1
+
+
+def test_puzzle_ids_in_captions(tmp_path: Path) -> None:
+    """layout.puzzle_ids prints each puzzle's ID (the report's puzzle_id) after its number,
+    in both booklets; without the key no ID is printed (and none is worked out)."""
+    (tmp_path / "set.txt").write_text("\n".join(VOLUME_1[:3]) + "\n", encoding="utf-8")
+    config = tmp_path / "ids.yaml"
+    config.write_text("books:\n  - title: IDs\n    layout: {puzzle_ids: true}\n"
+                      "    sections: [{title: S, puzzles: set.txt}]\n"
+                      "output: {folder: out, formats: [rtf]}\n", encoding="utf-8")
+    code, report = build(config)
+    assert code == 0
+    ids = [p["puzzle_id"] for p in report["puzzles"]]   # type: ignore[index]
+    assert len(set(ids)) == 3
+    for booklet in ("ids-puzzles.rtf", "ids-answers.rtf"):
+        text = (tmp_path / "out" / booklet).read_text(encoding="utf-8")
+        assert all(f"{n} \\u183? {pid}" in text or f"{n} · {pid}" in text for n, pid in enumerate(ids, 1)), booklet
+    config.write_text(config.read_text(encoding="utf-8").replace("layout: {puzzle_ids: true}", "layout: {}"),
+                      encoding="utf-8")
+    code, report = build(config)
+    assert code == 0 and all(p["puzzle_id"] is None for p in report["puzzles"])   # type: ignore[union-attr]
+    assert ids[0] not in (tmp_path / "out" / "ids-puzzles.rtf").read_text(encoding="utf-8")
