@@ -25,8 +25,9 @@ SHRINK_STEP = 0.25
 
 
 def caption_parts(board: Board, number: int, labels: Mapping[str, str]) -> tuple[str, ...]:
-    """Number, own title, level, in the book's words (a part the board lacks is left out)."""
-    parts = [str(number)]
+    """Number (with the puzzle's ID when the book prints IDs), own title, level, in
+    the book's words (a part the board lacks is left out)."""
+    parts = [f"{number}{SEPARATOR}{board.puzzle_id}" if board.puzzle_id else str(number)]   # the head: kept whole
     if board.title and visible(board.title).strip():
         parts.append(visible(board.title).strip())
     if board.difficulty:

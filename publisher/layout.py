@@ -17,6 +17,7 @@ import math
 from dataclasses import dataclass, replace
 
 from publisher import fonts as fontlib
+from publisher.cagelines import cage_drawing
 from publisher.captions import caption_parts, fit_caption
 from publisher.grids import (
     THICK_LINE,
@@ -39,6 +40,7 @@ from publisher.model import (
     Board,
     Booklet,
     BookSpec,
+    CageDrawing,
     CrossRef,
     Grid,
     Ink,
@@ -644,6 +646,7 @@ class _BookletBuilder:
             shaded=chess_shading(board.rows, board.cols) if is_chessboard(board) else None,
             coordinates=coordinates(board.rows, board.cols, cell, MIN_TEXT, self._label_width)
             if is_chessboard(board) and self.spec.coordinates else None,
+            cages=self._cages(board, cell, answers),
         )
         note, note_style = "", None
         note_lines: tuple[str, ...] = ()
@@ -664,6 +667,12 @@ class _BookletBuilder:
 
     def _label_width(self, text: str, size: float) -> float:
         return self.type.width(text, TextStyle("coordinate", size))
+
+    def _cages(self, board: Board, cell: float, answers: bool) -> CageDrawing | None:
+        """The board's cages at this cell size: black on puzzles, light on answers."""
+        ink = _ink(self.spec)
+        return cage_drawing(board, cell, ink.answer_cage_grey if answers else ink.cage_grey,
+                            lambda text, size: self.type.width(text, TextStyle("cage", size)))
 
     def _widest(self, board: Board, font: float) -> float:
         """Width of the widest answer text of a board in its cells (bold, the wider face)."""

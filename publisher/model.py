@@ -44,6 +44,15 @@ class HintStep:
 
 
 @dataclass(frozen=True)
+class CageMark:
+    """A cage of a cage puzzle (Killer, KenKen): its cells (row-major indices, the first
+    one top-left) and the total printed small in that first cell ("15", "12×")."""
+
+    cells: tuple[int, ...]
+    label: str
+
+
+@dataclass(frozen=True)
 class CellMarks:
     """A worked example's pencil marks in one cell: candidate symbols drawn small, each at
     its place of a ``side`` x ``side`` keypad in the cell (place = the symbol's index), the
@@ -96,9 +105,12 @@ class Board:
     #: sheet says "one possible answer" so a reader with another correct one is not misled
     one_of_many: bool = False
     hints: tuple[HintStep, ...] = ()           # the logical solving steps, in order (Sudoku; for on-screen hints)
+    cages: tuple[CageMark, ...] = ()           # dashed cages with their totals (Killer, KenKen)
     #: steps drawn as worked examples after the grid (in the booklet ``worked_in`` names)
     worked: tuple[WorkedStep, ...] = ()
     worked_in: str = "answers"                 # "answers": after the solution; "puzzles": after the puzzle
+    #: the puzzle's ID (solver.canonical) when the book prints IDs (``layout.puzzle_ids``)
+    puzzle_id: str | None = None
 
 
 @dataclass(frozen=True)
@@ -242,6 +254,8 @@ class Ink:
     path_grey: float = 0.45         # the line of a knight's tour
     marker_grey: float = 0.0        # the start and end markers of a tour
     coordinate_grey: float = 0.35   # a chessboard's a-h / 1-8: legible on the shaded squares, quieter than the digits
+    cage_grey: float = 0.0          # cage outlines and totals on puzzles
+    answer_cage_grey: float = 0.6   # ... and on answers, lightly: the digits matter there
     candidate_grey: float = 0.2     # a worked example's pencil marks: small, so nearly black
 
     def text_grey(self, role: CellRole) -> float:
@@ -339,6 +353,30 @@ class Coordinates:
 
 
 @dataclass(frozen=True)
+class CageLabel:
+    """A cage's total in the top-left corner of its first cell: ``x`` is the left edge,
+    ``y`` the baseline, in points from the grid's top-left corner."""
+
+    x: float
+    y: float
+    text: str
+
+
+@dataclass(frozen=True)
+class CageDrawing:
+    """The cages of a grid as drawn, in points from its top-left corner: dashed outlines
+    inset from the cell borders (axis-aligned segments, cut where a total stands) and the
+    totals, in ``grey`` (light on answers). Every format draws exactly this."""
+
+    segments: tuple[tuple[float, float, float, float], ...]   # x1, y1, x2, y2
+    labels: tuple[CageLabel, ...]
+    width: float                  # stroke of the outlines
+    dash: tuple[float, float]     # dash on, off
+    font_size: float              # size of the totals
+    grey: float
+
+
+@dataclass(frozen=True)
 class Grid:
     rows: int
     cols: int
@@ -350,6 +388,7 @@ class Grid:
     tour: Tour | None = None                    # a knight's tour drawn over the answer grid
     shaded: tuple[bool, ...] | None = None      # cells with a light grey fill (dark squares of a chessboard)
     coordinates: Coordinates | None = None      # a-h / 1-8 on a chessboard's edge squares
+    cages: CageDrawing | None = None            # dashed cages with their totals (Killer, KenKen)
     marks: tuple[CellMarks | None, ...] | None = None   # a worked example's pencil marks, row-major
 
     @property

@@ -39,7 +39,7 @@ from publisher.model import (
     TextStyle,
 )
 from publisher.render import RenderError
-from publisher.render.picture import coordinates_png, tour_png
+from publisher.render.picture import cages_png, coordinates_png, tour_png
 
 TWIPS_PER_POINT = 20
 
@@ -335,13 +335,18 @@ Event = Paragraph | Spacer | Table
 
 
 def _pictures(band: Band, ink: Ink, font: Path) -> tuple[Picture, ...]:
-    """The tour and coordinate pictures of a band's grids, at their grids' places."""
+    """The tour, cage and coordinate pictures of a band's grids, at their grids' places (``font``:
+    the book's regular face, for the cage totals and the coordinates)."""
     out = []
     for item in band.items:
         grid = item.grid
         if grid.tour is not None:
             png = tour_png(grid.tour, grid.width, grid.height, ink.path_grey, ink.marker_grey)
             out.append(Picture(png, item.x, item.y + item.caption_height, grid.width, grid.height, grid.label))
+        if grid.cages is not None:
+            png = cages_png(grid.cages, grid.width, grid.height, font)
+            out.append(Picture(png, item.x, item.y + item.caption_height, grid.width, grid.height,
+                               f"{grid.label}: cages"))
         if grid.coordinates is not None:
             png = coordinates_png(grid.coordinates, grid.width, grid.height, font, ink.coordinate_grey)
             out.append(Picture(png, item.x, item.y + item.caption_height, grid.width, grid.height,

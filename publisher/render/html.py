@@ -112,6 +112,28 @@ class TourView:
 
 
 @dataclass(frozen=True)
+class CageView:
+    """The model's cage drawing as SVG: one dashed path, the totals as text (points from the
+    grid's top-left)."""
+
+    path: str
+    labels: tuple[tuple[float, float, str], ...]   # x, baseline, text
+    width: float
+    dash: str                 # stroke-dasharray
+    font_size: float
+    colour: str
+
+
+def _cage_view(grid: Grid) -> CageView | None:
+    cages = grid.cages
+    if cages is None:
+        return None
+    path = " ".join(f"M{x1:g} {y1:g}L{x2:g} {y2:g}" for x1, y1, x2, y2 in cages.segments)
+    return CageView(path, tuple((label.x, label.y, label.text) for label in cages.labels), cages.width,
+                    f"{cages.dash[0]:g} {cages.dash[1]:g}", cages.font_size, _grey(cages.grey))
+
+
+@dataclass(frozen=True)
 class TextView:
     block: TextBlock
     css: str                  # "st-<style name> sN": a stable class to restyle, one for the values
@@ -131,6 +153,7 @@ class GridView:
     tour: TourView | None
     ref_css: str = ""         # classes of the cross-reference line ("" without one)
     ref_href: str | None = None   # its link: "#page-34", or the other booklet's file and page
+    cages: CageView | None = None
 
 
 @dataclass(frozen=True)
@@ -250,7 +273,7 @@ class _BookletView:
         ref_css = self._style_css(item.ref.style) if item.ref else ""
         return GridView(item, self._style_css(item.caption_style), note_css, shape, rows,
                         -first.left / 2, -first.top / 2, _tour_view(grid), ref_css,
-                        self._href(item.ref) if item.ref else None)
+                        self._href(item.ref) if item.ref else None, _cage_view(grid))
 
     def border_rules(self) -> tuple[tuple[str, str], ...]:
         """(class, CSS border-width value) for every border combination used."""
