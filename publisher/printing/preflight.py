@@ -26,7 +26,7 @@ TOLERANCE = 0.01 * POINTS_PER_INCH     # sizes agree to 0.01 in
 MEASURE_SLACK = 0.05                   # points: rounding in the content stream
 
 #: every rule preflight checks, in report order (the JUnit testcases)
-INTERIOR_RULES = ("trim-size", "page-boxes", "page-count", "gutter", "margin-top", "margin-bottom",
+INTERIOR_RULES = ("trim-size", "page-boxes", "page-count", "last-page", "gutter", "margin-top", "margin-bottom",
                   "margin-outside", "annotations", "fonts", "transparency")
 COVER_RULES = ("cover-size", "page-boxes", "barcode-area", "spine-text", "cover-safe", "annotations", "fonts",
                "transparency")
@@ -141,6 +141,8 @@ def check_interior(data: bytes, name: str, chosen: PrintChoice) -> list[Violatio
         elif count % p.page_multiple:
             found.append(Violation(name, None, "page-count",
                                    f"{count} pages; {p.name} needs a multiple of {p.page_multiple}"))
+        if p.last_page_blank and any(True for _ in marks(doc[count - 1], _boxes(doc, doc[count - 1])[0])):
+            found.append(Violation(name, count, "last-page", f"{p.name} wants the last page blank"))
         gutter = p.gutter_for(count)
         margin = p.margin(bleed)
         with_bleed = "with bleed" if bleed else "without bleed"
