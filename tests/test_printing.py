@@ -305,6 +305,11 @@ def test_low_resolution_front_image_is_a_warning_naming_the_file(tmp_path: Path,
         assert doc[0].get_image_info()
     assert main(["build", str(config), "--strict", "-q"]) == 1
     assert "--strict: front.png: 600x900 px" in capsys.readouterr().err
+    (tmp_path / "front.png").write_text("not a picture")
+    assert main(["build", str(config), "-q"]) == 2
+    err = capsys.readouterr().err
+    assert re.search(r"config\.yaml:\d+: books\[0\]\.cover\.front_image: front\.png: not an image we can read", err)
+    assert "Traceback" not in err
 
 
 # ------------------------------------------------------------------ poppler agrees
@@ -477,3 +482,25 @@ def test_docx_and_rtf_follow_the_profile_margins(tmp_path: Path) -> None:
     assert "\\margmirror" in rtf
     left = int(re.search(r"\\margl(\d+)", rtf).group(1))
     assert left / 20 >= gutter and int(re.search(r"\\margr(\d+)", rtf).group(1)) / 20 >= 0.25 * INCH
+
+
+def test_preflight_finds_links_transparency_and_unembedded_fonts(tmp_path: Path) -> None:
+    """A PDF written by another tool: a link, a half-transparent fill and Helvetica (not embedded)."""
+    import io
+
+    from reportlab.pdfgen.canvas import Canvas
+    buffer = io.BytesIO()
+    canvas = Canvas(buffer, pagesize=(6 * INCH, 9 * INCH))
+    for _ in range(24):
+        canvas.setFont("Helvetica", 12)
+        canvas.drawString(100, 300, "plain text")
+        canvas.setFillAlpha(0.5)
+        canvas.rect(100, 100, 50, 50, fill=1, stroke=0)
+        canvas.linkURL("https://example.com", (100, 100, 150, 150))
+        canvas.showPage()
+    canvas.save()
+    found = check_interior(buffer.getvalue(), "other.pdf", PrintChoice(load_profile("kdp"), "white", False))
+    rules = {v.rule for v in found}
+    assert {"annotations", "transparency", "fonts"} <= rules
+    assert "other.pdf: page 1: font Helvetica is not embedded" in [str(v) for v in found]
+    assert not {"gutter", "margin-top", "margin-bottom", "margin-outside"} & rules
