@@ -230,6 +230,10 @@ class SudokuKind(Kind[Puzzle]):
             hints["regions"] = "".join(_REGION_NAMES[region] for region in geometry.regions)
         else:
             hints["box"] = f"{geometry.box_rows}x{geometry.box_cols}"
+        variant = tuple(getattr(puzzle, "variant", ()))   # the rules a variant grid keeps
+        if variant:
+            hints["variant"] = list(variant)
+            hints["parity"] = getattr(puzzle, "parity", None)
         return puzzle.format(), hints
 
     def hints(self, puzzle: Puzzle, steps: tuple[Any, ...]) -> tuple[HintStep, ...]:
