@@ -27,6 +27,7 @@ from solver.sudoku.generate import (
     problem,
 )
 from solver.sudoku.regions import labels
+from solver.sudoku.rules import VARIANTS
 from solver.sudoku.symmetry import DEFAULT_SYMMETRY, SYMMETRIES
 
 #: Runs at least this long in puzzles get a progress bar (on a terminal only).
@@ -37,14 +38,20 @@ def text_line(made: Generated) -> str:
     """One puzzle as a line a puzzle file holds: the givens, or for a jigsaw the structured
     YAML form (one flow mapping per line; the lines together are a YAML list)."""
     puzzle = made.puzzle
-    if not puzzle.geometry.is_jigsaw:
+    if not puzzle.geometry.is_jigsaw and not puzzle.variant:
         return puzzle.format()
-    return (f'- {{size: {puzzle.size}, givens: "{puzzle.format()}", '
-            f'regions: "{labels(puzzle.geometry.regions)}"}}')
+    fields = [f"size: {puzzle.size}", f'givens: "{puzzle.format()}"']
+    if puzzle.geometry.is_jigsaw:
+        fields.append(f'regions: "{labels(puzzle.geometry.regions)}"')
+    if puzzle.variant:
+        fields.append(f"variant: [{', '.join(puzzle.variant)}]")
+    if puzzle.parity is not None:
+        fields.append(f'parity: "{puzzle.parity}"')
+    return "- {" + ", ".join(fields) + "}"
 
 
 def build_request(size: int | None, box: str | None, jigsaw: bool, level: str | None,
-                  rating: str | None, symmetry: str, minimal: bool) -> Request:
+                  rating: str | None, symmetry: str, minimal: bool, variant: str | None = None) -> Request:
     """The request the options describe; UsageError (exit 2) when it can never be met."""
     shape = None
     if box is not None:
@@ -58,7 +65,8 @@ def build_request(size: int | None, box: str | None, jigsaw: bool, level: str | 
         bounds = parse_rating(rating) if rating is not None else None
     except ValueError as error:
         raise UsageError(str(error)) from None
-    request = Request(size, shape, jigsaw, level, bounds, symmetry, minimal)
+    names = tuple(part.strip() for part in (variant or "").split(",") if part.strip())
+    request = Request(size, shape, jigsaw, level, bounds, symmetry, minimal, names)
     reason = problem(request)
     if reason:
         raise UsageError(reason)
@@ -75,6 +83,8 @@ def build_request(size: int | None, box: str | None, jigsaw: bool, level: str | 
 @click.option("--symmetry", default=DEFAULT_SYMMETRY, show_default=True, type=click.Choice(SYMMETRIES),
               help="Symmetry of the pattern of givens.")
 @click.option("--minimal", is_flag=True, help="No given can be removed with the puzzle staying unique.")
+@click.option("--variant", default=None, metavar="NAMES",
+              help=f"Variant rules, comma-separated: {', '.join(VARIANTS)} (even_odd chooses its marks).")
 @click.option("--seed", default=0, show_default=True, type=click.IntRange(min=0),
               help="Seed of the run; the first puzzle's seed is this seed itself.")
 @click.option("--jobs", default=1, show_default=True, type=click.IntRange(min=1), help="Worker processes.")
@@ -84,10 +94,10 @@ def build_request(size: int | None, box: str | None, jigsaw: bool, level: str | 
 @click.option("-o", "--output", type=click.Path(path_type=Path, dir_okay=False),
               help="Write to FILE (atomically) instead of standard output.")
 def generate(count: int, size: str | None, box: str | None, jigsaw: bool, level: str | None,
-             rating: str | None, symmetry: str, minimal: bool, seed: int, jobs: int,
+             rating: str | None, symmetry: str, minimal: bool, variant: str | None, seed: int, jobs: int,
              dask_address: str | None, as_json: bool, output: Path | None) -> int:
     """Make COUNT unique puzzles; the same options and seed always give the same puzzles."""
-    request = build_request(int(size) if size else None, box, jigsaw, level, rating, symmetry, minimal)
+    request = build_request(int(size) if size else None, box, jigsaw, level, rating, symmetry, minimal, variant)
     shown = Progress(sys.stderr, enabled=count >= _PROGRESS_FROM and sys.stderr.isatty())
     lines: list[str] = []
     try:

@@ -20,6 +20,7 @@ from publisher.cli.check import (
     size_option,
     symbols_option,
     text_options,
+    variant_options,
     verdict_line,
     verdict_record,
 )
@@ -54,9 +55,11 @@ def _grade_line(found: Grade) -> str:
 @size_option
 @box_option
 @symbols_option
+@variant_options
 @node_option
 def grade_command(files: tuple[str, ...], as_json: bool, explain_steps: bool, size: int | None,
-                  box: str | None, symbols: str | None, node_limit: int) -> int:
+                  box: str | None, symbols: str | None, variant: str | None, parity: str | None,
+                  node_limit: int) -> int:
     """Rate every Sudoku in FILES (Sudoku Explainer scale) and name its hardest technique."""
 
     def show(source: str, item: Puzzle | ParseIssue, verdict: Verdict) -> None:
@@ -77,4 +80,5 @@ def grade_command(files: tuple[str, ...], as_json: bool, explain_steps: bool, si
         for number, step in enumerate(steps or (), 1):
             click.echo(f"  {number}. {step.text}")
 
-    return judge_files(files, text_options(size, box, symbols), node_limit, show, summary=not as_json)
+    return judge_files(files, text_options(size, box, symbols, variant, parity), node_limit, show,
+                       summary=not as_json)

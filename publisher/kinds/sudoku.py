@@ -8,6 +8,7 @@ the book model draws.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any, ClassVar, Literal
 
 from pydantic import Field, field_validator, model_validator
@@ -22,6 +23,7 @@ from solver.sudoku import Puzzle
 from solver.sudoku.generate import Request as GenerateRequest
 from solver.sudoku.generate import parse_rating, problem
 from solver.sudoku.geometry import tables
+from solver.sudoku.rules import VARIANTS, variant_problem
 from solver.verdict import Verdict
 
 
@@ -72,6 +74,8 @@ class SudokuSection(SectionBase):
     box: str | None = None                # box shape RxC, e.g. "2x3"
     symbols: str | None = None            # e.g. "0123456789ABCDEF" (then 0 is a value)
     regions: str | None = None            # jigsaw region map (N*N labels) for every puzzle
+    #: variant rules every puzzle of the section keeps (a puzzle file's own ``variant`` wins)
+    variant: list[Literal[VARIANTS]] = []  # type: ignore[valid-type]
 
     @field_validator("box")
     @classmethod
@@ -80,11 +84,33 @@ class SudokuSection(SectionBase):
             parse_count_grid(value)
         return value
 
+    @model_validator(mode="after")
+    def _variant_fits(self) -> SudokuSection:
+        """Variant rules the section's grids cannot have are an error of the ``variant`` key."""
+        if not self.variant:
+            return self
+        box = parse_count_grid(self.box) if self.box else None
+        size = self.size or (box[0] * box[1] if box else 9)
+        jigsaw = self.regions is not None or (self.generate is not None and self.generate.jigsaw)
+        if self.generate is not None and self.generate.box:
+            box = parse_count_grid(self.generate.box)
+        reason = variant_problem(self.variant, size, jigsaw=jigsaw, boxed_3x3=box in (None, (3, 3)) and size == 9)
+        if reason is None and self.generate is not None:
+            reason = problem(self.generation_request())
+        if reason:
+            raise ValueError(f"variant: {reason}")
+        return self
+
+    def generation_request(self) -> GenerateRequest:
+        """What ``generate`` makes, under the section's variant rules."""
+        assert self.generate is not None
+        return replace(self.generate.request(), variant=tuple(self.variant))
+
 
 class SudokuKind(Kind[Puzzle]):
     name = "sudoku"
     section = SudokuSection
-    hint_keys = ("size", "box", "symbols", "regions")
+    hint_keys = ("size", "box", "symbols", "regions", "variant")
 
     @staticmethod
     def _hints(hints: Mapping[str, Hint]) -> dict[str, Hint]:
@@ -92,16 +118,19 @@ class SudokuKind(Kind[Puzzle]):
         if isinstance(box, str):
             box = parse_count_grid(box)
         return {"size": hints.get("size"), "box": box, "symbols": hints.get("symbols"),
-                "regions": hints.get("regions")}
+                "regions": hints.get("regions"), "variant": tuple(hints.get("variant") or ()),
+                "parity": hints.get("parity")}
 
     def parse_text(self, text: str, hints: Mapping[str, Hint]) -> list[Puzzle | ParseIssue]:
         return sudoku.parse_text(text, **self._hints(hints))
 
     def parse_mapping(self, mapping: Mapping[str, Any], hints: Mapping[str, Hint], *,
                       line: int, index: int) -> Puzzle | ParseIssue:
-        merged = {k: v for k, v in self._hints(hints).items() if v is not None and k not in mapping}
+        merged = {k: v for k, v in self._hints(hints).items() if v not in (None, ()) and k not in mapping}
         if "box" in merged:
             merged["box"] = "{}x{}".format(*merged["box"])
+        if "variant" in merged:
+            merged["variant"] = list(merged["variant"])
         return sudoku.parse_mapping({**merged, **mapping}, line=line, index=index)
 
     def verify(self, puzzle: Puzzle, node_limit: int) -> Verdict:
@@ -136,6 +165,9 @@ class SudokuKind(Kind[Puzzle]):
 
     def size(self, puzzle: Puzzle) -> str:
         return f"{puzzle.size}x{puzzle.size}"
+
+    def record(self, puzzle: Puzzle) -> dict[str, Any]:
+        return {"variant": list(puzzle.variant), "parity": puzzle.parity}
 
     def solution_text(self, puzzle: Puzzle, verdict: Verdict) -> str | None:
         return puzzle.format(verdict.solution) if verdict.solution else None
