@@ -14,7 +14,7 @@ from typing import Any, ClassVar, Literal
 from pydantic import Field, field_validator, model_validator
 
 from publisher.kinds.base import Hint, Kind
-from publisher.model import Board, HintStep
+from publisher.model import SHADE_BAND, SHADE_MARK, SHADE_NONE, Board, HintStep, PlayRules
 from publisher.schema import RatingRange, SectionBase, Strict
 from publisher.units import parse_count_grid
 from solver import sudoku
@@ -176,13 +176,55 @@ class SudokuKind(Kind[Puzzle]):
         symbols = puzzle.symbols
         givens = tuple(symbols[v - 1] if v else "" for v in puzzle.givens)
         answer = tuple(symbols[v - 1] for v in verdict.solution)
+        rules = puzzle.geometry.rules
         return Board(kind=self.name, rows=puzzle.size, cols=puzzle.size, givens=givens, answer=answer,
                      regions=tuple(puzzle.geometry.regions), title=puzzle.title,
-                     difficulty=difficulty, source=source)
+                     difficulty=difficulty, source=source,
+                     keypad=tuple(sorted(set(answer), key=_keypad_order)),
+                     shading=_shading(puzzle) if rules else None,
+                     rules=_play_rules(puzzle) if rules else None,
+                     rule_labels=tuple(f"rule_{name}" for name in puzzle.variant))
 
     def hints(self, puzzle: Puzzle, steps: tuple[Any, ...]) -> tuple[HintStep, ...]:
         return tuple(HintStep(step.text, tuple(step.cells), tuple(step.placed), tuple(step.removed))
                      for step in steps)
+
+
+def _keypad_order(symbol: str) -> tuple[int, str]:
+    """Keypad order: digits before letters (0 first when it is a value), then by code point."""
+    return (0 if symbol.isdigit() else 1, symbol)
+
+
+def _shading(puzzle: Puzzle) -> tuple[int, ...]:
+    """The look of the variant rules: their units (diagonals, windows) a light band, cells
+    marked even a darker square, cells marked odd the band's grey."""
+    geometry = puzzle.geometry
+    n = geometry.size
+    shades = [SHADE_NONE] * geometry.cells
+    for unit in tables(geometry).units[3 * n:]:
+        for cell in unit:
+            shades[cell] = SHADE_BAND
+    full = (1 << n) - 1
+    for cell, mask in enumerate(tables(geometry).allowed):
+        if mask != full:
+            shades[cell] = SHADE_MARK if mask & 0b10 else SHADE_BAND   # digit 2 allowed: an even mark
+    return tuple(shades)
+
+
+def _play_rules(puzzle: Puzzle) -> PlayRules:
+    """The variant rules as the playable page checks them (groups, pairs, marks), from the
+    rules' own data: no rule is named."""
+    geometry = puzzle.geometry
+    t = tables(geometry)
+    differ: list[tuple[int, int]] = []
+    apart: list[tuple[int, int]] = []
+    for rule in geometry.rules:
+        (differ if rule.pairs_are_peers else apart).extend(rule.pairs(geometry))
+    symbols = puzzle.symbols
+    allowed = tuple("" if mask == t.full else "".join(s for d, s in enumerate(symbols) if mask >> d & 1)
+                    for mask in t.allowed)
+    return PlayRules(groups=tuple(t.units[3 * geometry.size:]), differ=tuple(differ), apart=tuple(apart),
+                     order=symbols, allowed=allowed if any(allowed) else ())
 
 
 _PLURAL = {"row": "rows", "column": "columns", "box": "boxes", "region": "regions"}

@@ -284,8 +284,9 @@ def full_grid(geometry: Geometry, rng: random.Random) -> tuple[int, ...] | None:
 
 
 def parity_marks(geometry: Geometry, solution: Sequence[int], symmetry: str, rng: random.Random) -> str:
-    """Even-odd marks for ``solution``: whole symmetry orbits in seeded random order until about a
-    third of the cells are marked, each with its digit's parity."""
+    """Even-odd marks for ``solution``: the even cells of whole symmetry orbits, taken in seeded
+    random order until about a third of the cells are marked (printed books shade the even
+    cells; an unmarked cell may hold any digit)."""
     order = orbits(symmetry, geometry.size)
     rng.shuffle(order)
     marks = ["."] * geometry.cells
@@ -294,8 +295,9 @@ def parity_marks(geometry: Geometry, solution: Sequence[int], symmetry: str, rng
         if marked >= geometry.cells // 3:
             break
         for cell in orbit:
-            marks[cell] = "e" if solution[cell] % 2 == 0 else "o"
-        marked += len(orbit)
+            if solution[cell] % 2 == 0:
+                marks[cell] = "e"
+                marked += 1
     return "".join(marks)
 
 
