@@ -16,7 +16,8 @@ DEFAULT_LABELS: dict[str, dict[str, str]] = {
         "rule_anti_knight": "Anti-knight: cells a knight's move apart never hold the same digit.",
         "rule_anti_king": "Anti-king: diagonally touching cells never hold the same digit.",
         "rule_non_consecutive": "Non-consecutive: side-by-side cells never hold consecutive digits.",
-        "rule_even_odd": "Even-odd: dark grey cells hold even digits, light grey cells odd ones.",
+        "rule_even_odd": "Even-odd: dark grey cells hold even digits.",
+        "rule_odd_marks": "Light grey cells hold odd digits.",
     },
     "vi": {
         "puzzle": "Câu đố", "solution": "Lời giải", "answers": "Lời giải",
@@ -28,7 +29,8 @@ DEFAULT_LABELS: dict[str, dict[str, str]] = {
         "rule_anti_knight": "Chống mã: hai ô cách nhau một nước đi của quân mã không chứa cùng một số.",
         "rule_anti_king": "Chống vua: hai ô chạm nhau theo đường chéo không chứa cùng một số.",
         "rule_non_consecutive": "Không liên tiếp: hai ô cạnh nhau không chứa hai số liên tiếp.",
-        "rule_even_odd": "Chẵn lẻ: ô xám đậm chứa số chẵn, ô xám nhạt chứa số lẻ.",
+        "rule_even_odd": "Chẵn lẻ: ô xám đậm chứa số chẵn.",
+        "rule_odd_marks": "Ô xám nhạt chứa số lẻ.",
     },
 }
 

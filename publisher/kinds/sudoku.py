@@ -181,9 +181,10 @@ class SudokuKind(Kind[Puzzle]):
                      regions=tuple(puzzle.geometry.regions), title=puzzle.title,
                      difficulty=difficulty, source=source,
                      keypad=tuple(sorted(set(answer), key=_keypad_order)),
-                     shading=_shading(puzzle) if rules else None,
+                     shading=_shading(puzzle),
                      rules=_play_rules(puzzle) if rules else None,
-                     rule_labels=tuple(f"rule_{name}" for name in puzzle.variant))
+                     rule_labels=tuple(f"rule_{name}" for name in puzzle.variant)
+                     + (("rule_odd_marks",) if "o" in (puzzle.parity or "") else ()))
 
     def hints(self, puzzle: Puzzle, steps: tuple[Any, ...]) -> tuple[HintStep, ...]:
         return tuple(HintStep(step.text, tuple(step.cells), tuple(step.placed), tuple(step.removed))
@@ -195,9 +196,9 @@ def _keypad_order(symbol: str) -> tuple[int, str]:
     return (0 if symbol.isdigit() else 1, symbol)
 
 
-def _shading(puzzle: Puzzle) -> tuple[int, ...]:
+def _shading(puzzle: Puzzle) -> tuple[int, ...] | None:
     """The look of the variant rules: their units (diagonals, windows) a light band, cells
-    marked even a darker square, cells marked odd the band's grey."""
+    marked even a darker square, cells marked odd the band's grey; None when nothing is shaded."""
     geometry = puzzle.geometry
     n = geometry.size
     shades = [SHADE_NONE] * geometry.cells
@@ -208,7 +209,7 @@ def _shading(puzzle: Puzzle) -> tuple[int, ...]:
     for cell, mask in enumerate(tables(geometry).allowed):
         if mask != full:
             shades[cell] = SHADE_MARK if mask & 0b10 else SHADE_BAND   # digit 2 allowed: an even mark
-    return tuple(shades)
+    return tuple(shades) if any(shades) else None
 
 
 def _play_rules(puzzle: Puzzle) -> PlayRules:
