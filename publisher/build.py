@@ -7,6 +7,7 @@ backwards. Errors stay values until the edge: this module returns a
 from __future__ import annotations
 
 import hashlib
+import os
 import re
 import time
 import unicodedata
@@ -16,16 +17,17 @@ from pathlib import Path
 from typing import Any
 
 from publisher import fonts as fontlib
-from publisher import grading, render
+from publisher import grading, render, report, safeio
 from publisher.config import ConfigError, LoadedConfig, default_per_page, load
 from publisher.kinds import KINDS
 from publisher.layout import labels_for, layout_book
 from publisher.model import Board, Booklet, BookSpec, LayoutError, Margins, SectionSpec
-from publisher.progress import Progress
+from publisher.printing import COVER_FORMAT, cover, interior, preflight
+from publisher.progress import Progress, now_doing
 from publisher.report import BuildResult, OutputFile, SectionResult
-from publisher.sources import Item, SourceError, display_path, read_section
+from publisher.sources import Item, SourceError, display_path, read_section, section_files
 from publisher.verify import Checked, verify_items, worker_count
-from publisher.write import WriteError, write_atomically
+from publisher.write import Content, Named, WriteError, check_collisions, write_atomically
 
 EXIT_OK, EXIT_REJECTED, EXIT_USAGE = 0, 1, 2
 GUTTER_MINIMUM = 0.375 * 72    # the smallest print-on-demand gutter; "auto" grows it with pages
@@ -39,6 +41,8 @@ class BuildOptions:
     strict: bool = False                 # any rejection or warning fails the build
     jobs: int | None = None
     progress: Progress = field(default_factory=lambda: Progress(enabled=False))
+    report: Path | None = None           # the JSON report, written with the books (all or none)
+    junit: Path | None = None            # the JUnit XML file, likewise
 
 
 def slugify(title: str) -> str:
@@ -57,19 +61,125 @@ def _stage(result: BuildResult, name: str, start: float) -> float:
     return now
 
 
+#: A rendered output: its format, the booklet it shows, its bytes.
+Rendered = tuple[str, Booklet, bytes]
+
+
 def build(options: BuildOptions) -> BuildResult:
-    """Run every stage; never raises for bad input (the result carries errors and exit code)."""
+    """Run every stage; never raises for bad input (the result carries errors and exit code).
+
+    The books, the JSON report and the JUnit file are one output set, written all or
+    none after every stage succeeded (see :func:`write_outputs`)."""
     result = BuildResult(config=display_path(options.config))
-    try:
-        return _build(options, result)
-    except (ConfigError, SourceError, LayoutError, fontlib.FontError, render.RenderError, WriteError) as error:
-        result.status, result.exit_code = "error", EXIT_USAGE
-        result.errors.extend(error.problems if isinstance(error, ConfigError) else [str(error)])
-        return result
-    except OSError as error:   # the output folder cannot be written (permissions, full disk)
-        result.status, result.exit_code = "error", EXIT_USAGE
-        result.errors.append(f"{error.filename or 'output'}: cannot write: {error.strerror or error}")
-        return result
+    with safeio.recording() as read:
+        run = _Run(options)
+        try:
+            files = _build(options, result, run)
+        except (ConfigError, SourceError, LayoutError, fontlib.FontError, render.RenderError, WriteError) as error:
+            _fail(result, error.problems if isinstance(error, ConfigError) else [str(error)])
+            files = {}
+        except OSError as error:   # a folder that cannot be listed or read on the way
+            _fail(result, [f"{error.filename or 'input'}: {error.strerror or error}"])
+            files = {}
+        write_outputs(options, result, files, [*run.inputs(), *read])
+    return result
+
+
+def _fail(result: BuildResult, problems: list[str]) -> None:
+    result.status, result.exit_code = "error", EXIT_USAGE
+    result.outputs.clear()
+    result.errors.extend(problem for problem in problems if problem not in result.errors)
+
+
+def write_outputs(options: BuildOptions, result: BuildResult, files: dict[Path, Rendered],
+                  inputs: list[Named]) -> None:
+    """Stage 5: the books, the JSON report and the JUnit file, all or none.
+
+    Nothing is written when any output is the same file as an input or another output,
+    or cannot be written; the report (made last, so it lists the books and the time they
+    took to write) then tells the error, if it can still be written itself."""
+    now_doing("writing the outputs")
+    start = time.perf_counter()
+    contents: dict[Path, Content] = {path: data for path, (_fmt, _booklet, data) in files.items()}
+    roles = {path: "the cover" if fmt == COVER_FORMAT else f"the {fmt.upper()} {booklet.role} booklet"
+             for path, (fmt, booklet, _data) in files.items()}
+    for path, (fmt, booklet, data) in files.items():
+        cover_file = fmt == COVER_FORMAT
+        result.outputs.append(OutputFile(path=display_path(path), format=fmt,
+                                         role="cover" if cover_file else booklet.role,
+                                         pages=1 if cover_file else booklet.page_count, bytes=len(data),
+                                         sha256=hashlib.sha256(data).hexdigest()))
+
+    def timed(make: Any) -> Content:
+        def content() -> bytes:
+            result.timings["write"] = time.perf_counter() - start
+            data: bytes = make(result)
+            return data
+        return content
+
+    makers = {options.report: report.json_bytes, options.junit: report.junit_bytes}
+    asked = [(role, path, makers[path]) for role, path in report_outputs(options)]
+    reports: dict[Path, Content] = {path: timed(make) for _role, path, make in asked}
+    report_roles = {path: role for role, path, _make in asked}
+    try:   # listed one by one: two options naming one file are one key of a dict
+        check_collisions(inputs, [*((roles[path], path) for path in contents),
+                                  *((role, path) for role, path, _make in asked)])
+        write_atomically({**contents, **reports}, roles={**roles, **report_roles}, inputs=inputs)
+    except WriteError as error:
+        _fail(result, [str(error)])
+        result.timings.pop("write", None)
+        if not reports or not contents or error.target in reports:
+            return
+        try:   # the books failed: the reports alone still tell CI why
+            write_atomically(reports, roles=report_roles, inputs=inputs)
+        except WriteError:
+            return
+        return
+    result.timings["write"] = time.perf_counter() - start
+
+
+def report_outputs(options: BuildOptions) -> list[Named]:
+    """(role, path) of the report files asked for, in the order they are written."""
+    return [(role, path) for role, path in (("the JSON report (--report)", options.report),
+                                            ("the JUnit file (--junit)", options.junit)) if path is not None]
+
+
+class _Run:
+    """The inputs of one build, listed from the config (a cache may skip a read, so the
+    files recorded by :func:`publisher.safeio.recording` are added to these, not trusted alone)."""
+
+    def __init__(self, options: BuildOptions) -> None:
+        self.config = options.config
+        self.loaded: LoadedConfig | None = None
+
+    def inputs(self) -> list[Named]:
+        found: list[Named] = [("the config", self.config)]
+        loaded = self.loaded
+        if loaded is None:
+            return found
+        for b, book in enumerate(loaded.config.books):
+            for s, section in enumerate(book.sections):
+                try:
+                    files = section_files(list(getattr(section, "puzzles", [])), loaded.base, "")
+                except SourceError:
+                    continue
+                found += [(f"a puzzle file of books[{b}].sections[{s}]", path) for path in files]
+            fonts = getattr(book, "fonts", None)
+            if fonts is not None:
+                found += [("a font", loaded.base / name) for name in (fonts.regular, fonts.bold) if name]
+        if loaded.config.templates:
+            found += [("a template", path) for path in _files_under(loaded.base / loaded.config.templates)]
+        return found
+
+
+def _files_under(folder: Path, most: int = 10_000) -> list[Path]:
+    """The files in ``folder`` and below (at most ``most``: a user's template folder)."""
+    found: list[Path] = []
+    for root, _dirs, names in os.walk(folder):
+        found += [Path(root, name) for name in names]
+        if len(found) >= most:
+            break
+    return found[:most]
 
 
 @dataclass(frozen=True)
@@ -86,36 +196,42 @@ class _SectionInput:
         return ("books", self.book, "sections", self.index)
 
 
-def _build(options: BuildOptions, result: BuildResult) -> BuildResult:
-    """The stages in order; each hands its output to the next."""
+def _build(options: BuildOptions, result: BuildResult, run: _Run) -> dict[Path, Rendered]:
+    """The stages in order, each handing its output to the next; the rendered files
+    (none when the build stops on rejected puzzles), not yet written."""
     start = time.perf_counter()
-    loaded = load(options.config)
+    now_doing("reading the config")
+    loaded = run.loaded = load(options.config)
+    check_collisions(run.inputs(), report_outputs(options))   # now, not after minutes of work
     stems = _stems(loaded)
+    now_doing("reading the puzzles")
     inputs = read_sources(loaded, jobs=options.jobs)
     start = _stage(result, "sources", start)
 
+    now_doing("verifying the puzzles")
     result.sections = verify_sections(loaded, inputs, options)
     result.warnings.extend(warning for section in result.sections
                            for warning in grading.disagreements(section.checked))
     start = _stage(result, "verify", start)
     if not _accept(loaded, inputs, result, strict=options.strict):
-        return result
+        return {}
 
+    now_doing("laying out the books")
     booklets = make_booklets(loaded, inputs, result.sections, stems, options.progress)
     start = _stage(result, "layout", start)
 
+    now_doing("rendering the books")
     formats = list(options.formats) or list(loaded.config.output.formats)
     out_dir = options.out if options.out is not None else loaded.base / loaded.config.output.folder
-    files = render_booklets(loaded, booklets, formats, out_dir, result, options.progress)
-    start = _stage(result, "render", start)
-
-    write_atomically({path: data for path, (_, _, data) in files.items()})
-    for path, (fmt, booklet, data) in files.items():
-        result.outputs.append(OutputFile(path=display_path(path), format=fmt, role=booklet.role,
-                                         pages=booklet.page_count, bytes=len(data),
-                                         sha256=hashlib.sha256(data).hexdigest()))
-    _stage(result, "write", start)
-    return result
+    if not _print_checks(loaded, booklets, stems, formats, result, strict=options.strict):
+        return {}
+    files = render_booklets(loaded, booklets, [f for f in formats if f != COVER_FORMAT], out_dir, result,
+                            options.progress)
+    files.update(render_covers(loaded, booklets, stems, formats, out_dir, result))
+    _stage(result, "render", start)
+    if not _preflight(loaded, files, stems, result):
+        return {}
+    return files
 
 
 def read_sources(loaded: LoadedConfig, *, jobs: int | None = 1) -> list[_SectionInput]:
@@ -191,10 +307,10 @@ def make_booklets(loaded: LoadedConfig, inputs: list[_SectionInput], sections: l
 
 
 def render_booklets(loaded: LoadedConfig, booklets: list[Booklet], formats: list[str], out_dir: Path,
-                    result: BuildResult, progress: Progress) -> dict[Path, tuple[str, Booklet, bytes]]:
+                    result: BuildResult, progress: Progress) -> dict[Path, Rendered]:
     """Stage 4: every booklet in every format, in memory, so nothing is written unless all succeed."""
     context = render.RenderContext(template_dirs=_template_dirs(loaded))
-    files: dict[Path, tuple[str, Booklet, bytes]] = {}
+    files: dict[Path, Rendered] = {}
     with progress.stage("render", len(booklets) * len(formats), "files") as advance:
         for fmt in formats:
             renderer = render.get(fmt)(context)
@@ -204,6 +320,91 @@ def render_booklets(loaded: LoadedConfig, booklets: list[Booklet], formats: list
                 advance(1)
             result.timings[f"render.{fmt}"] = time.perf_counter() - fmt_start
     return files
+
+
+def _books_of(loaded: LoadedConfig, booklets: list[Booklet], stems: list[str]) -> list[tuple[int, Booklet]]:
+    """Every booklet with the index of its book."""
+    index = {f"{stem}-{role}": b for b, stem in enumerate(stems) for role in ("puzzles", "answers")}
+    return [(index[booklet.stem], booklet) for booklet in booklets]
+
+
+def _choice(loaded: LoadedConfig, b: int) -> interior.PrintChoice | None:
+    book = loaded.config.books[b]
+    return interior.choice(book.print.service, book.print.paper, book.print.bleed)
+
+
+def _print_checks(loaded: LoadedConfig, booklets: list[Booklet], stems: list[str], formats: list[str],
+                  result: BuildResult, *, strict: bool) -> bool:
+    """A print profile's page counts: too many pages is an error; blank pages added to
+    reach the minimum are said in the summary, and fail the build under ``--strict``."""
+    notes: list[str] = []
+    for b, booklet in _books_of(loaded, booklets, stems):
+        chosen = _choice(loaded, b)
+        if chosen is None:
+            continue
+        if problem := interior.page_count_problem(chosen, booklet):
+            raise ConfigError([f"{loaded.where(('books', b, 'print', 'service'))}: {problem}"])
+        if note := interior.padding_note(chosen, booklet, f"{booklet.stem}.pdf"):
+            notes.append(note)
+    for b, book in enumerate(loaded.config.books):
+        if COVER_FORMAT in formats and book.print.service == "none":
+            result.warnings.append(f"{loaded.where(('books', b, 'print'))}: no cover for '{book.title}': "
+                                   "a cover needs print.service (kdp, ingramspark or lulu) for its spine width")
+    result.warnings.extend(notes)
+    if strict and notes:
+        result.status, result.exit_code = "rejected", EXIT_REJECTED
+        result.errors.extend(f"--strict: {note}" for note in notes)
+        return False
+    return True
+
+
+def render_covers(loaded: LoadedConfig, booklets: list[Booklet], stems: list[str], formats: list[str],
+                  out_dir: Path, result: BuildResult) -> dict[Path, Rendered]:
+    """The full-wrap cover of every book with a print profile whose PDF (or cover) is built,
+    drawn from its puzzle booklet's final page count (``<stem>-cover.pdf``)."""
+    if COVER_FORMAT not in formats and "pdf" not in formats:
+        return {}
+    start = time.perf_counter()
+    files: dict[Path, Rendered] = {}
+    for b, booklet in _books_of(loaded, booklets, stems):
+        chosen = _choice(loaded, b)
+        if chosen is None or booklet.role != "puzzles":
+            continue
+        book = loaded.config.books[b]
+        try:
+            made = cover.render_cover(cover.cover_spec(book, chosen, booklet, loaded.base))
+        except cover.CoverError as error:
+            raise ConfigError([f"{loaded.where(('books', b, 'cover', error.key))}: {error.message}"]) from None
+        result.warnings.extend(made.warnings)
+        files[out_dir / f"{stems[b]}-cover.pdf"] = (COVER_FORMAT, booklet, made.data)
+    if files:
+        result.timings["render.cover"] = time.perf_counter() - start
+    return files
+
+
+def _preflight(loaded: LoadedConfig, files: dict[Path, Rendered], stems: list[str],
+               result: BuildResult) -> bool:
+    """The checks of ``puzzlepress preflight`` on the PDFs about to be written: any
+    violation fails the build (exit 1) and nothing is replaced."""
+    violations: list[str] = []
+    for path, (fmt, booklet, data) in files.items():
+        if fmt not in ("pdf", COVER_FORMAT) or booklet.print_rules is None:
+            continue
+        b = stems.index(booklet.stem.rsplit("-", 1)[0])
+        chosen = _choice(loaded, b)
+        assert chosen is not None
+        if fmt == COVER_FORMAT:
+            found = preflight.check_cover(data, display_path(path), chosen, booklet.page_count,
+                                          (booklet.page_width, booklet.page_height),
+                                          loaded.config.books[b].cover.barcode == "auto")
+        else:
+            found = preflight.check_interior(data, display_path(path), chosen)
+        violations.extend(str(v) for v in found)
+    if violations:
+        result.status, result.exit_code = "error", EXIT_REJECTED
+        result.errors.extend(f"preflight: {v}" for v in violations)
+        return False
+    return True
 
 
 def _loc(key: str) -> tuple[Any, ...]:
@@ -248,6 +449,9 @@ def _book_spec(loaded: LoadedConfig, b: int, stem: str, sections: list[SectionRe
         fonts = fontlib.default_fonts()
     margins = book.page.margins
     auto_gutter = margins.inside == "auto"
+    chosen = interior.choice(book.print.service, book.print.paper, book.print.bleed)
+    if chosen is not None and (problem := interior.trim_problem(chosen, book.page.size)):
+        raise ConfigError([f"{loaded.where(('books', b, 'page', 'size'))}: {problem}"])
     section_specs = []
     words = labels_for(book.language, dict(book.labels))
     key_step_word = words["key_step"]
@@ -273,13 +477,14 @@ def _book_spec(loaded: LoadedConfig, b: int, stem: str, sections: list[SectionRe
         margins=Margins(top=margins.top, bottom=margins.bottom,
                         inside=GUTTER_MINIMUM if margins.inside == "auto" else margins.inside, outside=margins.outside),
         fonts=fonts, sections=tuple(section_specs), subtitle=book.subtitle, author=book.author,
-        language=book.language, instructions=book.instructions, mirrored=book.page.mirrored,
+        language=book.language, instructions=book.instructions,
+        mirrored=book.page.mirrored or chosen is not None,   # a bound book: the gutter on the binding side
         puzzles_per_page=book.layout.puzzles_per_page or (2, 3),
         answers_per_page=book.layout.answers_per_page or (3, 4),
         large_print=book.layout.large_print, section_start=book.layout.section_start, answers=book.answers.placement,
         balance=book.layout.balance, contents=book.contents, imprint=book.imprint,
         labels=dict(book.labels), key=key, play_solutions=book.html.solutions == "embedded",
-        gutter_auto=auto_gutter,
+        gutter_auto=auto_gutter, print_rules=chosen.rules(book.page.size) if chosen else None,
     )
 
 

@@ -14,6 +14,7 @@ from pathlib import Path
 
 from fontTools.ttLib import TTFont, TTLibError
 
+from publisher import safeio
 from publisher.model import Fonts
 
 #: sfnt versions of TrueType-outline fonts. CFF-based OpenType ("OTTO") is
@@ -51,6 +52,7 @@ def default_fonts() -> Fonts:
 
 
 def _check_truetype(path: Path) -> None:
+    safeio.note_input("a font", path)
     if not path.is_file():   # a FIFO or a device is never opened (it could block or never end)
         raise FontError(f"font file not found: {path}" if not path.exists()
                         else f"font file is not a regular file: {path}")

@@ -27,16 +27,18 @@ def make(task: tuple[Request, int]) -> Generated:
     return generate_one(request, seed)
 
 
-def tasks(request: Request, seed: int, count: int) -> list[tuple[Request, int]]:
-    return [(request, puzzle_seed(seed, index)) for index in range(count)]
+def tasks(request: Request, seed: int, count: int) -> Iterator[tuple[Request, int]]:
+    """The tasks one by one (a billion of them cost no memory until they are made)."""
+    return ((request, puzzle_seed(seed, index)) for index in range(count))
 
 
 def run(request: Request, seed: int, count: int, *, jobs: int = 1, dask: str | None = None,
         progress: Callable[[int], None] | None = None) -> Iterator[Generated]:
-    """The ``count`` puzzles of ``seed``, in order, wherever they are made."""
+    """The ``count`` puzzles of ``seed``, in order, as they are made, wherever they are
+    made (a stream: the caller writes each one out before the next is kept)."""
     work = tasks(request, seed, count)
     if dask is not None:
-        results: Iterator[Generated] = _on_dask(dask, work)
+        results: Iterator[Generated] = _on_dask(dask, list(work))
     elif jobs > 1 and count > 1:
         results = interrupt.pool_map(make, work, jobs=jobs)
     else:

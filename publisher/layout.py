@@ -18,6 +18,7 @@ from dataclasses import dataclass, replace
 
 from publisher import fonts as fontlib
 from publisher.grids import (
+    THICK_LINE,
     borders,
     cells,
     same_shape,
@@ -39,6 +40,7 @@ from publisher.model import (
     Margins,
     Page,
     PlacedGrid,
+    PrintRules,
     SectionSpec,
     TextBlock,
     TextStyle,
@@ -57,9 +59,18 @@ MAX_CELL = 0.5 * POINTS_PER_INCH         # standard books: cells no bigger than 
 MAX_ANSWER_CELL = POINTS_PER_INCH / 3    # answer keys are smaller: cells up to 1/3 in
 ROUND_TO = 0.05             # sizes are multiples of one twip, so DOCX/RTF are exact
 
+OPENING_LINES = 3           # section instructions up to this many lines still leave the opening page full
+MIN_COLUMN_GAP = 0.3 * POINTS_PER_INCH   # grid columns never closer: a reader's hand and pencil fit between
+#: boards this big (or bigger) on a page of their own fill the text area instead of keeping the cell caps
+BIG_BOARD = 10
+
 #: how much fuller than its usual share of the cell text may be when that keeps
 #: it at :data:`MIN_TEXT` (a 25x25 grid on a 5x8 in page: 7 pt in 10.9 pt cells)
 TEXT_STRETCH = 1.15
+
+#: how far a grid's frame line reaches past the grid's edge (half its width): under a
+#: print profile the text area keeps that much more from the safe lines, so the ink does
+INK_OVERHANG = THICK_LINE / 2
 
 #: print-on-demand inside margin by page count: (up to pages, inches)
 _GUTTER_TABLE = ((150, 0.375), (300, 0.5), (500, 0.625), (700, 0.75), (828, 0.875))
@@ -78,6 +89,12 @@ def page_name(width: float, height: float) -> str:
         if abs(w - width) < 0.5 and abs(h - height) < 0.5:
             return name
     return f"a {width:.0f}x{height:.0f} pt page"
+
+
+def _alone(board: Board, slots: _Slots) -> bool:
+    """A big board (10x10 and up: 12x12, 16x16, a tour, queens) alone on its page:
+    sized to the text area, not to the caps that keep small grids at a readable size."""
+    return slots.across == slots.down == 1 and max(board.rows, board.cols) >= BIG_BOARD
 
 
 def _floor(value: float) -> float:
@@ -112,6 +129,7 @@ class _Frame:
     height: float
     margins: Margins
     mirrored: bool
+    safe: float = 0.0        # under a print profile: no mark nearer the top or bottom trim
 
     def content(self, number: int) -> tuple[float, float, float, float]:
         m = self.margins
@@ -141,8 +159,12 @@ class _BookletBuilder:
         self.starts: list[tuple[str, bool, int]] = []
         _x, _y, self.content_width, self.content_height = frame.content(1)
         self.usable_height = self.content_height * (1 - PAGE_SPARE)
-        #: room for a one-line section heading: grids are sized for the page under it
-        self.reserve = self.type.block("X", styles.heading, 0.0, 0.0, self.content_width).height + styles.body.leading
+        #: room for the tallest section opening (heading and instructions, up to a few lines): grids are
+        #: sized for the page under it, so every opening holds as many rows as the pages after it and
+        #: one shape prints at one size through the book
+        one_line = self.type.block("X", styles.heading, 0.0, 0.0, self.content_width).height + styles.body.leading
+        tallest = max((self._opening(section, False)[1] for section in spec.sections), default=one_line)
+        self.reserve = max(one_line, min(tallest, one_line + OPENING_LINES * styles.body.leading))
 
     # -- pages ---------------------------------------------------------------
     def title_page(self, subtitle: str | None, with_instructions: bool) -> None:
@@ -229,13 +251,15 @@ class _BookletBuilder:
     def section(self, section: SectionSpec, first_number: int, answers: bool) -> None:
         """One section on new pages: heading and instructions, then its grids.
 
-        Every page keeps the grids' size and the gap between rows: the opening
-        page holds the rows that fit under its heading and instructions (none
-        when they fill it), later pages a full set, the rows centred on the
-        page as a whole (grids smaller than their slot leave the slack above
-        and below the rows, not between them). A section mixing
-        board shapes lays out each run of one shape with that shape's slots;
-        a run starts on the page the previous one left, as far as it fits."""
+        Every page keeps the grids' size: the opening page holds as many full
+        rows as fit under its heading and instructions (none when they fill
+        it), later pages a full set (balanced: the last pages share the rest
+        evenly). On every page the free height is shared evenly above, between
+        and below its rows (:meth:`_spread`), so a short last page is as
+        intended as a full one; facing pages of one shape holding as many rows
+        put them at the same heights. A section mixing board shapes lays out
+        each run of one shape with that shape's slots; a run starts on the page
+        the previous one left, as far as it fits."""
         head = (f"{self.labels['answers']} · {section.title}" if answers
                 else f"{self.spec.title} · {section.title}")
         blocks, top = self._opening(section, answers)
@@ -246,23 +270,76 @@ class _BookletBuilder:
         if self.spec.section_start == "right" and len(self.drafts) % 2 == 1:
             self.blank()
         self.starts.append((section.title, answers, len(self.drafts) + 1))
-        pages: list[list[TextBlock | Band]] = [list(blocks)]
-        y = top
+        pages: list[list[tuple[list[PlacedGrid], _Slots]]] = [[]]
+        used = top                                   # height the opening page's stack takes so far
         for run, slots in self._runs(rows):
             block = slots.caption_height + run[0][0].grid.height
-            pitch = block + slots.vgap + 2 * self._pad(slots)
-            stack = slots.down * pitch - pitch + block          # a full page's rows, top to bottom
-            fitting = 0 if y + block > self.usable_height + 1e-6 else min(
-                slots.down, int((self.usable_height - y - block + 1e-6) // pitch) + 1)
+            room = self.usable_height - used - (slots.vgap if pages[-1] else 0.0)
+            fitting = max(0, min(slots.down, int((room + slots.vgap + 1e-6) // (block + slots.vgap))))
             for index, chunk in enumerate(self._chunks(run, fitting, slots.down)):
                 if index:
                     pages.append([])
-                    y = max(0.0, self.usable_height - stack) / 2
-                for row in chunk:
-                    pages[-1].append(self._band(row, y, slots, centred=False))
-                    y += pitch
-        for index, page_blocks in enumerate(pages):
+                    used = 0.0
+                if chunk:
+                    used += (slots.vgap if pages[-1] else 0.0) + len(chunk) * block + (len(chunk) - 1) * slots.vgap
+                pages[-1].extend((row, slots) for row in chunk)
+        tops = [self._spread(page_rows, top if index == 0 else 0.0, self._bottom(bool(index == 0)))
+                for index, page_rows in enumerate(pages)]
+        for index, (page_rows, ys) in enumerate(zip(pages, tops)):
+            page_blocks: list[TextBlock | Band] = list(blocks) if index == 0 else []
+            page_blocks += [self._band(row, y, slots, centred=False) for (row, slots), y in zip(page_rows, ys)]
             self.drafts.append(_Draft(page_blocks, head, opening=index == 0))
+
+    def _bottom(self, has_text: bool) -> float:
+        """How far down a page's grids may reach: a page with text keeps the
+        spare height office programs need to reflow it; a page of grids alone
+        (exact-height tables) only the answer key's small spare."""
+        return self.usable_height if has_text else self.content_height * (1 - KEY_SPARE)
+
+    def align_spreads(self) -> None:
+        """Facing pages (an even page and the odd one after it) whose rows are
+        of the same shapes put them at the same heights: the heights of the more
+        constrained page (under a heading), when they fit the other."""
+        for left in range(1, len(self.drafts) - 1, 2):     # draft index of an even page number
+            pair = self.drafts[left], self.drafts[left + 1]
+            bands = [[b for b in draft.blocks if isinstance(b, Band)] for draft in pair]
+            shapes = [[(len(b.items), b.height, b.items[0].grid.width) for b in found] for found in bands]
+            if not bands[0] or shapes[0] != shapes[1]:
+                continue
+            ys = [[b.y for b in found] for found in bands]
+            if ys[0] == ys[1]:
+                continue
+            for source, target in ((0, 1), (1, 0)) if ys[0][0] >= ys[1][0] else ((1, 0), (0, 1)):
+                if self._fits_heights(pair[target], bands[target], ys[source]):
+                    moved = dict(zip(map(id, bands[target]), ys[source]))
+                    pair[target].blocks = [replace(b, y=moved[id(b)], items=tuple(
+                        replace(item, y=round(item.y + moved[id(b)] - b.y, 2)) for item in b.items))
+                        if isinstance(b, Band) else b for b in pair[target].blocks]
+                    break
+
+    def _fits_heights(self, draft: _Draft, bands: list[Band], ys: list[float]) -> bool:
+        texts = [b for b in draft.blocks if isinstance(b, TextBlock)]
+        below_text = max((b.y + b.height for b in texts), default=0.0)
+        last = ys[-1] + bands[-1].height
+        return ys[0] >= below_text - 1e-6 and last <= self._bottom(bool(texts)) + 1e-6
+
+    @staticmethod
+    def _spread(rows: list[tuple[list[PlacedGrid], _Slots]], top: float, bottom: float) -> list[float]:
+        """Tops of a page's rows between ``top`` and ``bottom``: the free height
+        shared equally above the first row, between the rows and below the last
+        (never less than each run's own gap between its rows)."""
+        if not rows:
+            return []
+        heights = [slots.caption_height + row[0].grid.height for row, slots in rows]
+        free = bottom - top - sum(heights)
+        least = min(slots.vgap for _row, slots in rows) if len(rows) > 1 else 0.0
+        gap = max(free / (len(rows) + 1), least if free >= least * (len(rows) - 1) else 0.0)
+        edge = max(0.0, (free - gap * (len(rows) - 1)) / 2)
+        ys, y = [], top + edge
+        for height in heights:
+            ys.append(round(y, 2))
+            y += height + gap
+        return ys
 
     @staticmethod
     def _runs(rows: list[tuple[list[PlacedGrid], _Slots]]) -> list[tuple[list[list[PlacedGrid]], _Slots]]:
@@ -274,13 +351,6 @@ class _BookletBuilder:
             else:
                 runs.append(([row], slots))
         return runs
-
-    def _pad(self, slots: _Slots) -> float:
-        """The share of each row in the room a full page of these slots leaves
-        (the heading's, on pages without one): rows sit that much further apart
-        on every page, so pages without a heading are as full as the opening."""
-        space = self.usable_height - slots.down * slots.height - (slots.down - 1) * slots.vgap
-        return max(space, 0.0) / (2 * slots.down)
 
     def blank(self) -> None:
         """A blank page: no running head, no folio."""
@@ -368,6 +438,9 @@ class _BookletBuilder:
             side = max(board.rows, board.cols)
             by_side = {s: (p, a) for s, p, a in section.shape_defaults}
             own = by_side[side][1 if answers else 0] if side in by_side else own
+            same = sum(max(b.rows, b.cols) == side for b in section.boards)
+            if not answers and own and side >= BIG_BOARD and same % (own[0] * own[1]):
+                own = (1, 1)    # a big board left on a page of its own is sized for that page, all its shape alike
         if spec.large_print and not answers:
             across, down, key = 1, 1, f"{spec.key}.layout.large_print"
         else:
@@ -409,7 +482,8 @@ class _BookletBuilder:
         if noted:
             caption_height += self.styles.note.leading
         caption_height = round(caption_height, 2)
-        hgap = vgap = max(caption.size * 1.5, 12.0)
+        vgap = max(caption.size * 1.5, 12.0)
+        hgap = max(vgap, MIN_COLUMN_GAP)
         width = (self.content_width - (across - 1) * hgap) / across
         height = (self.usable_height - top - (down - 1) * vgap) / down
         return _Slots(across, down, width, height, hgap, vgap, caption_height, key, noted)
@@ -422,7 +496,9 @@ class _BookletBuilder:
         cell = min(slots.width / board.cols, grid_height / board.rows, cap or math.inf)
         large = self.spec.large_print
         ratio = text_ratio(board, answers, large)
-        if large:   # answers are capped by their puzzle's cell (``cap``) only
+        if _alone(board, slots):
+            pass        # a big board on a page of its own fills the text area
+        elif large:   # answers are capped by their puzzle's cell (``cap``) only
             cell = min(cell, max(LARGE_PRINT_GRID / board.cols, LARGE_PRINT_GIVENS / ratio))
         else:
             cell = min(cell, MAX_ANSWER_CELL if answers else MAX_CELL)
@@ -536,13 +612,14 @@ class _BookletBuilder:
     def _margin_text(self, text: str, style: TextStyle, x: float, width: float, top: bool) -> TextBlock:
         """A running head or folio centred in the top or bottom margin."""
         margin = self.frame.margins.top if top else self.frame.margins.bottom
-        if margin < style.leading + 4:
+        safe = self.frame.safe   # the head sits between the safe line and the text area
+        if margin - safe < style.leading + 4:
             where = "top" if top else "bottom"
             raise LayoutError(f"{self.spec.key}.page.margins.{where}",
                               f"the {where} margin ({margin:.1f} pt) is too small for the running "
-                              f"{'head' if top else 'page number'}: at least {style.leading + 4:.1f} pt")
-        inset = (margin - style.leading) / 2
-        y = inset if top else self.frame.height - margin + inset
+                              f"{'head' if top else 'page number'}: at least {safe + style.leading + 4:.1f} pt")
+        inset = (margin - safe - style.leading) / 2
+        y = safe + inset if top else self.frame.height - margin + inset
         return TextBlock(text, style, round(x, 2), round(y, 2), round(width, 2), style.leading, (text,))
 
 
@@ -602,7 +679,8 @@ def _ink(spec: BookSpec) -> Ink:
 
 
 def _build(spec: BookSpec, role: str, margins: Margins, labels: dict[str, str], styles: Styles) -> Booklet:
-    frame = _Frame(spec.page_width, spec.page_height, margins, spec.mirrored)
+    rules = spec.print_rules
+    frame = _Frame(spec.page_width, spec.page_height, margins, spec.mirrored, rules.safe if rules else 0.0)
     builder = _BookletBuilder(spec, frame, labels, styles)
     firsts = [1]
     for section in spec.sections:
@@ -633,30 +711,49 @@ def _build(spec: BookSpec, role: str, margins: Margins, labels: dict[str, str], 
         elif not puzzles:
             entries += key_starts
         builder.fill_contents(contents, entries)
+    builder.align_spreads()
+    laid_out = len(builder.drafts)
+    if rules is not None:   # blank pages at the end up to the service's minimum and page multiple
+        target = max(rules.min_pages, laid_out)
+        for _ in range(-target % rules.page_multiple + target - laid_out):
+            builder.blank()
     title = spec.title if puzzles else f"{spec.title} · {labels['answers']}"
     return Booklet(
         role=role, stem=f"{spec.stem}-{role}", title=title, author=spec.author,
         subject=spec.subtitle or labels["puzzle"] if puzzles else labels["answers"],
         language=spec.language, page_width=spec.page_width, page_height=spec.page_height,
         margins=margins, mirrored=spec.mirrored, fonts=spec.fonts, styles=styles.all(), pages=builder.pages(),
-        ink=_ink(spec),
+        ink=_ink(spec), print_rules=rules, blank_pages_added=len(builder.drafts) - laid_out,
     )
 
 
 def _with_gutter(spec: BookSpec, role: str, labels: dict[str, str], styles: Styles) -> Booklet:
     """Lay out, count pages, widen the gutter to the print-on-demand minimum
     for that count, and repeat until the page count is stable."""
-    margins = spec.margins
+    margins, rules = spec.margins, spec.print_rules
+    if rules is not None:
+        margins = _print_margins(margins, rules, styles)
     booklet = _build(spec, role, margins, labels, styles)
-    if not spec.gutter_auto:
+    if not spec.gutter_auto and rules is None:
         return booklet
-    for _ in range(5):
-        inside = max(spec.margins.inside, gutter_for(booklet.page_count))
+    base = margins.inside
+    for _ in range(len(_GUTTER_TABLE) + 2):   # the gutter only grows, one table step at most each round
+        inside = max(base, rules.gutter_for(booklet.page_count) + INK_OVERHANG if rules
+                     else gutter_for(booklet.page_count))
         if inside == margins.inside:
             return booklet
         margins = replace(margins, inside=inside)
         booklet = _build(spec, role, margins, labels, styles)
     return booklet
+
+
+def _print_margins(margins: Margins, rules: PrintRules, styles: Styles) -> Margins:
+    """The book's margins widened where a print profile needs more: the outside
+    to the safe distance, top and bottom to the safe distance plus room for the
+    running head and page number, which must lie inside the safe area too."""
+    head = max(styles.header.leading, styles.footer.leading) + 4
+    return replace(margins, top=max(margins.top, rules.safe + head), bottom=max(margins.bottom, rules.safe + head),
+                   outside=max(margins.outside, rules.safe + INK_OVERHANG))
 
 
 def layout_book(spec: BookSpec) -> tuple[Booklet, ...]:

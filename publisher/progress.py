@@ -12,10 +12,25 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import TextIO
 
+_doing = "starting"
+
+
+def now_doing(what: str) -> None:
+    """Say what the command is doing now ("rendering the books"), for the one line an out
+    of memory error prints: ``out of memory while rendering the books``."""
+    global _doing
+    _doing = what
+
+
+def doing() -> str:
+    return _doing
+
 
 class Progress:
     def __init__(self, stream: TextIO | None = None, *, enabled: bool = True) -> None:
         self.stream = stream or sys.stdout
+        if self.stream is None:     # standard output closed: nothing can be shown
+            enabled = False
         self.enabled = enabled
         self.interactive = enabled and self.stream.isatty()
 

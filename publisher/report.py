@@ -11,13 +11,11 @@ import json
 from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any, TextIO
 from xml.etree import ElementTree as ET
 
 from publisher.kinds import KINDS
 from publisher.verify import Checked
-from publisher.write import write_atomically
 
 REPORT_VERSION = 1
 
@@ -149,9 +147,9 @@ def as_json(result: BuildResult) -> dict[str, Any]:
     }
 
 
-def write_json(result: BuildResult, path: Path) -> None:
-    text = json.dumps(as_json(result), ensure_ascii=False, indent=2) + "\n"
-    _write(path, text)
+def json_bytes(result: BuildResult) -> bytes:
+    """The JSON report's file content (written with the books: ``build.write_outputs``)."""
+    return (json.dumps(as_json(result), ensure_ascii=False, indent=2) + "\n").encode("utf-8")
 
 
 # -------------------------------------------------------------------- JUnit
@@ -183,10 +181,11 @@ def as_junit(result: BuildResult) -> ET.Element:
     return suites
 
 
-def write_junit(result: BuildResult, path: Path) -> None:
+def junit_bytes(result: BuildResult) -> bytes:
+    """The JUnit file's content (written with the books: ``build.write_outputs``)."""
     root = as_junit(result)
     ET.indent(root)
-    _write(path, ET.tostring(root, encoding="unicode", xml_declaration=True) + "\n")
+    return (ET.tostring(root, encoding="unicode", xml_declaration=True) + "\n").encode("utf-8")
 
 
 # ------------------------------------------------------ GitHub annotations
@@ -208,6 +207,3 @@ def annotations(result: BuildResult, stream: TextIO) -> None:
     for error in result.errors:
         print(f"::error::{_escape_annotation(error)}", file=stream)
 
-
-def _write(path: Path, text: str) -> None:
-    write_atomically({path: text.encode("utf-8")})

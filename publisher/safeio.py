@@ -12,6 +12,9 @@ from __future__ import annotations
 import errno
 import os
 import stat
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from pathlib import Path
 from typing import BinaryIO
 
@@ -21,6 +24,29 @@ MAX_INPUT_BYTES = 16 * 1024 * 1024
 
 class InputError(Exception):
     """An input that cannot be read; the message is one 'file: problem' line."""
+
+
+#: (role, path) of every file read while :func:`recording` is active: the run's inputs,
+#: which no output may overwrite (``publisher.write.check_collisions``).
+_read: ContextVar[list[tuple[str, Path]] | None] = ContextVar("inputs_read", default=None)
+
+
+@contextmanager
+def recording() -> Iterator[list[tuple[str, Path]]]:
+    """Collect the (role, path) of every input read inside the block."""
+    found: list[tuple[str, Path]] = []
+    token = _read.set(found)
+    try:
+        yield found
+    finally:
+        _read.reset(token)
+
+
+def note_input(role: str, path: Path | str) -> None:
+    """Record an input read some other way (a font opened by fontTools, an image)."""
+    found = _read.get()
+    if found is not None:
+        found.append((role, Path(path)))
 
 
 def _kind(mode: int) -> str:
@@ -35,10 +61,13 @@ def _kind(mode: int) -> str:
     return "not a regular file"
 
 
-def read_bytes(path: Path | str, shown: str | None = None, *, limit: int | None = None) -> bytes:
+def read_bytes(path: Path | str, shown: str | None = None, *, limit: int | None = None,
+               role: str = "an input") -> bytes:
     """The content of the regular file ``path`` (at most ``limit`` bytes, by default
-    :data:`MAX_INPUT_BYTES`); :class:`InputError` naming ``shown`` otherwise."""
+    :data:`MAX_INPUT_BYTES`); :class:`InputError` naming ``shown`` otherwise. ``role`` names
+    the input in the run's list of inputs (see :func:`recording`)."""
     shown = str(path) if shown is None else shown
+    note_input(role, path)
     limit = MAX_INPUT_BYTES if limit is None else limit
     if "\0" in str(path):
         raise InputError(f"{shown!r}: a file name cannot contain a NUL byte")
@@ -76,10 +105,16 @@ def read_bytes(path: Path | str, shown: str | None = None, *, limit: int | None 
         os.close(fd)
 
 
-def read_stream(stream: BinaryIO, shown: str, *, limit: int | None = None) -> bytes:
-    """At most ``limit`` bytes (by default :data:`MAX_INPUT_BYTES`) of an open binary stream."""
+def read_stream(stream: BinaryIO | None, shown: str, *, limit: int | None = None) -> bytes:
+    """At most ``limit`` bytes (by default :data:`MAX_INPUT_BYTES`) of an open binary stream
+    (None: a closed standard input)."""
     limit = MAX_INPUT_BYTES if limit is None else limit
-    data: bytes = stream.read(limit + 1)
+    if stream is None:
+        raise InputError(f"{shown}: standard input is closed")
+    try:
+        data: bytes = stream.read(limit + 1)
+    except (OSError, ValueError) as error:   # ValueError: a closed file object
+        raise InputError(f"{shown}: cannot read: {getattr(error, 'strerror', None) or error}") from None
     if len(data) > limit:
         raise InputError(f"{shown}: is more than {limit:,} bytes; the limit is {limit:,}")
     return data
@@ -95,7 +130,8 @@ def decode_utf8(data: bytes, shown: str) -> str:
                          "save the file as UTF-8") from None
 
 
-def read_text(path: Path | str, shown: str | None = None, *, limit: int | None = None) -> str:
+def read_text(path: Path | str, shown: str | None = None, *, limit: int | None = None,
+              role: str = "an input") -> str:
     """A regular UTF-8 text file, bounded in size (see :func:`read_bytes`)."""
     shown = str(path) if shown is None else shown
-    return decode_utf8(read_bytes(path, shown, limit=limit), shown)
+    return decode_utf8(read_bytes(path, shown, limit=limit, role=role), shown)

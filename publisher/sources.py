@@ -63,8 +63,9 @@ def read_text(path: Path | str) -> str:
     else a clear SourceError naming the file and line."""
     try:
         if str(path) == "-":
-            return safeio.decode_utf8(safeio.read_stream(sys.stdin.buffer, "<stdin>"), "<stdin>")
-        return safeio.read_text(path, display_path(Path(path)))
+            stdin = getattr(sys.stdin, "buffer", None)   # None: standard input is closed
+            return safeio.decode_utf8(safeio.read_stream(stdin, "<stdin>"), "<stdin>")
+        return safeio.read_text(path, display_path(Path(path)), role="a puzzle file")
     except safeio.InputError as error:
         raise SourceError(str(error)) from None
 

@@ -62,7 +62,7 @@ def test_all_problems_reported_at_once_in_line_order(tmp_path: Path) -> None:
         "(did you mean 'sudoku'?)",
         "config.yaml:14: books[0].sections[1].boards[0].start: unknown key 'start' (allowed: given, n, title)",
         "config.yaml:18: books[0].sections[2].boards[0].strat: unknown key 'strat' (did you mean 'start'?)",
-        "config.yaml:20: output.formats[1]: Input should be 'pdf', 'docx', 'rtf' or 'html', got 'doc' "
+        "config.yaml:20: output.formats[1]: Input should be 'pdf', 'docx', 'rtf', 'html' or 'cover', got 'doc' "
         "(did you mean 'docx'?)",
     ]
 
@@ -131,6 +131,6 @@ def test_counts() -> None:
 def test_per_page_defaults_shrink_for_small_trims_and_big_grids() -> None:
     a4, a5 = parse_page_size("A4")[0], parse_page_size("A5")[0]
     assert default_per_page(a4, 9) == ((2, 3), (4, 4))
-    assert default_per_page(a5, 9) == ((1, 2), (2, 3))
+    assert default_per_page(a5, 9) == ((1, 1), (2, 3))
     assert default_per_page(a4, 16)[0] == (1, 1)
     assert default_per_page(a5, 25) == ((1, 1), (1, 1))

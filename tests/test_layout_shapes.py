@@ -85,36 +85,68 @@ def test_configured_grids_per_page_hold_for_every_shape() -> None:
     assert max(counts[9]) == max(counts[16]) == 2
 
 
-def _row_gaps(page: Page) -> list[float]:
-    """White space between one row's grids and the next row's caption."""
-    bands = sorted((b for b in page.blocks if isinstance(b, Band)), key=lambda b: b.y)
-    return [lower.y - (upper.y + upper.height) for upper, lower in pairwise(bands)]
+def _largest_empty_band(page: Page) -> float:
+    """The tallest horizontal band of the content box that nothing is drawn in
+    (text blocks, captions, grids), as a share of the content height."""
+    spans = sorted((b.y, b.y + b.height) for b in page.blocks)
+    top, bottom = page.content_y, page.content_y + page.content_height
+    largest, reach = 0.0, top
+    for y1, y2 in spans:
+        largest = max(largest, y1 - reach)
+        reach = max(reach, y2)
+    return max(largest, bottom - reach) / page.content_height
 
 
-@pytest.mark.parametrize("page, instructions, per_page", [
-    ("A4", INSTRUCTIONS, None), ("Letter", INSTRUCTIONS, None), ("6x9in", "Fill every row with 1 to 9.", (1, 3)),
-    ("6x9in", None, None), ("6x9in", "Fill every row with 1 to 9.", None)])
-def test_the_gap_between_rows_is_the_same_on_the_opening_page(page: str, instructions: str | None,
-                                                                per_page: tuple[int, int] | None) -> None:
-    """The opening page holds fewer rows rather than squeezing them together
-    (a 6x9 in page of 9x9 at the default 1x2 holds one), its rows are as far
-    apart as on the next page, and its grids are the size they are there."""
+@pytest.mark.parametrize("page, instructions, count", [
+    ("A4", INSTRUCTIONS, 16), ("Letter", INSTRUCTIONS, 13), ("6x9in", "Fill every row with 1 to 9.", 7),
+    ("6x9in", None, 9), ("A4", None, 8), ("Letter", None, 100)])
+def test_rows_are_spread_over_every_page(page: str, instructions: str | None, count: int) -> None:
+    """On every puzzle page, the last of a section and the opening included,
+    no empty band is taller than a quarter of the text area; the opening page
+    holds as many rows as a later page (grids are sized for the tallest
+    opening), at the same cell size; grid columns are at least 0.3 in apart."""
     base = sample_book(page=page)
-    section = _defaulted(base, "Classic", tuple(sudoku(3, 3, s) for s in range(16)))
-    section = replace(section, instructions=instructions)
-    if per_page:
-        section = replace(section, puzzles_per_page=per_page, per_page_defaults=("answers_per_page",))
-    pages = layout_book(replace(base, sections=(section,)))[0].pages
-    opening, following = pages[1], pages[2]
-    gaps, later = _row_gaps(opening), _row_gaps(following)
-    assert later, "a full page holds two rows or more"
-    if page == "6x9in" and not per_page:
-        assert not gaps and len(_grids(opening)) == 1 and len(_grids(following)) == 2
-    else:
-        assert gaps, "the opening page holds two rows or more"
-    for gap in gaps + later[1:]:
-        assert gap == pytest.approx(later[0], abs=0.5)
-    assert {g.grid.cell_size for g in _grids(opening)} == {g.grid.cell_size for g in _grids(following)}
+    section = replace(_defaulted(base, "Classic", tuple(sudoku(3, 3, s) for s in range(count))),
+                      instructions=instructions)
+    pages = layout_book(replace(base, sections=(section,)))[0].pages[1:]
+    for one in pages:
+        assert _largest_empty_band(one) <= 0.25, (page, one.number, _largest_empty_band(one))
+        for band in one.blocks:
+            if isinstance(band, Band) and len(band.items) > 1:
+                assert band.gap >= 0.3 * 72 - 0.01
+    rows = [sum(isinstance(b, Band) for b in one.blocks) for one in pages]
+    if len(pages) > 1 and not base.balance:
+        assert rows[0] == rows[1]
+    assert max(rows) == rows[0], "the opening holds as many rows as any page"
+    assert len({g.grid.cell_size for one in pages for g in _grids(one)}) == 1
+
+
+def test_facing_pages_of_one_shape_put_rows_at_the_same_height() -> None:
+    """A section's opening on a left-hand page and the right-hand page beside
+    it, both of one 16x16 grid: the grids start at the same height."""
+    base = sample_book(page="A4", mirrored=True)
+    sixteen = replace(_defaulted(base, "Big", tuple(sudoku(4, 4, s) for s in range(4))), instructions=INSTRUCTIONS)
+    spec = replace(base, sections=(replace(base.sections[0], boards=base.sections[0].boards[:6]), sixteen))
+    pages = layout_book(spec)[0].pages
+    big = [one for one in pages if any(g.grid.rows == 16 for g in _grids(one))]
+    spreads = [(a, b) for a, b in pairwise(big) if a.number % 2 == 0 and b.number == a.number + 1]
+    assert spreads
+    for left, right in spreads:
+        assert _grids(left)[0].y == _grids(right)[0].y
+
+
+@pytest.mark.parametrize("page", ["A4", "Letter", "6x9in"])
+@pytest.mark.parametrize("shape", [(4, 4), (3, 4)])
+def test_a_big_grid_alone_fills_the_text_area(page: str, shape: tuple[int, int]) -> None:
+    """A 16x16 (or one 12x12 left alone) on a page of its own covers at least
+    85 % of the text area's binding dimension."""
+    base = sample_book(page=page)
+    boards = tuple(sudoku(*shape, s) for s in range(1 if shape == (3, 4) else 2))
+    pages = layout_book(replace(base, sections=(_defaulted(base, "Big", boards),)))[0].pages[1:]
+    for one in pages:
+        (grid,) = _grids(one)
+        binding = min(one.content_width / grid.grid.cols, one.content_height / grid.grid.rows)
+        assert grid.grid.cell_size >= 0.85 * binding, (page, shape)
 
 
 def test_one_shape_prints_at_one_size_in_the_book() -> None:

@@ -125,7 +125,7 @@ def exit_codes() -> dict[int, str]:
 
 
 def test_the_exit_code_table() -> None:
-    assert sorted(exit_codes()) == [0, 1, 2, 3, 130]
+    assert sorted(exit_codes()) == [0, 1, 2, 3, 129, 130, 143]
     assert "--debug" in exit_codes()[3] and "internal error" in exit_codes()[3]
 
 

@@ -5,21 +5,23 @@ Exit codes are a contract (see README, "CLI contract"):
   1  puzzles were rejected / not unique / no tour exists
   2  usage error: the config or an input cannot be used
   3  internal error: a bug of ours (``--debug`` shows its traceback)
-  130 interrupted (Ctrl-C); the previous outputs are kept
+  130/143/129 stopped by SIGINT (Ctrl-C) / SIGTERM / SIGHUP: the previous outputs are kept
+  (a signal that comes once the new outputs are all in place ends the command with 0)
 Every error is one line on stderr, never a traceback (except with ``--debug``).
 """
 from __future__ import annotations
 
+import io
 import json
 import logging
 import os
 import sys
 import traceback
-from typing import Any
+from typing import Any, TextIO
 
 import click
 
-from publisher import __version__, interrupt
+from publisher import __version__, interrupt, progress
 
 EXIT_OK = 0
 EXIT_REJECTED = 1
@@ -60,6 +62,66 @@ def one_line(text: str) -> str:
     return flat.encode("utf-8", "backslashreplace").decode("utf-8")
 
 
+class CommandGuard(io.TextIOBase):
+    """A text stream for GitHub Actions, where any output line that starts with ``::`` (after
+    blanks) is a workflow command: a puzzle file named ``::add-mask::x`` or a title
+    ``::set-output ...`` would steer the CI job. Every line through here that would read as
+    a command gets its leading ``::`` broken to ``: :``; our own annotations go to
+    :attr:`raw`, the stream underneath."""
+
+    def __init__(self, raw: TextIO) -> None:
+        super().__init__()
+        self.raw = raw
+        self._line = ""
+
+    def write(self, text: str) -> int:
+        self._line += text
+        *lines, self._line = self._line.split("\n")
+        if lines:
+            self.raw.write("".join(_defuse(line) + "\n" for line in lines))
+        return len(text)
+
+    def flush(self) -> None:
+        if self._line:
+            self.raw.write(_defuse(self._line))
+            self._line = ""
+        self.raw.flush()
+
+    def isatty(self) -> bool:
+        return self.raw.isatty()
+
+    def fileno(self) -> int:
+        return self.raw.fileno()
+
+    @property
+    def encoding(self) -> str:  # type: ignore[override]
+        return getattr(self.raw, "encoding", "utf-8")
+
+    def writable(self) -> bool:
+        return True
+
+
+def _defuse(line: str) -> str:
+    stripped = line.lstrip()
+    if not stripped.startswith("::"):
+        return line
+    return line[: len(line) - len(stripped)] + ": :" + stripped[2:]
+
+
+def github_actions() -> bool:
+    return os.environ.get("GITHUB_ACTIONS") == "true"
+
+
+def command_stream() -> TextIO:
+    """Where workflow commands (annotations) of ours are printed: stdout itself, under the
+    :class:`CommandGuard` that defuses every other line."""
+    out = sys.stdout
+    if isinstance(out, CommandGuard):
+        out.flush()
+        return out.raw
+    return out
+
+
 def main(argv: list[str] | None = None) -> int:
     """Console-script entry point: the exit code of the command (see the module docstring)."""
     args = list(sys.argv[1:] if argv is None else argv)
@@ -72,25 +134,123 @@ def main(argv: list[str] | None = None) -> int:
     # fontTools reports every table it drops while subsetting a font ("FFTM NOT subset"):
     # noise for a user, whose font is embedded correctly anyway.
     logging.getLogger("fontTools").setLevel(logging.ERROR)
+    problem = _environment_problem()
+    if problem:
+        if sys.stderr is not None:
+            print(f"puzzlepress: error: {problem}", file=sys.stderr)
+        return EXIT_USAGE
+    streams = sys.stdout, sys.stderr
+    if github_actions():
+        sys.stdout, sys.stderr = CommandGuard(sys.stdout), CommandGuard(sys.stderr)
+    try:
+        code = _main(args, debug, console=argv is None)
+        _flush_stdout()
+    except OSError as error:    # standard output on a full device, or gone
+        code = _stdout_failed(error)
+    finally:
+        for stream in (sys.stdout, sys.stderr):
+            if isinstance(stream, CommandGuard):
+                with _quiet_os_errors():
+                    stream.flush()
+        sys.stdout, sys.stderr = streams
+    return code
+
+
+class _quiet_os_errors:
+    def __enter__(self) -> None:
+        return None
+
+    def __exit__(self, kind: type[BaseException] | None, *rest: object) -> bool:
+        return kind is not None and issubclass(kind, OSError)
+
+
+def _environment_problem() -> str | None:
+    """What makes every command impossible before it starts: no working folder, no stdout."""
+    try:
+        os.getcwd()
+    except OSError:
+        return "the working folder no longer exists (it was deleted or moved); cd into a folder first"
+    if sys.stdout is None:
+        return "standard output is closed; redirect it (>/dev/null to discard it) instead of closing it"
+    return None
+
+
+def _flush_stdout() -> None:
+    if sys.stdout is not None:
+        sys.stdout.flush()
+
+
+def _stdout_failed(error: OSError) -> int:
+    """Standard output cannot be written: a broken pipe (the reader left, as ``| head``
+    does: not an error) or anything else (a full device: one line, exit 2). Either way the
+    descriptor is pointed at /dev/null so the interpreter's last flush stays quiet."""
+    with _quiet_os_errors():
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.__stdout__.fileno() if sys.__stdout__ is not None else 1)
+        os.close(devnull)
+    if isinstance(error, BrokenPipeError):
+        return EXIT_OK
+    if sys.stderr is not None:
+        with _quiet_os_errors():
+            print(f"puzzlepress: error: cannot write to standard output: {error.strerror or error}",
+                  file=sys.stderr, flush=True)
+    return EXIT_USAGE
+
+
+def _main(args: list[str], debug: bool, *, console: bool) -> int:
     _register_commands()
     try:
-        with interrupt.watching():
-            return _run(args)
+        with interrupt.watching(ignore_after_commit=console):
+            try:
+                return _run(args)
+            except (KeyboardInterrupt, OSError):
+                raise
+            except BaseException as error:   # a signal that broke a worker pool, say
+                interrupt.check()
+                raise error
+    except interrupt.Interrupted as stop:
+        return _interrupted(stop.signum, stop.after_commit, console)
     except KeyboardInterrupt:
-        click.echo("puzzlepress: interrupted", err=True)
-        if interrupt.abandoned_pool and argv is None:   # the console script: leave now, see interrupt.py
-            sys.stdout.flush()
-            sys.stderr.flush()
-            os._exit(EXIT_INTERRUPTED)
-        return EXIT_INTERRUPTED
-    except BrokenPipeError:
-        return EXIT_OK
-    except (Exception, RecursionError, MemoryError) as error:  # noqa: BLE001  (a bug of ours: one line, or --debug)
-        if debug:
-            traceback.print_exc()
-        click.echo(f"puzzlepress: internal error: {one_line(f'{type(error).__name__}: {error}')}; "
-                   f"please report it with {DEBUG_FLAG}", err=True)
-        return EXIT_INTERNAL
+        return _interrupted(2, interrupt.was_committed(), console)
+    except MemoryError:
+        click.echo(f"puzzlepress: error: out of memory while {progress.doing()}", err=True)
+        return EXIT_USAGE
+    except OSError as error:
+        if error.filename is None and error.errno is not None and _is_stdout_error():
+            raise
+        return _internal(error, debug)
+    except (Exception, RecursionError) as error:  # noqa: BLE001  (a bug of ours: one line, or --debug)
+        return _internal(error, debug)
+
+
+def _is_stdout_error() -> bool:
+    """Whether standard output can no longer be written (the error came from printing)."""
+    try:
+        _flush_stdout()
+    except OSError:
+        return True
+    return False
+
+
+def _internal(error: BaseException, debug: bool) -> int:
+    if debug:
+        traceback.print_exception(error)
+    click.echo(f"puzzlepress: internal error: {one_line(f'{type(error).__name__}: {error}')}; "
+               f"please report it with {DEBUG_FLAG}", err=True)
+    return EXIT_INTERNAL
+
+
+def _interrupted(signum: int, after_commit: bool, console: bool) -> int:
+    """The exit code and line of a command stopped by a signal: 128 + the signal while the
+    previous outputs are kept; 0 when the new ones were already all in place."""
+    code = EXIT_OK if after_commit else 128 + signum
+    click.echo("puzzlepress: interrupted after every output was written" if after_commit
+               else "puzzlepress: interrupted", err=True)
+    if interrupt.abandoned_pool and console:   # the console script: leave now, see interrupt.py
+        sys.stdout.flush()
+        sys.stderr.flush()
+        os._exit(code)
+    return code
 
 
 def _unusable(arg: str) -> bool:
@@ -104,6 +264,7 @@ def _run(args: list[str]) -> int:
     if bad is not None:
         click.echo(f"puzzlepress: error: argument {bad} holds a NUL byte or an invalid character", err=True)
         return EXIT_USAGE
+    progress.now_doing(f"running 'puzzlepress {args[0]}'" if args else "starting")
     try:   # not cli.main(): it prints a blank line of its own on Ctrl-C
         with cli.make_context("puzzlepress", args) as context:
             code = cli.invoke(context)

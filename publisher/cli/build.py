@@ -2,14 +2,14 @@
 from __future__ import annotations
 
 import os
-import shutil
-import sys
 from pathlib import Path
 
 import click
 
 from publisher import render
-from publisher.cli import EXIT_OK, EXIT_USAGE, UsageError, cli, one_line
+from publisher.cli import EXIT_OK, EXIT_USAGE, UsageError, cli, command_stream, github_actions, one_line
+from publisher.printing import COVER_FORMAT
+from publisher.write import WriteError, write_atomically
 
 STARTER = Path(__file__).resolve().parent.parent / "starter"
 
@@ -17,7 +17,7 @@ STARTER = Path(__file__).resolve().parent.parent / "starter"
 @cli.command()
 @click.argument("config", required=False, default="config.yaml", type=click.Path(path_type=Path))
 @click.option("--out", type=click.Path(path_type=Path), help="Output folder (overrides output.folder).")
-@click.option("--format", "formats", multiple=True, type=click.Choice(render.formats()),
+@click.option("--format", "formats", multiple=True, type=click.Choice(render.formats() + (COVER_FORMAT,)),
               help="Only these formats (repeatable; overrides output.formats).")
 @click.option("--strict", is_flag=True, help="Fail (exit 1) on any rejected puzzle or warning.")
 @click.option("--report", type=click.Path(path_type=Path), help="Write the JSON build report here.")
@@ -33,17 +33,10 @@ def build(config: Path, out: Path | None, formats: tuple[str, ...], strict: bool
     from publisher.progress import Progress
 
     options = BuildOptions(config=config, out=out, formats=formats, strict=strict, jobs=jobs,
-                           progress=Progress(enabled=not quiet))
+                           progress=Progress(enabled=not quiet), report=report, junit=junit)
     result = run_build(options)
-    try:
-        if report:
-            reports.write_json(result, report)
-        if junit:
-            reports.write_junit(result, junit)
-    except OSError as error:
-        raise UsageError(f"{error.filename}: cannot write: {error.strerror or error}") from None
-    if os.environ.get("GITHUB_ACTIONS") == "true":
-        reports.annotations(result, sys.stdout)
+    if github_actions():
+        reports.annotations(result, command_stream())
     for message in result.errors:
         click.echo(f"puzzlepress: error: {one_line(message)}", err=True)
     for _, checked in result.rejected():
@@ -65,10 +58,12 @@ def init(folder: Path) -> int:
     existing = [str(t) for _, t in targets if os.path.lexists(t)]
     if existing:
         raise UsageError(f"{existing[0]} already exists; not overwriting (choose another folder)")
-    try:
-        for source, target in targets:
-            target.parent.mkdir(parents=True, exist_ok=True)
-            shutil.copyfile(source, target)
+    try:    # both files or neither (a full disk, a file where 'puzzles' goes): one output set
+        write_atomically({target: source.read_bytes() for source, target in targets},
+                         roles={target: f"the starter {target.name}" for _, target in targets},
+                         inputs=[("a file of the starter kit", source) for source, _ in targets])
+    except WriteError as error:
+        raise UsageError(str(error)) from None
     except OSError as error:
         raise UsageError(f"{error.filename or folder}: cannot write: {error.strerror or error}") from None
     click.echo(f"Wrote {targets[0][1]} and {targets[1][1]}.\n"

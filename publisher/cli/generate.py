@@ -8,15 +8,17 @@ from __future__ import annotations
 
 import json
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 
 import click
 
 from publisher.cli import EXIT_OK, EXIT_REJECTED, UsageError, cli
 from publisher.generation import DaskUnavailable, run
-from publisher.progress import Progress
+from publisher.progress import Progress, now_doing
 from publisher.units import parse_count_grid
-from publisher.write import write_atomically
+from publisher.verify import worker_count
+from publisher.write import WriteError, write_atomically
 from solver.sudoku.generate import (
     LEVELS,
     SIZES,
@@ -98,22 +100,28 @@ def generate(count: int, size: str | None, box: str | None, jigsaw: bool, level:
              dask_address: str | None, as_json: bool, output: Path | None) -> int:
     """Make COUNT unique puzzles; the same options and seed always give the same puzzles."""
     request = build_request(int(size) if size else None, box, jigsaw, level, rating, symmetry, minimal, variant)
-    shown = Progress(sys.stderr, enabled=count >= _PROGRESS_FROM and sys.stderr.isatty())
-    lines: list[str] = []
-    try:
+    shown = Progress(sys.stderr, enabled=count >= _PROGRESS_FROM and sys.stderr is not None and sys.stderr.isatty())
+    jobs = worker_count(jobs, count)
+    now_doing("generating puzzles")
+
+    def lines() -> Iterator[str]:
         with shown.stage("generate", count, "puzzles") as advance:
             for made in run(request, seed, count, jobs=jobs, dask=dask_address, progress=advance):
-                line = (json.dumps(made.record(), ensure_ascii=False, separators=(", ", ": "))
-                        if as_json else text_line(made))
-                if output is None:
-                    click.echo(line)
-                else:
-                    lines.append(line)
+                yield (json.dumps(made.record(), ensure_ascii=False, separators=(", ", ": "))
+                       if as_json else text_line(made))
+
+    try:
+        if output is None:
+            for line in lines():      # each puzzle printed as it is made: flat memory for any --count
+                click.echo(line)
+        else:
+            write_atomically({output: lambda: (line.encode() + b"\n" for line in lines())},
+                             roles={output: "the -o file"})
     except DaskUnavailable as error:
+        raise UsageError(str(error)) from None
+    except WriteError as error:
         raise UsageError(str(error)) from None
     except GenerationError as error:
         click.echo(f"puzzlepress: {error}", err=True)
         return EXIT_REJECTED
-    if output is not None:
-        write_atomically({output: "".join(line + "\n" for line in lines).encode()})
     return EXIT_OK

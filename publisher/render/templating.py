@@ -63,7 +63,7 @@ class _RegularFileLoader(jinja2.FileSystemLoader):
             path = Path(folder, *pieces)
             if os.path.lexists(path):
                 try:
-                    return safeio.read_text(path), str(path), lambda: True
+                    return safeio.read_text(path, role="a template"), str(path), lambda: True
                 except safeio.InputError as error:
                     raise RenderError(f"{error}") from None
         raise jinja2.TemplateNotFound(template)
