@@ -18,8 +18,10 @@ from publisher.model import SHADE_BAND, SHADE_MARK, SHADE_NONE, Board, HintStep,
 from publisher.schema import RatingRange, SectionBase, Strict
 from publisher.units import parse_count_grid
 from solver import sudoku
+from solver.canonical import Form
 from solver.parsing import ParseIssue
 from solver.sudoku import Puzzle
+from solver.sudoku import canonical as sudoku_canonical
 from solver.sudoku.generate import Request as GenerateRequest
 from solver.sudoku.generate import parse_rating, problem
 from solver.sudoku.geometry import tables
@@ -186,6 +188,24 @@ class SudokuKind(Kind[Puzzle]):
                      rule_labels=tuple(f"rule_{name}" for name in puzzle.variant)
                      + (("rule_odd_marks",) if "o" in (puzzle.parity or "") else ()))
 
+    def canonical(self, puzzle: Puzzle) -> Form:
+        return sudoku_canonical.form_of(puzzle)
+
+    def relation(self, new: Puzzle, old: Puzzle) -> tuple[str, ...] | None:
+        return sudoku_canonical.relation(new, old)
+
+    def as_text(self, puzzle: Puzzle) -> tuple[str, dict[str, Hint]]:
+        geometry = puzzle.geometry
+        hints: dict[str, Hint] = {"size": puzzle.size, "symbols": puzzle.symbols}
+        if geometry.is_jigsaw:
+            hints["regions"] = "".join(_REGION_NAMES[region] for region in geometry.regions)
+        else:
+            hints["box"] = f"{geometry.box_rows}x{geometry.box_cols}"
+        if puzzle.variant:
+            hints["variant"] = puzzle.variant
+            hints["parity"] = puzzle.parity
+        return puzzle.format(), hints
+
     def hints(self, puzzle: Puzzle, steps: tuple[Any, ...]) -> tuple[HintStep, ...]:
         return tuple(HintStep(step.text, tuple(step.cells), tuple(step.placed), tuple(step.removed))
                      for step in steps)
@@ -228,6 +248,8 @@ def _play_rules(puzzle: Puzzle) -> PlayRules:
                      order=symbols, allowed=allowed if any(allowed) else ())
 
 
+#: one character per jigsaw region, for a region map written as text
+_REGION_NAMES = "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
 _PLURAL = {"row": "rows", "column": "columns", "box": "boxes", "region": "regions"}
 
 
