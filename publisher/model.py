@@ -49,6 +49,31 @@ class HintStep:
 
 
 @dataclass(frozen=True)
+class CellMarks:
+    """A worked example's pencil marks in one cell: candidate symbols drawn small, each at
+    its place of a ``side`` x ``side`` keypad in the cell (place = the symbol's index), the
+    ones the step eliminates struck through; or, for a value the step places, that value
+    drawn full size and circled (``placed``)."""
+
+    side: int                                        # keypad rows and columns in the cell
+    candidates: tuple[tuple[int, str], ...] = ()     # (place, symbol)
+    struck: tuple[int, ...] = ()                     # places of the eliminated candidates
+    placed: str = ""                                 # the value the step places here, circled
+
+
+@dataclass(frozen=True)
+class WorkedStep:
+    """One step drawn on a grid: the position it was found in (every cell's text, "" when
+    blank), the marks of the cells it involves, the pattern's cells (shaded) and the
+    sentence explaining it (printed under the grid)."""
+
+    text: str
+    values: tuple[str, ...]
+    marks: tuple[CellMarks | None, ...]
+    pattern: tuple[bool, ...]
+
+
+@dataclass(frozen=True)
 class Board:
     """One verified puzzle, format-neutral: the layout engine's unit of content.
 
@@ -87,6 +112,9 @@ class Board:
     #: label keys of the rule lines printed under the section heading (a variant's rules and
     #: the legend of its marks), when the section has no instructions of its own
     rule_labels: tuple[str, ...] = ()
+    #: steps drawn as worked examples after the grid (in the booklet ``worked_in`` names)
+    worked: tuple[WorkedStep, ...] = ()
+    worked_in: str = "answers"                 # "answers": after the solution; "puzzles": after the puzzle
 
 
 @dataclass(frozen=True)
@@ -215,6 +243,7 @@ class Ink:
     mark_grey: float = 0.7          # a variant's marked cells (even cells): clearly darker than a band
     path_grey: float = 0.45         # the line of a knight's tour
     marker_grey: float = 0.0        # the start and end markers of a tour
+    candidate_grey: float = 0.2     # a worked example's pencil marks: small, so nearly black
 
     def shade(self, level: int) -> float:
         """The grey of a shading level (:data:`SHADE_BAND`, :data:`SHADE_MARK`)."""
@@ -303,6 +332,7 @@ class Grid:
     label: str                                  # accessible description, e.g. "Puzzle 12, 9x9 Sudoku"
     tour: Tour | None = None                    # a knight's tour drawn over the answer grid
     shaded: tuple[int, ...] | None = None       # a shading level per cell (SHADE_*: bands, marks, chess squares)
+    marks: tuple[CellMarks | None, ...] | None = None   # a worked example's pencil marks, row-major
 
     @property
     def width(self) -> float:
@@ -465,4 +495,7 @@ class Booklet:
                     for item in block.items:
                         parts += [item.caption, item.note]
                         parts.extend(cell.text for cell in item.grid.cells if not cell.is_queen)
+                        for mark in item.grid.marks or ():
+                            if mark is not None:   # candidates, and the figure space of an empty place
+                                parts += [mark.placed, "\u2007", *(text for _, text in mark.candidates)]
         return "".join(parts)
