@@ -23,7 +23,7 @@ from publisher.config import ConfigError, LoadedConfig, default_per_page, load
 from publisher.kinds import KINDS
 from publisher.layout import labels_for, layout_book
 from publisher.model import Board, Booklet, BookSpec, LayoutError, Margins, SectionSpec
-from publisher.printing import COVER_FORMAT, cover, interior, preflight
+from publisher.printing import COVER_FORMAT, cover, cover_stem, interior, preflight
 from publisher.progress import Progress, now_doing
 from publisher.report import BuildResult, OutputFile, SectionResult
 from publisher.sources import Item, SourceError, display_path, read_section, section_files
@@ -258,7 +258,12 @@ def _build(options: BuildOptions, result: BuildResult, run: _Run) -> dict[Path, 
         return {}
     files = render_booklets(loaded, booklets, [f for f in formats if f != COVER_FORMAT], out_dir, result,
                             options.progress)
+    warned = len(result.warnings)
     files.update(render_covers(loaded, booklets, stems, formats, out_dir, result))
+    if options.strict and len(result.warnings) > warned:   # a thin spine, a low-resolution image
+        result.status, result.exit_code = "rejected", EXIT_REJECTED
+        result.errors.extend(f"--strict: {warning}" for warning in result.warnings[warned:])
+        return {}
     start = _stage(result, "render", start)
     checked = _preflight(loaded, files, stems, result)
     if any(booklet.print_rules is not None for booklet in booklets):
@@ -432,8 +437,8 @@ def _print_checks(loaded: LoadedConfig, booklets: list[Booklet], stems: list[str
             notes.append(note)
     for b, book in enumerate(loaded.config.books):
         if COVER_FORMAT in formats and book.print.service == "none":
-            result.warnings.append(f"{loaded.where(('books', b, 'print'))}: no cover for '{book.title}': "
-                                   "a cover needs print.service (kdp, ingramspark or lulu) for its spine width")
+            notes.append(f"{loaded.where(('books', b, 'print'))}: no cover for '{book.title}': "
+                         "a cover needs print.service (kdp, ingramspark or lulu) for its spine width")
     result.warnings.extend(notes)
     if strict and notes:
         result.status, result.exit_code = "rejected", EXIT_REJECTED
@@ -445,14 +450,15 @@ def _print_checks(loaded: LoadedConfig, booklets: list[Booklet], stems: list[str
 def render_covers(loaded: LoadedConfig, booklets: list[Booklet], stems: list[str], formats: list[str],
                   out_dir: Path, result: BuildResult) -> dict[Path, Rendered]:
     """The full-wrap cover of every book with a print profile whose PDF (or cover) is built,
-    drawn from its puzzle booklet's final page count (``<stem>-cover.pdf``)."""
+    drawn from its booklet's final page count: ``<stem>-cover.pdf`` for the puzzle booklet,
+    ``<stem>-answers-cover.pdf`` for a separate answer booklet."""
     if COVER_FORMAT not in formats and "pdf" not in formats:
         return {}
     start = time.perf_counter()
     files: dict[Path, Rendered] = {}
     for b, booklet in _books_of(loaded, booklets, stems):
         chosen = _choice(loaded, b)
-        if chosen is None or booklet.role != "puzzles":
+        if chosen is None:
             continue
         book = loaded.config.books[b]
         try:
@@ -460,7 +466,7 @@ def render_covers(loaded: LoadedConfig, booklets: list[Booklet], stems: list[str
         except cover.CoverError as error:
             raise ConfigError([f"{loaded.where(('books', b, 'cover', error.key))}: {error.message}"]) from None
         result.warnings.extend(made.warnings)
-        files[out_dir / f"{stems[b]}-cover.pdf"] = (COVER_FORMAT, booklet, made.data)
+        files[out_dir / f"{cover_stem(stems[b], booklet.role)}.pdf"] = (COVER_FORMAT, booklet, made.data)
     if files:
         result.timings["render.cover"] = time.perf_counter() - start
     return files

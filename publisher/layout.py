@@ -741,8 +741,10 @@ def _build(spec: BookSpec, role: str, margins: Margins, labels: dict[str, str], 
     builder.align_spreads()
     laid_out = len(builder.drafts)
     if rules is not None:   # blank pages at the end up to the service's minimum and page multiple
-        target = max(rules.min_pages, laid_out)
-        for _ in range(-target % rules.page_multiple + target - laid_out):
+        if rules.blank_last_page and (builder.drafts[-1].blocks or builder.drafts[-1].head is not None):
+            builder.blank()
+        target = max(rules.min_pages, len(builder.drafts))
+        for _ in range(target + -target % rules.page_multiple - len(builder.drafts)):
             builder.blank()
     title = spec.title if puzzles else f"{spec.title} · {labels['answers']}"
     return Booklet(

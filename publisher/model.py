@@ -176,6 +176,7 @@ class PrintRules:
     min_pages: int = 1
     page_multiple: int = 1
     bleed: Bleed | None = None
+    blank_last_page: bool = False                # the service wants the last page blank (IngramSpark)
 
     def gutter_for(self, pages: int) -> float:
         return next((inside for up_to, inside in self.gutters if pages <= up_to), self.gutters[-1][1])

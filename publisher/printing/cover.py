@@ -161,11 +161,13 @@ def cover_spec(book: Any, chosen: PrintChoice, booklet: Booklet, base: Path) -> 
     settings = book.cover
     pages = booklet.page_count
     geo = geometry(chosen, (booklet.page_width, booklet.page_height), pages, settings.barcode == "auto")
-    wanted = settings.spine_text if settings.spine_text is not None else \
-        " · ".join(part for part in (book.title, book.author) if part)
+    puzzles = booklet.role == "puzzles"
+    subtitle = book.subtitle if puzzles else booklet.subject   # an answer booklet: "Answers" in the book's language
+    wanted = settings.spine_text if settings.spine_text is not None and puzzles else \
+        " · ".join(part for part in (book.title, None if puzzles else subtitle, book.author) if part)
     allowed = chosen.profile.spine_text_allowed(pages)
     note = None
-    if wanted and not allowed:
+    if settings.spine_text and not allowed:   # the default (title and author) is left off without a word
         note = (f"no spine text: {chosen.profile.name} prints spine text only on books of "
                 f"{chosen.profile.spine_text_min_pages} pages or more, this one has {pages}")
     image = None
@@ -173,13 +175,14 @@ def cover_spec(book: Any, chosen: PrintChoice, booklet: Booklet, base: Path) -> 
         image = base / settings.front_image
         if not image.is_file():
             raise CoverError("front_image", f"image file not found: {settings.front_image}")
-    text = " ".join(filter(None, (book.title, book.subtitle, book.author, settings.back_text, wanted)))
+    text = " ".join(filter(None, (book.title, subtitle, book.author, settings.back_text, wanted)))
     missing = fontlib.missing_glyphs(booklet.fonts, text)
     if missing:
         listed = ", ".join(f"'{c}' (U+{ord(c):04X})" for c in missing)
         raise CoverError("back_text", f"font '{booklet.fonts.family}' has no glyph for {listed}")
     return CoverSpec(
-        title=book.title, subtitle=book.subtitle, author=book.author, back_text=settings.back_text,
+        title=book.title, subtitle=subtitle, author=book.author,
+        back_text=settings.back_text if puzzles else None,
         spine_text=wanted if wanted and allowed else None, background=settings.colors.background,
         text=settings.colors.text, front_image=image, front_image_key=settings.front_image or "",
         fonts=booklet.fonts, grid=_first_grid(booklet), booklet=booklet, geometry=geo,
