@@ -9,7 +9,8 @@ DEFAULT_LABELS: dict[str, dict[str, str]] = {
     "en": {
         "puzzle": "Puzzle", "solution": "Solution", "answers": "Answers",
         "easy": "Easy", "medium": "Medium", "hard": "Hard", "diabolical": "Diabolical",
-        "sudoku": "Sudoku", "knights_tour": "Knight's tour", "queens": "Queens",
+        "sudoku": "Sudoku", "killer": "Killer Sudoku", "kenken": "KenKen", "knights_tour": "Knight's tour",
+        "queens": "Queens",
         "one_possible_answer": "One possible answer", "contents": "Contents", "key_step": "Key step",
         "step": "Step",
         "rule_x": "X: each main diagonal (shaded) also holds every digit once.",
@@ -23,7 +24,8 @@ DEFAULT_LABELS: dict[str, dict[str, str]] = {
     "vi": {
         "puzzle": "Câu đố", "solution": "Lời giải", "answers": "Lời giải",
         "easy": "Dễ", "medium": "Trung bình", "hard": "Khó", "diabolical": "Rất khó",
-        "sudoku": "Sudoku", "knights_tour": "Mã đi tuần", "queens": "Quân hậu",
+        "sudoku": "Sudoku", "killer": "Sudoku sát thủ (Killer)", "kenken": "KenKen", "knights_tour": "Mã đi tuần",
+        "queens": "Quân hậu",
         "one_possible_answer": "Một lời giải có thể", "contents": "Mục lục", "key_step": "Bước then chốt",
         "step": "Bước",
         "rule_x": "X: mỗi đường chéo chính (tô xám) cũng chứa đủ các số, mỗi số một lần.",

@@ -17,6 +17,7 @@ import math
 from dataclasses import dataclass, replace
 
 from publisher import fonts as fontlib
+from publisher.cagelines import cage_drawing
 from publisher.grids import (
     THICK_LINE,
     borders,
@@ -34,6 +35,7 @@ from publisher.model import (
     Board,
     Booklet,
     BookSpec,
+    CageDrawing,
     Grid,
     Ink,
     LayoutError,
@@ -588,6 +590,7 @@ class _BookletBuilder:
             cell_size=cell, font_size=font, label=f"{word} {number}, {board.rows}x{board.cols} {kind}",
             tour=tour_drawing(board, cell, self._widest(board, font)) if answers else None,
             shaded=board.shading,
+            cages=self._cages(board, cell, answers),
         )
         note, note_style = "", None
         if slots.noted:
@@ -596,6 +599,12 @@ class _BookletBuilder:
             note = self.type.one_line(text, note_style, max(grid_width, slots.width)) if text else ""
         return PlacedGrid(number, caption, style, grid, 0.0, 0.0, slots.caption_height, note, note_style,
                           play=None if answers else play_for(board, self.spec.play_solutions))
+
+    def _cages(self, board: Board, cell: float, answers: bool) -> CageDrawing | None:
+        """The board's cages at this cell size: black on puzzles, light on answers."""
+        ink = _ink(self.spec)
+        return cage_drawing(board, cell, ink.answer_cage_grey if answers else ink.cage_grey,
+                            lambda text, size: self.type.width(text, TextStyle("cage", size)))
 
     def _widest(self, board: Board, font: float) -> float:
         """Width of the widest answer text of a board in its cells (bold, the wider face)."""

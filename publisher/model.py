@@ -49,6 +49,15 @@ class HintStep:
 
 
 @dataclass(frozen=True)
+class CageMark:
+    """A cage of a cage puzzle (Killer, KenKen): its cells (row-major indices, the first
+    one top-left) and the total printed small in that first cell ("15", "12×")."""
+
+    cells: tuple[int, ...]
+    label: str
+
+
+@dataclass(frozen=True)
 class CellMarks:
     """A worked example's pencil marks in one cell: candidate symbols drawn small, each at
     its place of a ``side`` x ``side`` keypad in the cell (place = the symbol's index), the
@@ -112,6 +121,7 @@ class Board:
     #: label keys of the rule lines printed under the section heading (a variant's rules and
     #: the legend of its marks), when the section has no instructions of its own
     rule_labels: tuple[str, ...] = ()
+    cages: tuple[CageMark, ...] = ()           # dashed cages with their totals (Killer, KenKen)
     #: steps drawn as worked examples after the grid (in the booklet ``worked_in`` names)
     worked: tuple[WorkedStep, ...] = ()
     worked_in: str = "answers"                 # "answers": after the solution; "puzzles": after the puzzle
@@ -244,6 +254,8 @@ class Ink:
     mark_grey: float = 0.7          # a variant's marked cells (even cells): clearly darker than a band
     path_grey: float = 0.45         # the line of a knight's tour
     marker_grey: float = 0.0        # the start and end markers of a tour
+    cage_grey: float = 0.0          # cage outlines and totals on puzzles
+    answer_cage_grey: float = 0.6   # ... and on answers, lightly: the digits matter there
     candidate_grey: float = 0.2     # a worked example's pencil marks: small, so nearly black
 
     def shade(self, level: int) -> float:
@@ -323,6 +335,30 @@ class Tour:
 
 
 @dataclass(frozen=True)
+class CageLabel:
+    """A cage's total in the top-left corner of its first cell: ``x`` is the left edge,
+    ``y`` the baseline, in points from the grid's top-left corner."""
+
+    x: float
+    y: float
+    text: str
+
+
+@dataclass(frozen=True)
+class CageDrawing:
+    """The cages of a grid as drawn, in points from its top-left corner: dashed outlines
+    inset from the cell borders (axis-aligned segments, cut where a total stands) and the
+    totals, in ``grey`` (light on answers). Every format draws exactly this."""
+
+    segments: tuple[tuple[float, float, float, float], ...]   # x1, y1, x2, y2
+    labels: tuple[CageLabel, ...]
+    width: float                  # stroke of the outlines
+    dash: tuple[float, float]     # dash on, off
+    font_size: float              # size of the totals
+    grey: float
+
+
+@dataclass(frozen=True)
 class Grid:
     rows: int
     cols: int
@@ -333,6 +369,7 @@ class Grid:
     label: str                                  # accessible description, e.g. "Puzzle 12, 9x9 Sudoku"
     tour: Tour | None = None                    # a knight's tour drawn over the answer grid
     shaded: tuple[int, ...] | None = None       # a shading level per cell (SHADE_*: bands, marks, chess squares)
+    cages: CageDrawing | None = None            # dashed cages with their totals (Killer, KenKen)
     marks: tuple[CellMarks | None, ...] | None = None   # a worked example's pencil marks, row-major
 
     @property

@@ -19,7 +19,7 @@ import yaml
 
 from publisher import generation, safeio
 from publisher.config import LoadedConfig
-from publisher.kinds import KINDS, Kind
+from publisher.kinds import KINDS, Kind, for_entry
 from publisher.schema import control_character
 from publisher.yamlfile import YamlSyntaxError, load_with_nodes
 from solver.parsing import ParseIssue
@@ -70,12 +70,14 @@ def read_text(path: Path | str) -> str:
         raise SourceError(str(error)) from None
 
 
-def parse_file(path: Path | str, kind: Kind[Any], hints: Mapping[str, Any]) -> list[Any]:
+def parse_file(path: Path | str, kind: Kind[Any], hints: Mapping[str, Any], *, route: bool = False) -> list[Any]:
     """Every puzzle of one file (or ParseIssue in its place), in file order.
 
     Text formats go to the kind's text parser; ``.yaml``/``.yml``/``.json`` files
     hold a list of mappings, a mapping with a ``puzzles`` list, or one mapping,
-    each keeping the line where it starts (JSON is read as YAML for the lines)."""
+    each keeping the line where it starts (JSON is read as YAML for the lines).
+    With ``route``, a mapping whose ``kind`` names another kind is read by that kind
+    (without the hints, which are ``kind``'s): ``check`` reads mixed files so."""
     text = read_text(path)
     if Path(str(path)).suffix.lower() not in STRUCTURED_SUFFIXES:
         return kind.parse_text(text, hints)
@@ -95,7 +97,8 @@ def parse_file(path: Path | str, kind: Kind[Any], hints: Mapping[str, Any]) -> l
     for index, (entry, entry_node) in enumerate(zip(data, node.value)):
         line = entry_node.start_mark.line + 1
         if isinstance(entry, dict):
-            found.append(kind.parse_mapping(entry, hints, line=line, index=index))
+            own = for_entry(entry, kind) if route else kind
+            found.append(own.parse_mapping(entry, hints if own is kind else {}, line=line, index=index))
         elif isinstance(entry, str):
             found.append(_one(kind.parse_text(entry, hints), line, index))
         else:

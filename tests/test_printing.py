@@ -305,6 +305,11 @@ def test_low_resolution_front_image_is_a_warning_naming_the_file(tmp_path: Path,
         assert doc[0].get_image_info()
     assert main(["build", str(config), "--strict", "-q"]) == 1
     assert "--strict: front.png: 600x900 px" in capsys.readouterr().err
+    (tmp_path / "front.png").write_text("not a picture")
+    assert main(["build", str(config), "-q"]) == 2
+    err = capsys.readouterr().err
+    assert re.search(r"config\.yaml:\d+: books\[0\]\.cover\.front_image: front\.png: not an image we can read", err)
+    assert "Traceback" not in err
 
 
 # ------------------------------------------------------------------ poppler agrees

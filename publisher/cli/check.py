@@ -57,7 +57,7 @@ class TextOptions:
 
 def load(source: str, options: TextOptions) -> list[Puzzle | ParseIssue]:
     """Every puzzle (or parse issue) of one input; raises :class:`SourceError`."""
-    return parse_file(source, SUDOKU, vars(options))
+    return parse_file(source, SUDOKU, vars(options), route=True)
 
 
 def _box(value: str | None) -> tuple[int, int] | None:
@@ -84,12 +84,12 @@ def text_options(size: int | None, box: str | None, symbols: str | None, variant
 
 def _record(source: str, item: Puzzle | ParseIssue, **fields: Any) -> dict[str, Any]:
     """The fields every JSON line starts with: where the puzzle is and what it is."""
-    puzzle = item if isinstance(item, Puzzle) else None
-    return {"source": source, "line": item.line, "index": item.index, "kind": SUDOKU.name,
+    puzzle = None if isinstance(item, ParseIssue) else item
+    return {"source": source, "line": item.line, "index": item.index, "kind": kinds.kind_of(item).name,
             "size": puzzle.size if puzzle else None,
-            "label": puzzle.label if puzzle else None,
+            "label": getattr(puzzle, "label", None),
             "id": puzzle.id if puzzle else None,
-            **(SUDOKU.record(puzzle) if puzzle else {"variant": [], "parity": None}), **fields}
+            **(SUDOKU.record(puzzle) if isinstance(puzzle, Puzzle) else {"variant": [], "parity": None}), **fields}
 
 
 def verdict_record(source: str, item: Puzzle | ParseIssue, verdict: Verdict) -> dict[str, Any]:
@@ -97,16 +97,16 @@ def verdict_record(source: str, item: Puzzle | ParseIssue, verdict: Verdict) -> 
     unique = verdict.status is Status.UNIQUE
     return _record(
         source, item, status=verdict.status.value, reason=verdict.reason,
-        solution=item.format(verdict.solution) if isinstance(item, Puzzle) and unique else None,
+        solution=kinds.kind_of(item).solution_text(item, verdict) if unique else None,
         differences=[cell_name(c, item.size) for c in verdict.differences]
-        if isinstance(item, Puzzle) else [],
+        if not isinstance(item, ParseIssue) else [],
         solve_ms=round(verdict.stats.ms, 3), stats=verdict.stats.as_dict())
 
 
 def _judge(item: Puzzle | ParseIssue, node_limit: int) -> Verdict:
     if isinstance(item, ParseIssue):
         return Verdict(Status.MALFORMED, item.message)
-    return SUDOKU.verify(item, node_limit)
+    return kinds.kind_of(item).verify(item, node_limit)
 
 
 def _where(source: str, item: Puzzle | ParseIssue) -> str:
@@ -174,7 +174,8 @@ node_option = click.option("--node-limit", "--limit-nodes", "node_limit", type=c
 def check(files: tuple[str, ...], as_json: bool, size: int | None, box: str | None,
           symbols: str | None, variant: str | None, parity: str | None, node_limit: int,
           catalog: str | None) -> int:
-    """Verify every Sudoku in FILES (text, .yaml/.yml/.json; '-' reads stdin)."""
+    """Verify every puzzle in FILES (text, .yaml/.yml/.json; '-' reads stdin): Sudoku, and
+    Killer or KenKen mappings with their ``kind``."""
     if catalog is not None:
         return judge_with_catalog(files, text_options(size, box, symbols, variant, parity), node_limit, catalog,
                                   as_json)
@@ -324,7 +325,11 @@ def solve(target: str, count: bool, nth: int | None, show_all: bool, limit: int,
             else:
                 click.echo(f"{_where(source, item)}: malformed: {item.message}")
             continue
-        if nth is not None:
+        if not isinstance(item, Puzzle):       # a cage puzzle: its solution, or why there is none
+            if nth is not None or mode is not None:
+                raise UsageError("--count, --nth and --all work on Sudoku only")
+            answered &= _solve_caged(source, item, node_limit, as_json)
+        elif nth is not None:
             answered &= _solve_nth(source, item, nth, node_limit, as_json)
         elif mode == "count":
             answered &= _solve_count(source, item, limit, node_limit, as_json)
@@ -342,6 +347,21 @@ def _solve_one(source: str, puzzle: Puzzle, node_limit: int, as_json: bool) -> b
     else:
         click.echo(f"{_where(source, puzzle)}")
         _show_grid(puzzle, verdict.solution or puzzle.givens)
+        reason = f": {verdict.reason}" if verdict.reason else ""
+        click.echo(f"{verdict.status.value}{reason} ({verdict.stats.ms:.2f} ms)")
+    return verdict.status is Status.UNIQUE
+
+
+def _solve_caged(source: str, puzzle: Any, node_limit: int, as_json: bool) -> bool:
+    kind = kinds.kind_of(puzzle)
+    verdict = kind.verify(puzzle, node_limit)
+    if as_json:
+        emit_json(verdict_record(source, puzzle, verdict))
+    else:
+        click.echo(f"{_where(source, puzzle)}")
+        text = (kind.solution_text(puzzle, verdict) if verdict.solution else None) or ""
+        for row in range(len(text) // puzzle.size):
+            click.echo(" ".join(text[row * puzzle.size:(row + 1) * puzzle.size]))
         reason = f": {verdict.reason}" if verdict.reason else ""
         click.echo(f"{verdict.status.value}{reason} ({verdict.stats.ms:.2f} ms)")
     return verdict.status is Status.UNIQUE

@@ -12,6 +12,7 @@ from typing import Any
 
 import click
 
+from publisher import kinds
 from publisher.cli import cli, emit_json
 from publisher.cli.check import (
     box_option,
@@ -25,7 +26,7 @@ from publisher.cli.check import (
     verdict_record,
 )
 from solver.parsing import ParseIssue
-from solver.sudoku import Grade, Puzzle, Step, grade_with_steps
+from solver.sudoku import Grade, Step
 from solver.verdict import Status, Verdict
 
 #: The grade fields of a JSON line, null when the puzzle is not unique.
@@ -62,13 +63,13 @@ def grade_command(files: tuple[str, ...], as_json: bool, explain_steps: bool, si
                   node_limit: int) -> int:
     """Rate every Sudoku in FILES (Sudoku Explainer scale) and name its hardest technique."""
 
-    def show(source: str, item: Puzzle | ParseIssue, verdict: Verdict) -> None:
+    def show(source: str, item: Any, verdict: Verdict) -> None:
         found, ms, steps = None, None, None
-        if isinstance(item, Puzzle) and verdict.status is Status.UNIQUE:
+        if not isinstance(item, ParseIssue) and verdict.status is Status.UNIQUE:
             start = time.perf_counter()
-            found, solve = grade_with_steps(item)   # one solve: the grade and, with --explain, its steps
+            found, solve = kinds.kind_of(item).grade(item)   # one solve: the grade and its steps
             ms = (time.perf_counter() - start) * 1000
-            steps = solve if explain_steps else None
+            steps = list(solve) if explain_steps else None
         if as_json:
             record = {**verdict_record(source, item, verdict), **_grade_fields(found, ms)}
             if explain_steps:

@@ -31,6 +31,7 @@ from publisher.typeset import Typesetter
 MIN_IMAGE_DPI = 300
 MIN_SPINE_TEXT = 6.0          # smaller spine text is unreadable: left off, with a warning
 MAX_SPINE_TEXT = 14.0
+MIN_COVER_TEXT = 9.0          # subtitle and author never smaller, however long the title
 ASCENT_ROOM = 0.2             # room above a first line for accents over capitals (Vietnamese "Ộ")
 
 
@@ -167,7 +168,7 @@ def cover_spec(book: Any, chosen: PrintChoice, booklet: Booklet, base: Path) -> 
         " · ".join(part for part in (book.title, None if puzzles else subtitle, book.author) if part)
     allowed = chosen.profile.spine_text_allowed(pages)
     note = None
-    if settings.spine_text and not allowed:   # the default (title and author) is left off without a word
+    if settings.spine_text and puzzles and not allowed:   # the default (title and author) is left off silently
         note = (f"no spine text: {chosen.profile.name} prints spine text only on books of "
                 f"{chosen.profile.spine_text_min_pages} pages or more, this one has {pages}")
     image = None
@@ -242,10 +243,10 @@ class _CoverDrawer:
         title_size = self.fitting_size(spec.title, True, box.width, 40, 3)
         y = self.lines(spec.title, title_size, True, box, box.y1 - box.height * 0.08)
         if spec.subtitle:
-            y = self.lines(spec.subtitle, title_size * 0.5, False, box, y - title_size * 0.4)
+            y = self.lines(spec.subtitle, max(MIN_COVER_TEXT, title_size * 0.5), False, box, y - title_size * 0.4)
         author_top = box.y0 + box.height * 0.1
         if spec.author:
-            self.lines(spec.author, min(18.0, title_size * 0.6), False, box, author_top)
+            self.lines(spec.author, max(MIN_COVER_TEXT, min(18.0, title_size * 0.6)), False, box, author_top)
         if spec.grid is not None:
             self.grid(spec.grid, box, y - 18, author_top + 18)
 
@@ -269,8 +270,12 @@ class _CoverDrawer:
         scaled to cover it and cut to it; under 300 dpi at that size is a warning."""
         geo = self.geo
         area = Rect(geo.front.x0, 0, geo.width, geo.height)
-        with Image.open(path) as opened:
-            picture = opened.convert("RGB")
+        try:
+            with Image.open(path) as opened:
+                picture = opened.convert("RGB")
+        except (OSError, ValueError, Image.DecompressionBombError) as error:
+            raise CoverError("front_image", f"{self.spec.front_image_key}: not an image we can read "
+                                            f"(PNG or JPEG): {error}") from None
         scale = max(area.width / picture.width, area.height / picture.height)
         dpi = 72 / scale
         if dpi < MIN_IMAGE_DPI - 0.5:

@@ -113,6 +113,28 @@ class TourView:
 
 
 @dataclass(frozen=True)
+class CageView:
+    """The model's cage drawing as SVG: one dashed path, the totals as text (points from the
+    grid's top-left)."""
+
+    path: str
+    labels: tuple[tuple[float, float, str], ...]   # x, baseline, text
+    width: float
+    dash: str                 # stroke-dasharray
+    font_size: float
+    colour: str
+
+
+def _cage_view(grid: Grid) -> CageView | None:
+    cages = grid.cages
+    if cages is None:
+        return None
+    path = " ".join(f"M{x1:g} {y1:g}L{x2:g} {y2:g}" for x1, y1, x2, y2 in cages.segments)
+    return CageView(path, tuple((label.x, label.y, label.text) for label in cages.labels), cages.width,
+                    f"{cages.dash[0]:g} {cages.dash[1]:g}", cages.font_size, _grey(cages.grey))
+
+
+@dataclass(frozen=True)
 class TextView:
     block: TextBlock
     css: str                  # "st-<style name> sN": a stable class to restyle, one for the values
@@ -129,6 +151,7 @@ class GridView:
     offset_x: float           # the table shifts by half its outer border so that
     offset_y: float           # grid lines sit where the model puts them
     tour: TourView | None
+    cages: CageView | None = None
 
 
 @dataclass(frozen=True)
@@ -238,7 +261,7 @@ class _BookletView:
         first = grid.borders[0]
         note_css = self._style_css(item.note_style) if item.note_style else ""
         return GridView(item, self._style_css(item.caption_style), note_css, shape, rows,
-                        -first.left / 2, -first.top / 2, _tour_view(grid))
+                        -first.left / 2, -first.top / 2, _tour_view(grid), _cage_view(grid))
 
     def border_rules(self) -> tuple[tuple[str, str], ...]:
         """(class, CSS border-width value) for every border combination used."""

@@ -159,6 +159,8 @@ class _PageDrawer:
                 self.queens(grid, origin, queens, self.ink.text_grey(role))
         if grid.tour:
             self.tour(grid, origin)
+        if grid.cages:
+            self.cages(grid, origin)
         if grid.marks:
             self.marks(grid, origin)
         self.literal(origin, self.cached(("lines", id(grid.borders), grid.cell_size), _line_ops, grid))
@@ -237,6 +239,26 @@ class _PageDrawer:
                     outline.lineTo(left + x * side, top - y * side)
                 outline.close()
                 c.drawPath(outline, stroke=0, fill=1)
+        c.restoreState()
+
+    def cages(self, grid: Grid, origin: tuple[float, float]) -> None:
+        """The model's cages: dashed outlines inset from the cell lines, totals in the corner."""
+        cages, c = grid.cages, self.c
+        assert cages is not None
+        c.saveState()
+        c.translate(*origin)
+        c.setStrokeGray(cages.grey)
+        c.setFillGray(cages.grey)
+        c.setLineWidth(cages.width)
+        c.setDash(list(cages.dash))
+        line = c.beginPath()
+        for x1, y1, x2, y2 in cages.segments:
+            line.moveTo(x1, grid.height - y1)
+            line.lineTo(x2, grid.height - y2)
+        c.drawPath(line, stroke=1, fill=0)
+        c.setFont(self.regular.name, cages.font_size)
+        for label in cages.labels:
+            c.drawString(label.x, grid.height - label.y, label.text)
         c.restoreState()
 
     def marks(self, grid: Grid, origin: tuple[float, float]) -> None:
