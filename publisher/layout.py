@@ -578,10 +578,12 @@ class _BookletBuilder:
         shape = f"{kind} {board.rows}×{board.cols}"     # a board with neither title nor difficulty (queens)
         options = ([board.title or "", section.title] if answers else
                    [" · ".join(filter(None, (board.title, difficulty))), board.title or "", difficulty or "", shape])
-        caption = str(number)
+        # the number, and the puzzle's ID when the book prints IDs: both always whole
+        head = f"{number} · {board.puzzle_id}" if board.puzzle_id else str(number)
+        caption = head
         for detail in map(visible, options):   # the most informative caption that fits above the grid
-            if detail and self.type.fits(f"{number} · {detail}", style, max(grid_width, slots.width)):
-                caption = f"{number} · {detail}"
+            if detail and self.type.fits(f"{head} · {detail}", style, max(grid_width, slots.width)):
+                caption = f"{head} · {detail}"
                 break
         word = labels["solution"] if answers else labels["puzzle"]
         grid = Grid(

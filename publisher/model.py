@@ -125,6 +125,8 @@ class Board:
     #: steps drawn as worked examples after the grid (in the booklet ``worked_in`` names)
     worked: tuple[WorkedStep, ...] = ()
     worked_in: str = "answers"                 # "answers": after the solution; "puzzles": after the puzzle
+    #: the puzzle's ID (solver.canonical) when the book prints IDs (``layout.puzzle_ids``)
+    puzzle_id: str | None = None
 
 
 @dataclass(frozen=True)

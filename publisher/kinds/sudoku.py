@@ -270,7 +270,7 @@ class SudokuKind(Kind[Puzzle]):
         else:
             hints["box"] = f"{geometry.box_rows}x{geometry.box_cols}"
         if puzzle.variant:
-            hints["variant"] = puzzle.variant
+            hints["variant"] = list(puzzle.variant)
             hints["parity"] = puzzle.parity
         return puzzle.format(), hints
 
