@@ -42,6 +42,7 @@ class BuildOptions:
     formats: Sequence[str] = ()          # overrides output.formats
     strict: bool = False                 # any rejection or warning fails the build
     jobs: int | None = None
+    dask: str | None = None              # a Dask scheduler address for the verify stage
     progress: Progress = field(default_factory=lambda: Progress(enabled=False))
     report: Path | None = None           # the JSON report, written with the books (all or none)
     junit: Path | None = None            # the JUnit XML file, likewise
@@ -352,7 +353,7 @@ def verify_sections(loaded: LoadedConfig, inputs: list[_SectionInput], options: 
              for _ in section.items]   # (any item may end up first: sort, rejections)
     with options.progress.stage("verify", len(items), "puzzles") as advance:
         checked = iter(verify_items(items, node_limit=loaded.config.node_limit, jobs=options.jobs,
-                                    progress=advance, grading=depth))
+                                    progress=advance, grading=depth, dask=options.dask))
     results = []
     for section in inputs:
         own = [grading.within(next(checked), getattr(section.section, "rating", None)) for _ in section.items]

@@ -28,6 +28,7 @@ from solver.sudoku.generate import parse_rating
 from solver.sudoku.geometry import tables
 from solver.sudoku.rules import VARIANTS, variant_problem
 from solver.sudoku.targeted import Target, target_problem, technique
+from solver.sudoku.verdict import scaled_node_limit
 from solver.sudoku.worked import positions as worked_positions
 from solver.verdict import Verdict
 
@@ -170,11 +171,8 @@ class SudokuKind(Kind[Puzzle]):
         return sudoku.parse_mapping({**merged, **mapping}, line=line, index=index)
 
     def verify(self, puzzle: Puzzle, node_limit: int) -> Verdict:
-        """``node_limit`` is meant for 9x9 grids; a node of a bigger grid costs about
-        cells/81 times more, so it gets that many times fewer nodes: every puzzle's
-        bound is reached in about the same time (README, ``node_limit``)."""
-        scaled = max(1, node_limit * 81 // max(81, len(puzzle.givens)))
-        return sudoku.verify(puzzle, node_limit=scaled)
+        """The bound scaled to the grid's size (:func:`solver.sudoku.verdict.scaled_node_limit`)."""
+        return sudoku.verify(puzzle, node_limit=scaled_node_limit(node_limit, len(puzzle.givens)))
 
     def grade(self, puzzle: Puzzle, ceiling: float | None = None) -> tuple[sudoku.Grade, tuple[Any, ...]]:
         found, steps = sudoku.grade_with_steps(puzzle, ceiling=ceiling)

@@ -15,7 +15,7 @@ line (and the column of a bad character), and reading carries on.
 """
 from __future__ import annotations
 
-from collections.abc import Hashable, Mapping, Sequence
+from collections.abc import Hashable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -138,7 +138,8 @@ class _TextReader:
 
     def __init__(self, options: _Options) -> None:
         self.options = options
-        self.results: list[Puzzle | ParseIssue] = []
+        self.results: list[Puzzle | ParseIssue] = []   # made since the caller last took them
+        self.made = 0                                   # puzzles and issues made in all
         self.grid: _Grid | None = None
         self.skipping = False   # after a bad grid row: ignore rows until the grid's block ends
 
@@ -149,9 +150,25 @@ class _TextReader:
         self._end_block(len(lines) + 1)
         return self.results
 
+    def stream(self, lines: Iterable[str]) -> Iterator[Puzzle | ParseIssue]:
+        """Like :meth:`read` over lines (without their line ends), yielding each result as
+        soon as its last line is read: memory stays that of one puzzle, whatever the input."""
+        number = 0
+        for number, raw in enumerate(lines, 1):
+            self._line(number, raw)
+            if self.results:
+                yield from self.results
+                self.results.clear()
+        self._end_block(number + 1)
+        yield from self.results
+        self.results.clear()
+
+    def _add(self, item: Puzzle | ParseIssue) -> None:
+        self.results.append(item)
+        self.made += 1
+
     def _emit_issue(self, problem: _Problem) -> None:
-        self.results.append(ParseIssue(problem.line, problem.message, problem.column,
-                                       len(self.results)))
+        self._add(ParseIssue(problem.line, problem.message, problem.column, self.made))
 
     def _puzzle(self, cells: Sequence[tuple[int, int, str]], size: int, line: int,
                 label: str | None) -> None:
@@ -159,7 +176,7 @@ class _TextReader:
         symbols = options.alphabet(size, line)
         givens = _values(cells, symbols)
         geometry = options.geometry(size, line)
-        self.results.append(Puzzle(geometry, symbols, givens, line, len(self.results), label))
+        self._add(Puzzle(geometry, symbols, givens, line, self.made, label))
 
     def _line(self, number: int, raw: str) -> None:
         stripped = raw.strip()
@@ -280,6 +297,15 @@ def parse_text(text: str, *, size: int | None = None, box: tuple[int, int] | Non
     options = _Options(size, (box[0], box[1]) if box else None, symbols, _region_labels(regions),
                        tuple(variant), "".join(parity.split()) if parity is not None else None)
     return _TextReader(options).read(text)
+
+
+def iter_lines(lines: Iterable[str], *, size: int | None = None, box: tuple[int, int] | None = None,
+               symbols: str | None = None,
+               regions: str | Sequence[Any] | None = None) -> Iterator[Puzzle | ParseIssue]:
+    """:func:`parse_text` over an iterable of lines (no line ends), lazily: a file of ten
+    million puzzles is read one puzzle at a time. Same results, same order."""
+    options = _Options(size, (box[0], box[1]) if box else None, symbols, _region_labels(regions))
+    return _TextReader(options).stream(lines)
 
 
 def _parse_box(value: Any) -> tuple[int, int]:
