@@ -300,11 +300,12 @@ def parse_text(text: str, *, size: int | None = None, box: tuple[int, int] | Non
 
 
 def iter_lines(lines: Iterable[str], *, size: int | None = None, box: tuple[int, int] | None = None,
-               symbols: str | None = None,
-               regions: str | Sequence[Any] | None = None) -> Iterator[Puzzle | ParseIssue]:
+               symbols: str | None = None, regions: str | Sequence[Any] | None = None,
+               variant: Sequence[str] = (), parity: str | None = None) -> Iterator[Puzzle | ParseIssue]:
     """:func:`parse_text` over an iterable of lines (no line ends), lazily: a file of ten
     million puzzles is read one puzzle at a time. Same results, same order."""
-    options = _Options(size, (box[0], box[1]) if box else None, symbols, _region_labels(regions))
+    options = _Options(size, (box[0], box[1]) if box else None, symbols, _region_labels(regions),
+                       tuple(variant), "".join(parity.split()) if parity is not None else None)
     return _TextReader(options).stream(lines)
 
 
