@@ -23,9 +23,7 @@ from publisher.grids import (
     THICK_LINE,
     borders,
     cells,
-    chess_shading,
     coordinates,
-    is_chessboard,
     same_shape,
     text_ratio,
     thick_line,
@@ -58,6 +56,8 @@ from publisher.play import play_for
 from publisher.typeset import WRAP_SPARE, Styles, Typesetter, book_styles, visible
 from publisher.units import PAGE_SIZES
 
+#: Lines under a worked example's caption for its step's sentence.
+WORKED_NOTE_LINES = 3
 MIN_TEXT = 7.0              # smallest printable text size, points
 PAGE_SPARE = 0.10           # share of page height left free for office-font reflow
 KEY_SPARE = 0.03            # the answer key's pages hold one-line headings and exact-height tables: less to reflow
@@ -105,7 +105,7 @@ def page_name(width: float, height: float) -> str:
 def _big(board: Board) -> bool:
     """A board a page of its own is sized for: 10x10 and up (12x12, 16x16), and every chessboard
     (a tour, queens), whose squares a reader writes numbers in or places pieces on."""
-    return max(board.rows, board.cols) >= BIG_BOARD or is_chessboard(board)
+    return max(board.rows, board.cols) >= BIG_BOARD or board.chessboard
 
 
 def _alone(board: Board, slots: _Slots) -> bool:
@@ -139,6 +139,7 @@ class _Slots:
     caption_height: float
     key: str
     noted: bool = False      # the caption box has a note line under the caption
+    note_lines: int = 1      # how many (a worked example's sentence takes up to WORKED_NOTE_LINES)
     below: float = 0.0       # the line under each grid (a puzzle's cross-reference)
 
     def block(self, grid: Grid) -> float:
@@ -474,7 +475,7 @@ class _BookletBuilder:
             left_alone = same % (own[0] * own[1]) if side >= BIG_BOARD else same == 1
             if not answers and own and _big(board) and left_alone:
                 own = (1, 1)    # a big board left on a page of its own is sized for that page, all its shape alike
-            elif not answers and own and is_chessboard(board):
+            elif not answers and own and board.chessboard:
                 own = (1, min(own[1], 2))   # chessboards one across, big squares to write a tour's numbers in
         if spec.large_print and not answers:
             across, down, key = 1, 1, f"{spec.key}.layout.large_print"
@@ -483,22 +484,22 @@ class _BookletBuilder:
             key = f"{section.key}.{field}" if own else f"{spec.key}.layout.{field}"
         if across < 1 or down < 1:
             raise LayoutError(key, f"{across}x{down} grids per page: both numbers must be at least 1")
-        noted = (answers and any(self._note(board) for board in section.boards)) or any(
-            board.worked and (board.worked_in == "answers") == answers for board in section.boards)
+        worked = any(board.worked and (board.worked_in == "answers") == answers for board in section.boards)
+        noted = (answers and any(self._note(board) for board in section.boards)) or worked
+        lines = WORKED_NOTE_LINES if worked else NOTE_LINES
         if spec.large_print and answers:
-            return self._large_print_answers(board, top, section.key, noted)
+            return self._large_print_answers(board, top, section.key, noted, lines)
         shrinks = field in section.per_page_defaults
         if not shrinks:
-            return self._slot_grid(across, down, answers, top, key, noted)
-        # a default (or, in large print, any answer arrangement: its digits must stay
-        # at 18 pt) that does not fit shrinks to the largest arrangement that does; when
+            return self._slot_grid(across, down, answers, top, key, noted, lines)
+        # a default that does not fit shrinks to the largest arrangement that does; when
         # not even one grid fits, the section's boards are too big for the page, and the
         # error names the section (nobody wrote a grids-per-page key to change)
         key = section.key
         candidates = sorted(((a, d) for a in range(1, across + 1) for d in range(1, down + 1)),
                             key=lambda ad: (-ad[0] * ad[1], -ad[0]))
         for a, d in candidates:
-            slots = self._slot_grid(a, d, answers, top, key, noted)
+            slots = self._slot_grid(a, d, answers, top, key, noted, lines)
             try:
                 self._grid_size(board, slots, answers)
             except LayoutError:
@@ -506,16 +507,16 @@ class _BookletBuilder:
             return slots
         return slots
 
-    def _large_print_answers(self, board: Board, top: float, key: str, noted: bool) -> _Slots:
+    def _large_print_answers(self, board: Board, top: float, key: str, noted: bool, lines: int) -> _Slots:
         """Large-print answer slots: as many across and down as fit with every
         digit at the large-print minimum (the cells :meth:`_grid_size` gives
         them), whatever the configured count or the margins' last points."""
         cell = _large_answer_cell(board)
-        probe = self._slot_grid(1, 1, True, top, key, noted)
+        probe = self._slot_grid(1, 1, True, top, key, noted, lines)
         width, height = board.cols * cell, probe.caption_height + probe.below + board.rows * cell
         across = max(1, int((self.content_width + probe.hgap + 1e-6) // (width + probe.hgap)))
         down = max(1, int((self.usable_height - top + probe.vgap + 1e-6) // (height + probe.vgap)))
-        return self._slot_grid(across, down, True, top, key, noted)
+        return self._slot_grid(across, down, True, top, key, noted, lines)
 
     def _note(self, board: Board) -> str:
         """The line under an answer's caption: the board's own note, else "one
@@ -525,11 +526,11 @@ class _BookletBuilder:
         return self.labels["one_possible_answer"] if board.one_of_many else ""
 
     def _slot_grid(self, across: int, down: int, answers: bool, top: float, key: str,
-                   noted: bool = False) -> _Slots:
+                   noted: bool = False, note_lines: int = 1) -> _Slots:
         caption = self.styles.answer_caption if answers else self.styles.caption
         caption_height = caption.leading + caption.size * 0.3
         if noted:
-            caption_height += NOTE_LINES * self.styles.note.leading
+            caption_height += self.styles.note.leading * note_lines
         below = 0.0
         if self._refs(answers):     # an answer's in its caption box, a puzzle's under its grid
             if answers:
@@ -541,7 +542,7 @@ class _BookletBuilder:
         hgap = max(vgap, MIN_COLUMN_GAP)
         width = (self.content_width - (across - 1) * hgap) / across
         height = (self.usable_height - top - (down - 1) * vgap) / down
-        return _Slots(across, down, width, height, hgap, vgap, caption_height, key, noted, below)
+        return _Slots(across, down, width, height, hgap, vgap, caption_height, key, noted, note_lines, below)
 
     def _refs(self, answers: bool) -> bool:
         """Whether grids carry a cross-reference: every answer names its
@@ -623,9 +624,10 @@ class _BookletBuilder:
             grid = replace(placed.grid, cells=cells(position, True), marks=step.marks, shaded=step.pattern,
                            tour=None, label=f"{word} {number}: {visible(step.text)}")
             width = max(grid.width, slots.width)
-            note = self.type.one_line(visible(step.text), self.styles.note, width) if slots.noted else ""
+            lines = self._sentence(visible(step.text), grid.width, slots.note_lines) if slots.noted else ()
             out.append(replace(placed, caption=self.type.one_line(f"{number} · {word}", placed.caption_style, width),
-                               grid=grid, note=note, note_style=self.styles.note if slots.noted else None,
+                               grid=grid, note=" ".join(lines), note_lines=lines,
+                               note_style=self.styles.note if slots.noted else None,
                                play=None))
         return out
 
@@ -643,9 +645,9 @@ class _BookletBuilder:
             borders=borders(board.rows, board.cols, board.regions, thick_line(cell)),
             cell_size=cell, font_size=font, label=f"{word} {number}, {board.rows}x{board.cols} {kind}",
             tour=tour_drawing(board, cell, self._widest(board, font)) if answers else None,
-            shaded=chess_shading(board.rows, board.cols) if is_chessboard(board) else None,
+            shaded=board.shading,
             coordinates=coordinates(board.rows, board.cols, cell, MIN_TEXT, self._label_width)
-            if is_chessboard(board) and self.spec.coordinates else None,
+            if board.chessboard and self.spec.coordinates else None,
             cages=self._cages(board, cell, answers),
         )
         note, note_style = "", None
@@ -654,10 +656,7 @@ class _BookletBuilder:
             note_style = self.styles.note
             text = self._note(board) if answers else ""   # a key step under a puzzle would give it away
             if text:
-                note_lines = self.type.wrap(text, note_style, grid_width)
-                if len(note_lines) > NOTE_LINES:   # the last line kept ends in "…"
-                    rest = " ".join(note_lines[NOTE_LINES - 1:])
-                    note_lines = (*note_lines[:NOTE_LINES - 1], self.type.one_line(rest, note_style, grid_width))
+                note_lines = self._sentence(text, grid_width, slots.note_lines)
                 note = " ".join(note_lines)
         ref = CrossRef("", 0, "", "", self.styles.ref, below=not answers) if self._refs(answers) else None
         return PlacedGrid(number, caption, style, grid, 0.0, 0.0, slots.caption_height, note, note_style,
@@ -667,6 +666,15 @@ class _BookletBuilder:
 
     def _label_width(self, text: str, size: float) -> float:
         return self.type.width(text, TextStyle("coordinate", size))
+
+    def _sentence(self, text: str, width: float, lines: int) -> tuple[str, ...]:
+        """``text`` wrapped to at most ``lines`` lines of the note style (the last ending in
+        "…" when it does not fit): PDF and HTML draw each line, DOCX and RTF let the
+        whole sentence (the lines joined) reflow in its paragraph."""
+        wrapped = list(self.type.wrap(text, self.styles.note, width))
+        if len(wrapped) > lines:
+            wrapped = wrapped[:lines - 1] + [self.type.one_line(" ".join(wrapped[lines - 1:]), self.styles.note, width)]
+        return tuple(wrapped)
 
     def _cages(self, board: Board, cell: float, answers: bool) -> CageDrawing | None:
         """The board's cages at this cell size: black on puzzles, light on answers."""

@@ -13,11 +13,6 @@ from dataclasses import replace
 from publisher.model import Board, HintStep, Play
 
 
-def _symbol_order(symbol: str) -> tuple[int, str]:
-    """Keypad order: digits before letters (0 first when it is a value), then by code point."""
-    return (0 if symbol.isdigit() else 1, symbol)
-
-
 def fill(template: str, **values: object) -> str:
     """``template`` with ``{name}`` replaced by each value (user text may hold other braces)."""
     for name, value in values.items():
@@ -47,15 +42,15 @@ def play_for(board: Board, with_solutions: bool, words: Mapping[str, str] | None
     """The play payload of ``board``; ``with_solutions`` False leaves out
     everything that would give the answer away (solution and hints).
     ``words`` (a book not in English) turns every hint into a sentence in them."""
-    sudoku = board.kind == "sudoku"
-    hints = board.hints if with_solutions and sudoku else ()
+    hints = board.hints if with_solutions else ()
     if words is not None:
         hints = tuple(replace(step, text=hint_sentence(step, words)) for step in hints)
     return Play(
         kind=board.kind,
-        symbols=tuple(sorted(set(board.answer), key=_symbol_order)) if sudoku else (),
-        regions=board.regions if sudoku else None,
-        solution=board.answer if with_solutions else (),
+        symbols=board.keypad,
+        regions=board.regions,
+        solution=board.answer if with_solutions and board.checked_by_answer else (),
         hints=hints,
         closed=board.closed,
+        rules=board.rules,
     )

@@ -15,7 +15,7 @@ from tests.sudoku_oracle import box_regions, count_exact, exact_cover_solutions,
 DATA = Path(__file__).resolve().parent / "data"
 TOP95 = (DATA / "top95.txt").read_text().split()
 MULTIPLE_4 = "1.3............4"
-FIELDS = {"source", "line", "index", "kind", "size", "status", "reason", "solution", "solve_ms",
+FIELDS = {"source", "line", "index", "kind", "size", "variant", "parity", "status", "reason", "solution", "solve_ms",
           "label", "id", "differences", "stats"}
 
 def run(capsys: pytest.CaptureFixture, *args: str) -> tuple[int, str, str]:

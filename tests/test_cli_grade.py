@@ -18,8 +18,8 @@ DATA = Path(__file__).resolve().parent / "data"
 SAMPLE = DATA / "se-sample.txt"
 PUZZLES = [line.split()[0] for line in SAMPLE.read_text().splitlines() if line and not line.startswith("#")]
 MULTIPLE_4 = "1.3............4"
-CHECK_FIELDS = {"source", "line", "index", "kind", "size", "status", "reason", "solution", "solve_ms",
-                "label", "id", "differences", "stats"}
+CHECK_FIELDS = {"source", "line", "index", "kind", "size", "variant", "parity", "status", "reason", "solution",
+                "solve_ms", "label", "id", "differences", "stats"}
 GRADE_FIELDS = {"rating", "level", "hardest", "steps", "techniques", "rating_exact", "grade_ms"}
 
 def run(capsys: pytest.CaptureFixture, *args: str) -> tuple[int, str, str]:

@@ -38,6 +38,7 @@ from solver.sudoku import (
     parse_text,
     verify,
 )
+from solver.sudoku.rules import VARIANTS
 from solver.sudoku.search import Search
 from solver.sudoku.verdict import scaled_node_limit
 from solver.verdict import Status, Verdict
@@ -54,6 +55,8 @@ class TextOptions:
     size: int | None = None
     box: tuple[int, int] | None = None
     symbols: str | None = None
+    variant: tuple[str, ...] = ()       # --variant x,anti_knight (a structured puzzle's own list wins)
+    parity: str | None = None          # --parity: even-odd marks of a single puzzle
 
 
 def load(source: str, options: TextOptions) -> list[Puzzle | ParseIssue]:
@@ -70,8 +73,17 @@ def _box(value: str | None) -> tuple[int, int] | None:
         raise UsageError(f"--box {value!r} is not ROWSxCOLS like 2x3") from None
 
 
-def text_options(size: int | None, box: str | None, symbols: str | None) -> TextOptions:
-    return TextOptions(size, _box(box), symbols)
+def _variant(value: str | None) -> tuple[str, ...]:
+    names = tuple(part.strip() for part in (value or "").split(",") if part.strip())
+    unknown = [name for name in names if name not in VARIANTS]
+    if unknown:
+        raise UsageError(f"--variant {unknown[0]!r} is not one of {', '.join(VARIANTS)}")
+    return names
+
+
+def text_options(size: int | None, box: str | None, symbols: str | None, variant: str | None = None,
+                 parity: str | None = None) -> TextOptions:
+    return TextOptions(size, _box(box), symbols, _variant(variant), parity)
 
 
 def _record(source: str, item: Puzzle | ParseIssue, **fields: Any) -> dict[str, Any]:
@@ -80,7 +92,9 @@ def _record(source: str, item: Puzzle | ParseIssue, **fields: Any) -> dict[str, 
     return {"source": source, "line": item.line, "index": item.index, "kind": kind_name(item),
             "size": puzzle.size if puzzle else None,
             "label": getattr(puzzle, "label", None),
-            "id": puzzle.id if puzzle else None, **fields}
+            "id": puzzle.id if puzzle else None,
+            "variant": list(puzzle.variant) if isinstance(puzzle, Puzzle) else [],
+            "parity": puzzle.parity if isinstance(puzzle, Puzzle) else None, **fields}
 
 
 def verdict_record(source: str, item: Puzzle | ParseIssue, verdict: Verdict) -> dict[str, Any]:
@@ -141,6 +155,16 @@ box_option = click.option("--box", default=None, metavar="RxC",
                            help="Box shape for text inputs, e.g. 2x3 (default: the usual one).")
 symbols_option = click.option("--symbols", default=None,
                                help="Symbol alphabet, e.g. 0123456789ABCDEF (0 is then a value).")
+
+
+def variant_options(command: Callable[..., int]) -> Callable[..., int]:
+    """--variant and --parity: the rules every puzzle keeps beyond rows, columns and regions."""
+    command = click.option("--parity", default=None, metavar="MARKS",
+                           help="Even-odd marks of the puzzle: N*N of e (even), o (odd) or . (with even_odd).")(command)
+    return click.option("--variant", default=None, metavar="NAMES",
+                        help=f"Variant rules, comma-separated: {', '.join(VARIANTS)}.")(command)
+
+
 node_option = click.option("--node-limit", "--limit-nodes", "node_limit", type=click.IntRange(1),
                             default=DEFAULT_NODE_LIMIT, show_default=True,
                             help="Search bound per puzzle; reaching it gives 'undetermined'.")
@@ -181,6 +205,7 @@ resume_option = click.option("--resume", is_flag=True,
 @size_option
 @box_option
 @symbols_option
+@variant_options
 @node_option
 @jobs_option
 @dask_option
@@ -189,15 +214,17 @@ resume_option = click.option("--resume", is_flag=True,
 @click.option("--catalog", "catalog", metavar="PATH_OR_URL",
               help="Also flag puzzles this catalog (or an earlier puzzle of FILES) already holds: 'repeated'.")
 def check(files: tuple[str, ...], as_json: bool, size: int | None, box: str | None,
-          symbols: str | None, node_limit: int, jobs: int, dask: str | None, output: Path | None,
-          resume: bool, catalog: str | None) -> int:
+          symbols: str | None, variant: str | None, parity: str | None, node_limit: int, jobs: int,
+          dask: str | None, output: Path | None, resume: bool, catalog: str | None) -> int:
     """Verify every puzzle in FILES (text, .yaml/.yml/.json; '-' reads stdin): Sudoku, and
     Killer or KenKen mappings with their ``kind``."""
     if catalog is not None:
         if jobs > 1 or dask or output or resume:
             raise UsageError("--catalog runs in this process, to stdout: not with --jobs, --dask, -o or --resume")
-        return judge_with_catalog(files, text_options(size, box, symbols), node_limit, catalog, as_json)
-    return judge_files(files, text_options(size, box, symbols), node_limit, check_one, as_json=as_json,
+        return judge_with_catalog(files, text_options(size, box, symbols, variant, parity), node_limit, catalog,
+                                  as_json)
+    return judge_files(files, text_options(size, box, symbols, variant, parity), node_limit, check_one,
+                       as_json=as_json,
                        run=Run(jobs, dask, output, resume))
 
 
@@ -357,7 +384,8 @@ def _solve_sources(target: str, options: TextOptions) -> list[tuple[str, Puzzle 
         except screening.InputProblem as error:
             raise UsageError(str(error)) from None
     return [("<argument>", item) for item in
-            parse_text(target, size=options.size, box=options.box, symbols=options.symbols)]
+            parse_text(target, size=options.size, box=options.box, symbols=options.symbols,
+                       variant=options.variant, parity=options.parity)]
 
 
 def _show_grid(puzzle: Puzzle, values: tuple[int, ...]) -> None:
@@ -376,15 +404,17 @@ def _show_grid(puzzle: Puzzle, values: tuple[int, ...]) -> None:
 @size_option
 @box_option
 @symbols_option
+@variant_options
 @node_option
 def solve(target: str, count: bool, nth: int | None, show_all: bool, limit: int, as_json: bool,
-          size: int | None, box: str | None, symbols: str | None, node_limit: int) -> int:
+          size: int | None, box: str | None, symbols: str | None, variant: str | None, parity: str | None,
+          node_limit: int) -> int:
     """Solve a puzzle given inline (one line of symbols) or every puzzle of a file."""
     if count + show_all + (nth is not None) > 1:
         raise UsageError("choose one of --count, --nth and --all")
     mode = "count" if count else "all" if show_all else None
     answered = True
-    for source, item in _solve_sources(target, text_options(size, box, symbols)):
+    for source, item in _solve_sources(target, text_options(size, box, symbols, variant, parity)):
         if isinstance(item, ParseIssue):
             answered = False
             verdict = judge_item(item, node_limit)

@@ -32,6 +32,7 @@ from publisher.cli.check import (
     size_option,
     symbols_option,
     text_options,
+    variant_options,
     verdict_line,
     verdict_record,
 )
@@ -94,18 +95,20 @@ def grade_one(task: tuple[Task, bool]) -> Rendered:
 @size_option
 @box_option
 @symbols_option
+@variant_options
 @node_option
 @jobs_option
 @dask_option
 @output_option
 @resume_option
 def grade_command(files: tuple[str, ...], as_json: bool, explain_steps: bool, size: int | None,
-                  box: str | None, symbols: str | None, node_limit: int, jobs: int, dask: str | None,
+                  box: str | None, symbols: str | None, variant: str | None, parity: str | None,
+                  node_limit: int, jobs: int, dask: str | None,
                   output: Path | None, resume: bool) -> int:
     """Rate every Sudoku in FILES (Sudoku Explainer scale) and name its hardest technique."""
     if resume and explain_steps and not as_json:
         raise UsageError("--resume needs one line per puzzle: use --explain with --json")
-    return judge_files(files, text_options(size, box, symbols), node_limit,
+    return judge_files(files, text_options(size, box, symbols, variant, parity), node_limit,
                        partial(_with_flag, grade_one, explain_steps), as_json=as_json,
                        run=Run(jobs, dask, output, resume))
 

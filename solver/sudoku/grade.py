@@ -17,6 +17,7 @@ from solver.sudoku import (
     exclusion,
     fish,
     intersections,
+    ruled,
     singles,
     stronglinks,
     subsets,
@@ -33,13 +34,17 @@ Finder = Callable[[Grid], "Step | None"]
 #: it, with its strong-link chains and large wings) tries them; the first that finds a step
 #: wins, so a technique listed after a harder one only runs when that one finds nothing.
 TECHNIQUES: tuple[tuple[float, Finder, bool], ...] = (
+    (ruled.PARITY, ruled.parity, False),
     (singles.FULL_HOUSE, singles.full_house, False),
     (singles.HIDDEN_BOX, singles.hidden_single_box, False),
+    (singles.HIDDEN_BOX, ruled.hidden_single_ruled, False),
     (singles.HIDDEN_LINE, singles.hidden_single_line, False),
     (intersections.DIRECT_POINTING, intersections.direct_pointing, False),
     (intersections.DIRECT_CLAIMING, intersections.direct_claiming, False),
     (subsets.DIRECT_HIDDEN[2], subsets.direct_hidden_pair, False),
     (singles.NAKED_SINGLE, singles.naked_single, False),
+    (ruled.NC_FORCING_CELL, ruled.nc_forcing_cell, False),
+    (ruled.LOCKED_NC, ruled.locked_nc, False),
     (subsets.DIRECT_HIDDEN[3], subsets.direct_hidden_triple, False),
     (intersections.POINTING, intersections.pointing, False),
     (intersections.CLAIMING, intersections.claiming, False),
@@ -127,7 +132,7 @@ def next_step(g: Grid, assume_unique: bool = True, ceiling: float | None = None)
         if ceiling is not None and FLOORS[i] > ceiling:
             return Step("Above ceiling", FLOORS[i],
                         f"no technique rated {ceiling} or less makes progress", (), (), ())
-        if unique_only and not assume_unique:
+        if unique_only and not (assume_unique and g.lay.classic):   # a variant's rules may break the swap
             continue
         try:
             found = finder(g)
