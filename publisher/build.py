@@ -22,6 +22,7 @@ from publisher.config import ConfigError, LoadedConfig, default_per_page, load
 from publisher.kinds import KINDS
 from publisher.layout import labels_for, layout_book
 from publisher.model import Board, Booklet, BookSpec, LayoutError, Margins, SectionSpec
+from publisher.printing import COVER_FORMAT, cover, interior, preflight
 from publisher.progress import Progress, now_doing
 from publisher.report import BuildResult, OutputFile, SectionResult
 from publisher.sources import Item, SourceError, display_path, read_section, section_files
@@ -100,10 +101,13 @@ def write_outputs(options: BuildOptions, result: BuildResult, files: dict[Path, 
     now_doing("writing the outputs")
     start = time.perf_counter()
     contents: dict[Path, Content] = {path: data for path, (_fmt, _booklet, data) in files.items()}
-    roles = {path: f"the {fmt.upper()} {booklet.role} booklet" for path, (fmt, booklet, _data) in files.items()}
+    roles = {path: "the cover" if fmt == COVER_FORMAT else f"the {fmt.upper()} {booklet.role} booklet"
+             for path, (fmt, booklet, _data) in files.items()}
     for path, (fmt, booklet, data) in files.items():
-        result.outputs.append(OutputFile(path=display_path(path), format=fmt, role=booklet.role,
-                                         pages=booklet.page_count, bytes=len(data),
+        cover_file = fmt == COVER_FORMAT
+        result.outputs.append(OutputFile(path=display_path(path), format=fmt,
+                                         role="cover" if cover_file else booklet.role,
+                                         pages=1 if cover_file else booklet.page_count, bytes=len(data),
                                          sha256=hashlib.sha256(data).hexdigest()))
 
     def timed(make: Any) -> Content:
@@ -219,8 +223,14 @@ def _build(options: BuildOptions, result: BuildResult, run: _Run) -> dict[Path, 
     now_doing("rendering the books")
     formats = list(options.formats) or list(loaded.config.output.formats)
     out_dir = options.out if options.out is not None else loaded.base / loaded.config.output.folder
-    files = render_booklets(loaded, booklets, formats, out_dir, result, options.progress)
+    if not _print_checks(loaded, booklets, stems, formats, result, strict=options.strict):
+        return {}
+    files = render_booklets(loaded, booklets, [f for f in formats if f != COVER_FORMAT], out_dir, result,
+                            options.progress)
+    files.update(render_covers(loaded, booklets, stems, formats, out_dir, result))
     _stage(result, "render", start)
+    if not _preflight(loaded, files, stems, result):
+        return {}
     return files
 
 
@@ -312,6 +322,91 @@ def render_booklets(loaded: LoadedConfig, booklets: list[Booklet], formats: list
     return files
 
 
+def _books_of(loaded: LoadedConfig, booklets: list[Booklet], stems: list[str]) -> list[tuple[int, Booklet]]:
+    """Every booklet with the index of its book."""
+    index = {f"{stem}-{role}": b for b, stem in enumerate(stems) for role in ("puzzles", "answers")}
+    return [(index[booklet.stem], booklet) for booklet in booklets]
+
+
+def _choice(loaded: LoadedConfig, b: int) -> interior.PrintChoice | None:
+    book = loaded.config.books[b]
+    return interior.choice(book.print.service, book.print.paper, book.print.bleed)
+
+
+def _print_checks(loaded: LoadedConfig, booklets: list[Booklet], stems: list[str], formats: list[str],
+                  result: BuildResult, *, strict: bool) -> bool:
+    """A print profile's page counts: too many pages is an error; blank pages added to
+    reach the minimum are said in the summary, and fail the build under ``--strict``."""
+    notes: list[str] = []
+    for b, booklet in _books_of(loaded, booklets, stems):
+        chosen = _choice(loaded, b)
+        if chosen is None:
+            continue
+        if problem := interior.page_count_problem(chosen, booklet):
+            raise ConfigError([f"{loaded.where(('books', b, 'print', 'service'))}: {problem}"])
+        if note := interior.padding_note(chosen, booklet, f"{booklet.stem}.pdf"):
+            notes.append(note)
+    for b, book in enumerate(loaded.config.books):
+        if COVER_FORMAT in formats and book.print.service == "none":
+            result.warnings.append(f"{loaded.where(('books', b, 'print'))}: no cover for '{book.title}': "
+                                   "a cover needs print.service (kdp, ingramspark or lulu) for its spine width")
+    result.warnings.extend(notes)
+    if strict and notes:
+        result.status, result.exit_code = "rejected", EXIT_REJECTED
+        result.errors.extend(f"--strict: {note}" for note in notes)
+        return False
+    return True
+
+
+def render_covers(loaded: LoadedConfig, booklets: list[Booklet], stems: list[str], formats: list[str],
+                  out_dir: Path, result: BuildResult) -> dict[Path, Rendered]:
+    """The full-wrap cover of every book with a print profile whose PDF (or cover) is built,
+    drawn from its puzzle booklet's final page count (``<stem>-cover.pdf``)."""
+    if COVER_FORMAT not in formats and "pdf" not in formats:
+        return {}
+    start = time.perf_counter()
+    files: dict[Path, Rendered] = {}
+    for b, booklet in _books_of(loaded, booklets, stems):
+        chosen = _choice(loaded, b)
+        if chosen is None or booklet.role != "puzzles":
+            continue
+        book = loaded.config.books[b]
+        try:
+            made = cover.render_cover(cover.cover_spec(book, chosen, booklet, loaded.base))
+        except cover.CoverError as error:
+            raise ConfigError([f"{loaded.where(('books', b, 'cover', error.key))}: {error.message}"]) from None
+        result.warnings.extend(made.warnings)
+        files[out_dir / f"{stems[b]}-cover.pdf"] = (COVER_FORMAT, booklet, made.data)
+    if files:
+        result.timings["render.cover"] = time.perf_counter() - start
+    return files
+
+
+def _preflight(loaded: LoadedConfig, files: dict[Path, Rendered], stems: list[str],
+               result: BuildResult) -> bool:
+    """The checks of ``puzzlepress preflight`` on the PDFs about to be written: any
+    violation fails the build (exit 1) and nothing is replaced."""
+    violations: list[str] = []
+    for path, (fmt, booklet, data) in files.items():
+        if fmt not in ("pdf", COVER_FORMAT) or booklet.print_rules is None:
+            continue
+        b = stems.index(booklet.stem.rsplit("-", 1)[0])
+        chosen = _choice(loaded, b)
+        assert chosen is not None
+        if fmt == COVER_FORMAT:
+            found = preflight.check_cover(data, display_path(path), chosen, booklet.page_count,
+                                          (booklet.page_width, booklet.page_height),
+                                          loaded.config.books[b].cover.barcode == "auto")
+        else:
+            found = preflight.check_interior(data, display_path(path), chosen)
+        violations.extend(str(v) for v in found)
+    if violations:
+        result.status, result.exit_code = "error", EXIT_REJECTED
+        result.errors.extend(f"preflight: {v}" for v in violations)
+        return False
+    return True
+
+
 def _loc(key: str) -> tuple[Any, ...]:
     """'books[0].sections[2].puzzles_per_page' -> ('books', 0, 'sections', 2, 'puzzles_per_page')."""
     return tuple(int(part) if part.isdigit() else part for part in re.findall(r"[^.\[\]]+", key))
@@ -354,6 +449,9 @@ def _book_spec(loaded: LoadedConfig, b: int, stem: str, sections: list[SectionRe
         fonts = fontlib.default_fonts()
     margins = book.page.margins
     auto_gutter = margins.inside == "auto"
+    chosen = interior.choice(book.print.service, book.print.paper, book.print.bleed)
+    if chosen is not None and (problem := interior.trim_problem(chosen, book.page.size)):
+        raise ConfigError([f"{loaded.where(('books', b, 'page', 'size'))}: {problem}"])
     section_specs = []
     key_step_word = labels_for(book.language, dict(book.labels))["key_step"]
     for s, (section, result) in enumerate(zip(book.sections, sections)):
@@ -377,13 +475,14 @@ def _book_spec(loaded: LoadedConfig, b: int, stem: str, sections: list[SectionRe
         margins=Margins(top=margins.top, bottom=margins.bottom,
                         inside=GUTTER_MINIMUM if margins.inside == "auto" else margins.inside, outside=margins.outside),
         fonts=fonts, sections=tuple(section_specs), subtitle=book.subtitle, author=book.author,
-        language=book.language, instructions=book.instructions, mirrored=book.page.mirrored,
+        language=book.language, instructions=book.instructions,
+        mirrored=book.page.mirrored or chosen is not None,   # a bound book: the gutter on the binding side
         puzzles_per_page=book.layout.puzzles_per_page or (2, 3),
         answers_per_page=book.layout.answers_per_page or (3, 4),
         large_print=book.layout.large_print, section_start=book.layout.section_start, answers=book.answers.placement,
         balance=book.layout.balance, contents=book.contents, imprint=book.imprint,
         labels=dict(book.labels), key=key, play_solutions=book.html.solutions == "embedded",
-        gutter_auto=auto_gutter,
+        gutter_auto=auto_gutter, print_rules=chosen.rules(book.page.size) if chosen else None,
     )
 
 

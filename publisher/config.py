@@ -32,6 +32,7 @@ from pydantic import (
 from publisher import kinds, safeio
 from publisher.kinds import DEFAULT_KIND
 from publisher.labels import DEFAULT_LABELS
+from publisher.printing import COVER_FORMAT
 from publisher.render import formats as render_formats
 from publisher.schema import (
     Gutter,
@@ -160,6 +161,39 @@ class Html(Strict):
     solutions: Literal["embedded", "none"] = "embedded"
 
 
+class PrintProfile(Strict):
+    """The print-on-demand service a book is made for (README "Publishing on KDP, IngramSpark or
+    Lulu"); ``none`` leaves every output as it is without this block."""
+
+    service: Literal["none", "kdp", "ingramspark", "lulu"] = "none"
+    paper: Literal["white", "cream", "color-standard", "color-premium"] = "white"
+    bleed: bool = False                   # the interior PDF page is the trim plus the service's bleed
+
+
+def _color(value: Any) -> str:
+    if isinstance(value, str) and re.fullmatch(r"#[0-9A-Fa-f]{6}", value.strip()):
+        return value.strip().lower()
+    raise ValueError(f"expected a colour like '#1d3557', got {value!r}")
+
+
+Color = Annotated[str, BeforeValidator(_color)]
+
+
+class CoverColors(Strict):
+    background: Color = "#1d3557"         # the whole wrap, bleed included (not the barcode area)
+    text: Color = "#ffffff"               # title, subtitle, author, back text and spine text
+
+
+class Cover(Strict):
+    """The full-wrap cover (``<stem>-cover.pdf``), built from the interior's final page count."""
+
+    front_image: str | None = None        # a PNG or JPEG for the front panel (bleed included), relative to the config
+    back_text: str | None = None          # the blurb on the back cover
+    spine_text: str | None = None         # default: the title and the author; printed only where the service allows
+    colors: CoverColors = CoverColors()
+    barcode: Literal["auto", "none"] = "auto"   # auto: the service's barcode area is left empty
+
+
 class Book(Strict):
     title: str
     sections: list[Section] = Field(min_length=1)
@@ -176,6 +210,8 @@ class Book(Strict):
     contents: bool = False                # a table of contents after the title page
     imprint: str | None = None            # text on the title page's verso (copyright, edition, ISBN)
     html: Html = Html()
+    print: PrintProfile = PrintProfile()  # the print-on-demand service, paper and bleed
+    cover: Cover = Cover()
 
     @field_validator("title")
     @classmethod
@@ -204,9 +240,14 @@ class Book(Strict):
         return value
 
 
+def format_names() -> tuple[str, ...]:
+    """Every name ``output.formats`` and ``--format`` accept: the renderers', then the cover."""
+    return render_formats() + (COVER_FORMAT,)
+
+
 def _format_name(value: str) -> str:
-    """A format the renderer registry knows (the one list config and CLI accept)."""
-    known = render_formats()
+    """A format the renderer registry knows, or ``cover`` (the one list config and CLI accept)."""
+    known = format_names()
     if value not in known:
         close = difflib.get_close_matches(value, known, n=1)
         hint = f" (did you mean {close[0]!r}?)" if close else ""
@@ -227,7 +268,7 @@ class Output(Strict):
     def _formats(cls, value: list[str]) -> list[str]:
         if not value:
             raise ValueError(f"name at least one format: {', '.join(render_formats())}")
-        return sorted(set(value), key=render_formats().index)
+        return sorted(set(value), key=format_names().index)
 
 
 class Config(Strict):

@@ -18,6 +18,7 @@ from dataclasses import dataclass, replace
 
 from publisher import fonts as fontlib
 from publisher.grids import (
+    THICK_LINE,
     borders,
     cells,
     chess_shading,
@@ -41,6 +42,7 @@ from publisher.model import (
     Margins,
     Page,
     PlacedGrid,
+    PrintRules,
     SectionSpec,
     TextBlock,
     TextStyle,
@@ -67,6 +69,10 @@ BIG_BOARD = 10
 #: how much fuller than its usual share of the cell text may be when that keeps
 #: it at :data:`MIN_TEXT` (a 25x25 grid on a 5x8 in page: 7 pt in 10.9 pt cells)
 TEXT_STRETCH = 1.15
+
+#: how far a grid's frame line reaches past the grid's edge (half its width): under a
+#: print profile the text area keeps that much more from the safe lines, so the ink does
+INK_OVERHANG = THICK_LINE / 2
 
 #: print-on-demand inside margin by page count: (up to pages, inches)
 _GUTTER_TABLE = ((150, 0.375), (300, 0.5), (500, 0.625), (700, 0.75), (828, 0.875))
@@ -125,6 +131,7 @@ class _Frame:
     height: float
     margins: Margins
     mirrored: bool
+    safe: float = 0.0        # under a print profile: no mark nearer the top or bottom trim
 
     def content(self, number: int) -> tuple[float, float, float, float]:
         m = self.margins
@@ -607,13 +614,14 @@ class _BookletBuilder:
     def _margin_text(self, text: str, style: TextStyle, x: float, width: float, top: bool) -> TextBlock:
         """A running head or folio centred in the top or bottom margin."""
         margin = self.frame.margins.top if top else self.frame.margins.bottom
-        if margin < style.leading + 4:
+        safe = self.frame.safe   # the head sits between the safe line and the text area
+        if margin - safe < style.leading + 4:
             where = "top" if top else "bottom"
             raise LayoutError(f"{self.spec.key}.page.margins.{where}",
                               f"the {where} margin ({margin:.1f} pt) is too small for the running "
-                              f"{'head' if top else 'page number'}: at least {style.leading + 4:.1f} pt")
-        inset = (margin - style.leading) / 2
-        y = inset if top else self.frame.height - margin + inset
+                              f"{'head' if top else 'page number'}: at least {safe + style.leading + 4:.1f} pt")
+        inset = (margin - safe - style.leading) / 2
+        y = safe + inset if top else self.frame.height - margin + inset
         return TextBlock(text, style, round(x, 2), round(y, 2), round(width, 2), style.leading, (text,))
 
 
@@ -673,7 +681,8 @@ def _ink(spec: BookSpec) -> Ink:
 
 
 def _build(spec: BookSpec, role: str, margins: Margins, labels: dict[str, str], styles: Styles) -> Booklet:
-    frame = _Frame(spec.page_width, spec.page_height, margins, spec.mirrored)
+    rules = spec.print_rules
+    frame = _Frame(spec.page_width, spec.page_height, margins, spec.mirrored, rules.safe if rules else 0.0)
     builder = _BookletBuilder(spec, frame, labels, styles)
     firsts = [1]
     for section in spec.sections:
@@ -705,30 +714,48 @@ def _build(spec: BookSpec, role: str, margins: Margins, labels: dict[str, str], 
             entries += key_starts
         builder.fill_contents(contents, entries)
     builder.align_spreads()
+    laid_out = len(builder.drafts)
+    if rules is not None:   # blank pages at the end up to the service's minimum and page multiple
+        target = max(rules.min_pages, laid_out)
+        for _ in range(-target % rules.page_multiple + target - laid_out):
+            builder.blank()
     title = spec.title if puzzles else f"{spec.title} · {labels['answers']}"
     return Booklet(
         role=role, stem=f"{spec.stem}-{role}", title=title, author=spec.author,
         subject=spec.subtitle or labels["puzzle"] if puzzles else labels["answers"],
         language=spec.language, page_width=spec.page_width, page_height=spec.page_height,
         margins=margins, mirrored=spec.mirrored, fonts=spec.fonts, styles=styles.all(), pages=builder.pages(),
-        ink=_ink(spec),
+        ink=_ink(spec), print_rules=rules, blank_pages_added=len(builder.drafts) - laid_out,
     )
 
 
 def _with_gutter(spec: BookSpec, role: str, labels: dict[str, str], styles: Styles) -> Booklet:
     """Lay out, count pages, widen the gutter to the print-on-demand minimum
     for that count, and repeat until the page count is stable."""
-    margins = spec.margins
+    margins, rules = spec.margins, spec.print_rules
+    if rules is not None:
+        margins = _print_margins(margins, rules, styles)
     booklet = _build(spec, role, margins, labels, styles)
-    if not spec.gutter_auto:
+    if not spec.gutter_auto and rules is None:
         return booklet
-    for _ in range(5):
-        inside = max(spec.margins.inside, gutter_for(booklet.page_count))
+    base = margins.inside
+    for _ in range(len(_GUTTER_TABLE) + 2):   # the gutter only grows, one table step at most each round
+        inside = max(base, rules.gutter_for(booklet.page_count) + INK_OVERHANG if rules
+                     else gutter_for(booklet.page_count))
         if inside == margins.inside:
             return booklet
         margins = replace(margins, inside=inside)
         booklet = _build(spec, role, margins, labels, styles)
     return booklet
+
+
+def _print_margins(margins: Margins, rules: PrintRules, styles: Styles) -> Margins:
+    """The book's margins widened where a print profile needs more: the outside
+    to the safe distance, top and bottom to the safe distance plus room for the
+    running head and page number, which must lie inside the safe area too."""
+    head = max(styles.header.leading, styles.footer.leading) + 4
+    return replace(margins, top=max(margins.top, rules.safe + head), bottom=max(margins.bottom, rules.safe + head),
+                   outside=max(margins.outside, rules.safe + INK_OVERHANG))
 
 
 def layout_book(spec: BookSpec) -> tuple[Booklet, ...]:

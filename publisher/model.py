@@ -111,6 +111,33 @@ class Fonts:
 
 
 @dataclass(frozen=True)
+class Bleed:
+    """Printing to the edge: the PDF page is the trim plus ``amount`` on the top,
+    bottom and outside edge (``all_edges``: on the gutter side too)."""
+
+    amount: float
+    all_edges: bool = False
+
+
+@dataclass(frozen=True)
+class PrintRules:
+    """What a print-on-demand service asks of an interior, as layout obeys it:
+    no mark nearer the top, bottom or outside trim than ``safe``; the inside
+    margin from ``gutters`` (up to pages, points) for the final page count;
+    blank pages at the end up to ``min_pages`` and a multiple of ``page_multiple``."""
+
+    service: str                                 # "KDP", for messages
+    safe: float
+    gutters: tuple[tuple[int, float], ...]
+    min_pages: int = 1
+    page_multiple: int = 1
+    bleed: Bleed | None = None
+
+    def gutter_for(self, pages: int) -> float:
+        return next((inside for up_to, inside in self.gutters if pages <= up_to), self.gutters[-1][1])
+
+
+@dataclass(frozen=True)
 class BookSpec:
     """Everything layout needs to know about one book, decided from the config."""
 
@@ -138,6 +165,7 @@ class BookSpec:
     balance: bool = True                        # share a section's last pages evenly (8 at 6 a page: 4 + 4)
     contents: bool = False                      # a table of contents after the title page
     imprint: str | None = None                  # text on the title page's verso (copyright, edition)
+    print_rules: PrintRules | None = None       # a print-on-demand profile's margins, gutter and page count
 
 
 class LayoutError(Exception):
@@ -376,6 +404,13 @@ class Booklet:
     styles: tuple[TextStyle, ...]     # every style used, for formats with a style sheet
     pages: tuple[Page, ...]
     ink: Ink = field(default_factory=Ink)
+    print_rules: PrintRules | None = None       # set under a print profile: boxes, no links, see :attr:`print_ready`
+    blank_pages_added: int = 0                  # blank pages at the end to reach the service's page count
+
+    @property
+    def print_ready(self) -> bool:
+        """A print-profile interior: the PDF carries page boxes and no annotations or links."""
+        return self.print_rules is not None
 
     @property
     def page_count(self) -> int:

@@ -40,7 +40,8 @@ def test_autoescape_and_finalize_are_the_callers_choice(tmp_path: Path) -> None:
 
 
 def test_formats_come_from_the_registry_and_a_duplicate_name_is_an_error() -> None:
-    """config's output.formats and the CLI's --format accept exactly the registry's names."""
+    """config's output.formats and the CLI's --format accept exactly the registry's names (and the
+    cover, which is not a booklet renderer and not in the default list)."""
     import click
     import pytest
 
@@ -50,7 +51,7 @@ def test_formats_come_from_the_registry_and_a_duplicate_name_is_an_error() -> No
 
     assert Output().formats == list(render.formats()) == ["pdf", "docx", "rtf", "html"]
     choice = next(p for p in build.params if p.name == "formats").type
-    assert isinstance(choice, click.Choice) and list(choice.choices) == list(render.formats())
+    assert isinstance(choice, click.Choice) and list(choice.choices) == [*render.formats(), "cover"]
     with pytest.raises(ValueError, match="got 'odt'"):
         Output(formats=["pdf", "odt"])
 

@@ -8,6 +8,7 @@ import click
 
 from publisher import render
 from publisher.cli import EXIT_OK, EXIT_USAGE, UsageError, cli, command_stream, github_actions, one_line
+from publisher.printing import COVER_FORMAT
 from publisher.write import WriteError, write_atomically
 
 STARTER = Path(__file__).resolve().parent.parent / "starter"
@@ -16,7 +17,7 @@ STARTER = Path(__file__).resolve().parent.parent / "starter"
 @cli.command()
 @click.argument("config", required=False, default="config.yaml", type=click.Path(path_type=Path))
 @click.option("--out", type=click.Path(path_type=Path), help="Output folder (overrides output.folder).")
-@click.option("--format", "formats", multiple=True, type=click.Choice(render.formats()),
+@click.option("--format", "formats", multiple=True, type=click.Choice(render.formats() + (COVER_FORMAT,)),
               help="Only these formats (repeatable; overrides output.formats).")
 @click.option("--strict", is_flag=True, help="Fail (exit 1) on any rejected puzzle or warning.")
 @click.option("--report", type=click.Path(path_type=Path), help="Write the JSON build report here.")

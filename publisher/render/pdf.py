@@ -65,6 +65,32 @@ def _face(path: Path) -> _Face:
     return _FACES[path]
 
 
+def font_face(path: Path) -> tuple[str, float]:
+    """The canvas name of a TTF (registered once) and its cap height per point, for
+    other PDF drawings that use the book's typeface (the cover)."""
+    face = _face(path)
+    return face.name, face.cap_height
+
+
+def font_extent(path: Path) -> tuple[float, float]:
+    """Ascent and descent (negative) of a TTF per point: the box readers give its glyphs."""
+    face = pdfmetrics.getFont(_face(path).name).face
+    return face.ascent / 1000, face.descent / 1000
+
+
+def draw_grid(canvas: Canvas, booklet: Booklet, item: PlacedGrid, left: float, top: float, scale: float) -> None:
+    """One grid of ``booklet`` (without its caption) on another canvas, its top-left
+    corner at (``left``, ``top``) in PDF coordinates, scaled by ``scale``: the
+    cover's front shows a puzzle of the book exactly as the interior draws it."""
+    drawer = _PageDrawer(canvas, booklet)
+    drawer.height = 0.0      # model y is measured down from the origin the translation sets
+    canvas.saveState()
+    canvas.translate(left, top)
+    canvas.scale(scale, scale)
+    drawer.grid(item.grid, (0.0, -item.grid.height))
+    canvas.restoreState()
+
+
 class _PageDrawer:
     """Draws the blocks of one booklet onto a canvas (model y grows downwards)."""
 
@@ -116,7 +142,10 @@ class _PageDrawer:
             self.c.setFont(self.regular.name, note.size)
             self.c.drawCentredString(item.x + grid.width / 2,
                                      self.y(_baseline(item.y + style.leading, note, self.regular)), item.note)
-        origin = (item.x, self.y(item.y + item.caption_height + grid.height))
+        self.grid(grid, (item.x, self.y(item.y + item.caption_height + grid.height)))
+
+    def grid(self, grid: Grid, origin: tuple[float, float]) -> None:
+        """A grid with its bottom-left corner at ``origin`` (PDF coordinates)."""
         if grid.shaded:
             self.literal(origin, self.cached(("shade", id(grid.shaded), grid.cell_size),
                                              lambda g: _shading_ops(g, self.ink.shade_grey), grid))
@@ -292,7 +321,7 @@ _RL_CONFIG_LOCK = threading.Lock()
 
 
 @contextmanager
-def _binary_streams() -> Iterator[None]:
+def binary_streams() -> Iterator[None]:
     """Flate-compressed streams without reportlab's default ASCII85 wrapping:
     a quarter smaller and, in pure Python, a fifth of the render time. The
     switch is process-wide in reportlab, so renders hold a lock (two threads
@@ -316,7 +345,7 @@ class PdfRenderer(Renderer):
 
     def render(self, booklet: Booklet) -> bytes:
         buffer = io.BytesIO()
-        with _binary_streams():
+        with binary_streams():
             canvas = Canvas(buffer, pagesize=(booklet.page_width, booklet.page_height), invariant=1,
                             pageCompression=1, initialFontName=_face(booklet.fonts.regular).name,
                             initialFontSize=10, lang=booklet.language)
@@ -327,21 +356,51 @@ class PdfRenderer(Renderer):
             canvas.setProducer(CREATOR)
             drawer = _PageDrawer(canvas, booklet)
             for page in booklet.pages:
+                if booklet.print_ready:
+                    _page_boxes(canvas, booklet, page.is_right_hand)
                 for block in (page.header, page.footer, *page.blocks):
                     if isinstance(block, TextBlock):
                         drawer.text(block)
                     elif isinstance(block, Band):
                         drawer.band(block)
                 canvas.showPage()
-            tags = _subset_tags(canvas, (booklet.fonts.regular, booklet.fonts.bold))
+            tags = subset_tags(canvas, (booklet.fonts.regular, booklet.fonts.bold))
             canvas.save()
-        data = buffer.getvalue()
-        for old, new in tags.items():
-            data = re.sub(re.escape(old) + rb"(?=[\s/>\]])", new, data)
-        return data
+        return retag(buffer.getvalue(), tags)
 
 
-def _subset_tags(canvas: Canvas, files: tuple[Path, ...]) -> dict[bytes, bytes]:
+def retag(data: bytes, tags: dict[bytes, bytes]) -> bytes:
+    """``data`` with the font subset names of :func:`subset_tags` replaced."""
+    for old, new in tags.items():
+        data = re.sub(re.escape(old) + rb"(?=[\s/>\]])", new, data)
+    return data
+
+
+def page_boxes(booklet: Booklet, right_hand: bool) -> tuple[tuple[float, float], tuple[float, float, float, float]]:
+    """The PDF page (media = bleed box) and the trim box on it of one page of a
+    print-profile booklet: with bleed the page grows by the bleed on the top,
+    bottom and outside edge (the outside is the left edge of a left-hand page),
+    or on every edge; without bleed the trim is the page."""
+    width, height, bleed = booklet.page_width, booklet.page_height, booklet.print_rules and booklet.print_rules.bleed
+    if not bleed:
+        return (width, height), (0.0, 0.0, width, height)
+    b = bleed.amount
+    left = b if bleed.all_edges or not right_hand else 0.0
+    media = (width + (2 * b if bleed.all_edges else b), height + 2 * b)
+    return media, (left, b, left + width, b + height)
+
+
+def _page_boxes(canvas: Canvas, booklet: Booklet, right_hand: bool) -> None:
+    """Size the canvas's next page and set its TrimBox and BleedBox; the model's
+    trim-box coordinates are moved onto the trim (the canvas state resets at each page)."""
+    media, trim = page_boxes(booklet, right_hand)
+    canvas.setPageSize(media)
+    canvas.setTrimBox(tuple(round(v, 3) for v in trim))
+    canvas.setBleedBox((0, 0, round(media[0], 3), round(media[1], 3)))
+    canvas.translate(trim[0], trim[1])
+
+
+def subset_tags(canvas: Canvas, files: tuple[Path, ...]) -> dict[bytes, bytes]:
     """Font subset names with tags derived from each subset's characters, old
     to new (reportlab tags every font's first subset AAAAAA+, so two fonts or
     two books would share one). Read before the canvas is saved (saving

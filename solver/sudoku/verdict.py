@@ -115,7 +115,7 @@ def verify(puzzle: Puzzle, *, node_limit: int = DEFAULT_NODE_LIMIT) -> Verdict:
         stats = SolveStats(ms=(time.perf_counter() - start) * 1000)
         return Verdict(Status.CONTRADICTORY, _summary(problems), stats=stats)
     first_stage = min(node_limit, max(_FIRST_STAGE_WORK // puzzle.geometry.cells, 100))
-    search = Search(puzzle.geometry, puzzle.givens, node_limit=first_stage)
+    search = Search(puzzle.geometry, puzzle.givens, node_limit=first_stage, refine=True)
     found: dict[tuple[int, ...], None] = {}   # distinct solutions in the order found
     probes = SolveStats()
     steps = search.walk()

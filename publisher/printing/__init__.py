@@ -1,0 +1,10 @@
+"""Print-on-demand: service profiles (data files), interior rules, the full-wrap cover and preflight.
+
+The flow stays forward: the config's ``print`` block picks a :class:`~publisher.printing.profile.Profile`,
+:func:`~publisher.printing.interior.interior_rules` turns it into the model's
+:class:`~publisher.model.PrintRules` that layout obeys, the cover is drawn from the
+interior's final page count, and preflight reads the written PDFs back.
+"""
+
+#: the output format name of the full-wrap cover (``output.formats``, ``--format``): not a booklet renderer
+COVER_FORMAT = "cover"

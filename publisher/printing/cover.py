@@ -1,0 +1,358 @@
+"""The full-wrap cover: back, spine and front on one PDF page, from the interior's final page count.
+
+The geometry is the service's (:class:`CoverGeometry`): width bleed + trim +
+spine + trim + bleed, height trim + 2 x bleed, the spine from the page count and
+paper. Without a front image the front is typeset: title, subtitle and author
+in the book's typeface over a puzzle of the book, drawn as the interior draws
+it. The spine carries its text only where the service allows it, centred with
+the service's clearance; the barcode area is left unpainted paper (``barcode:
+auto``). Like every renderer, the same input gives the same bytes.
+"""
+from __future__ import annotations
+
+import io
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from PIL import Image
+from reportlab.lib.colors import HexColor
+from reportlab.lib.utils import ImageReader
+from reportlab.pdfgen.canvas import Canvas
+
+from publisher import fonts as fontlib
+from publisher.model import Band, Booklet, Fonts, PlacedGrid, TextStyle
+from publisher.printing.interior import PrintChoice
+from publisher.printing.profile import Barcode, inches
+from publisher.render import pdf
+from publisher.typeset import Typesetter
+
+MIN_IMAGE_DPI = 300
+MIN_SPINE_TEXT = 6.0          # smaller spine text is unreadable: left off, with a warning
+MAX_SPINE_TEXT = 14.0
+ASCENT_ROOM = 0.2             # room above a first line for accents over capitals (Vietnamese "Ộ")
+
+
+class CoverError(Exception):
+    """A cover that cannot be made; ``key`` is the key under ``books[N].cover``."""
+
+    def __init__(self, key: str, message: str) -> None:
+        super().__init__(f"{key}: {message}")
+        self.key, self.message = key, message
+
+
+@dataclass(frozen=True)
+class Rect:
+    """A rectangle in PDF coordinates (points, origin bottom-left)."""
+
+    x0: float
+    y0: float
+    x1: float
+    y1: float
+
+    @property
+    def width(self) -> float:
+        return self.x1 - self.x0
+
+    @property
+    def height(self) -> float:
+        return self.y1 - self.y0
+
+    def inset(self, by: float) -> Rect:
+        return Rect(self.x0 + by, self.y0 + by, self.x1 - by, self.y1 - by)
+
+
+@dataclass(frozen=True)
+class CoverGeometry:
+    """Where everything goes on the wrap (points): what preflight measures against too."""
+
+    trim_width: float
+    trim_height: float
+    spine: float
+    bleed: float
+    safe: float                   # text this far inside the trim of each panel
+    clearance: float              # spine text this far inside the spine's folds
+    barcode: Barcode | None
+
+    @property
+    def width(self) -> float:
+        return 2 * self.bleed + 2 * self.trim_width + self.spine
+
+    @property
+    def height(self) -> float:
+        return self.trim_height + 2 * self.bleed
+
+    @property
+    def trim(self) -> Rect:
+        return Rect(self.bleed, self.bleed, self.width - self.bleed, self.height - self.bleed)
+
+    @property
+    def back(self) -> Rect:
+        b = self.bleed
+        return Rect(b, b, b + self.trim_width, b + self.trim_height)
+
+    @property
+    def spine_rect(self) -> Rect:
+        x = self.bleed + self.trim_width
+        return Rect(x, self.bleed, x + self.spine, self.bleed + self.trim_height)
+
+    @property
+    def front(self) -> Rect:
+        x = self.bleed + self.trim_width + self.spine
+        return Rect(x, self.bleed, x + self.trim_width, self.bleed + self.trim_height)
+
+    @property
+    def barcode_rect(self) -> Rect | None:
+        if self.barcode is None:
+            return None
+        right = self.back.x1 - self.barcode.from_spine
+        bottom = self.back.y0 + self.barcode.from_bottom
+        return Rect(right - self.barcode.width, bottom, right, bottom + self.barcode.height)
+
+
+def geometry(chosen: PrintChoice, trim: tuple[float, float], pages: int, barcode: bool) -> CoverGeometry:
+    p = chosen.profile
+    return CoverGeometry(trim[0], trim[1], p.spine_width(pages, chosen.paper), p.cover_bleed, p.cover_safe,
+                         p.spine_clearance, p.barcode if barcode else None)
+
+
+@dataclass(frozen=True)
+class CoverSpec:
+    """Everything the cover shows, decided from the config and the interior."""
+
+    title: str
+    subtitle: str | None
+    author: str | None
+    back_text: str | None
+    spine_text: str | None        # None: the service prints no spine text at this page count
+    background: str
+    text: str
+    front_image: Path | None
+    front_image_key: str
+    fonts: Fonts
+    grid: PlacedGrid | None
+    booklet: Booklet
+    geometry: CoverGeometry
+    service: str
+    pages: int
+    spine_note: str | None        # why spine text the user asked for is left off
+
+
+@dataclass(frozen=True)
+class RenderedCover:
+    data: bytes
+    warnings: tuple[str, ...]
+
+
+def _first_grid(booklet: Booklet) -> PlacedGrid | None:
+    for page in booklet.pages:
+        for block in page.blocks:
+            if isinstance(block, Band) and block.items:
+                return block.items[0]
+    return None
+
+
+def cover_spec(book: Any, chosen: PrintChoice, booklet: Booklet, base: Path) -> CoverSpec:
+    """The cover of ``book`` (a config ``Book``) for its puzzle booklet's final page count."""
+    settings = book.cover
+    pages = booklet.page_count
+    geo = geometry(chosen, (booklet.page_width, booklet.page_height), pages, settings.barcode == "auto")
+    wanted = settings.spine_text if settings.spine_text is not None else \
+        " · ".join(part for part in (book.title, book.author) if part)
+    allowed = chosen.profile.spine_text_allowed(pages)
+    note = None
+    if wanted and not allowed:
+        note = (f"no spine text: {chosen.profile.name} prints spine text only on books of "
+                f"{chosen.profile.spine_text_min_pages} pages or more, this one has {pages}")
+    image = None
+    if settings.front_image:
+        image = base / settings.front_image
+        if not image.is_file():
+            raise CoverError("front_image", f"image file not found: {settings.front_image}")
+    text = " ".join(filter(None, (book.title, book.subtitle, book.author, settings.back_text, wanted)))
+    missing = fontlib.missing_glyphs(booklet.fonts, text)
+    if missing:
+        listed = ", ".join(f"'{c}' (U+{ord(c):04X})" for c in missing)
+        raise CoverError("back_text", f"font '{booklet.fonts.family}' has no glyph for {listed}")
+    return CoverSpec(
+        title=book.title, subtitle=book.subtitle, author=book.author, back_text=settings.back_text,
+        spine_text=wanted if wanted and allowed else None, background=settings.colors.background,
+        text=settings.colors.text, front_image=image, front_image_key=settings.front_image or "",
+        fonts=booklet.fonts, grid=_first_grid(booklet), booklet=booklet, geometry=geo,
+        service=chosen.profile.name, pages=pages, spine_note=note,
+    )
+
+
+class _CoverDrawer:
+    def __init__(self, canvas: Canvas, spec: CoverSpec) -> None:
+        self.c, self.spec, self.geo = canvas, spec, spec.geometry
+        self.type = Typesetter(spec.fonts)
+        self.regular = pdf.font_face(spec.fonts.regular)
+        self.bold = pdf.font_face(spec.fonts.bold)
+        self.warnings: list[str] = []
+
+    def background(self) -> None:
+        """The colour over the whole wrap, bleed included, around the barcode area."""
+        c, geo = self.c, self.geo
+        c.setFillColor(HexColor(self.spec.background))
+        area = geo.barcode_rect
+        if area is None:
+            c.rect(0, 0, geo.width, geo.height, stroke=0, fill=1)
+            return
+        pieces = [Rect(0, 0, area.x0, geo.height), Rect(area.x1, 0, geo.width, geo.height),
+                  Rect(area.x0, 0, area.x1, area.y0), Rect(area.x0, area.y1, area.x1, geo.height)]
+        for piece in pieces:
+            c.rect(piece.x0, piece.y0, piece.width, piece.height, stroke=0, fill=1)
+
+    def lines(self, text: str, size: float, bold: bool, box: Rect, top: float, align: str = "center") -> float:
+        """``text`` wrapped to ``box``'s width from ``top`` down; the y under the last line."""
+        style = TextStyle("cover", size, bold=bold)
+        name, cap = self.bold if bold else self.regular
+        self.c.setFont(name, size)
+        self.c.setFillColor(HexColor(self.spec.text))
+        y = top - size * ASCENT_ROOM
+        for line in self.type.wrap(text, style, box.width):
+            baseline = y - style.leading / 2 - cap * size / 2
+            if align == "center":
+                self.c.drawCentredString((box.x0 + box.x1) / 2, baseline, line)
+            else:
+                self.c.drawString(box.x0, baseline, line)
+            y -= style.leading
+        return y
+
+    def fitting_size(self, text: str, bold: bool, width: float, largest: float, lines: int) -> float:
+        """The largest size up to ``largest`` at which ``text`` takes at most ``lines`` lines."""
+        size = largest
+        while size > 8 and len(self.type.wrap(text, TextStyle("cover", size, bold=bold), width)) > lines:
+            size -= 1
+        return size
+
+    def front(self) -> None:
+        spec, box = self.spec, self.geo.front.inset(self.geo.safe)
+        if spec.front_image is not None:
+            self.image(spec.front_image)
+            return
+        title_size = self.fitting_size(spec.title, True, box.width, 40, 3)
+        y = self.lines(spec.title, title_size, True, box, box.y1 - box.height * 0.08)
+        if spec.subtitle:
+            y = self.lines(spec.subtitle, title_size * 0.5, False, box, y - title_size * 0.4)
+        author_top = box.y0 + box.height * 0.1
+        if spec.author:
+            self.lines(spec.author, min(18.0, title_size * 0.6), False, box, author_top)
+        if spec.grid is not None:
+            self.grid(spec.grid, box, y - 18, author_top + 18)
+
+    def grid(self, item: PlacedGrid, box: Rect, top: float, bottom: float) -> None:
+        """A puzzle of the book on a white square, as big as the room between the text allows."""
+        room = min(box.width * 0.8, top - bottom)
+        if room < 36:
+            return
+        pad = room * 0.06
+        side = room - 2 * pad
+        scale = side / max(item.grid.width, item.grid.height)
+        width, height = item.grid.width * scale, item.grid.height * scale
+        left = (box.x0 + box.x1) / 2 - width / 2
+        grid_top = (top + bottom) / 2 + height / 2
+        self.c.setFillColor(HexColor("#ffffff"))
+        self.c.rect(left - pad, grid_top - height - pad, width + 2 * pad, height + 2 * pad, stroke=0, fill=1)
+        pdf.draw_grid(self.c, self.spec.booklet, item, left, grid_top, scale)
+
+    def image(self, path: Path) -> None:
+        """The front image over the front panel and its bleed (top, bottom, outside),
+        scaled to cover it and cut to it; under 300 dpi at that size is a warning."""
+        geo = self.geo
+        area = Rect(geo.front.x0, 0, geo.width, geo.height)
+        with Image.open(path) as opened:
+            picture = opened.convert("RGB")
+        scale = max(area.width / picture.width, area.height / picture.height)
+        dpi = 72 / scale
+        if dpi < MIN_IMAGE_DPI - 0.5:
+            self.warnings.append(
+                f"{self.spec.front_image_key}: {picture.width}x{picture.height} px is {dpi:.0f} dpi at its printed "
+                f"size ({inches(area.width):.2f} x {inches(area.height):.2f} in); print needs {MIN_IMAGE_DPI} dpi")
+        width, height = picture.width * scale, picture.height * scale
+        buffer = io.BytesIO()
+        picture.save(buffer, format="PNG")
+        self.c.saveState()
+        clip = self.c.beginPath()
+        clip.rect(area.x0, area.y0, area.width, area.height)
+        self.c.clipPath(clip, stroke=0, fill=0)
+        self.c.drawImage(ImageReader(io.BytesIO(buffer.getvalue())), area.x0 + (area.width - width) / 2,
+                         area.y0 + (area.height - height) / 2, width, height)
+        self.c.restoreState()
+
+    def back(self) -> None:
+        spec = self.spec
+        if not spec.back_text:
+            return
+        box = self.geo.back.inset(self.geo.safe)
+        bottom = self.geo.barcode_rect.y1 + 12 if self.geo.barcode_rect else box.y0
+        size = 12.0
+        while size > 7 and self._height(spec.back_text, size, box.width) > box.y1 - bottom:
+            size -= 0.5
+        if self._height(spec.back_text, size, box.width) > box.y1 - bottom:
+            raise CoverError("back_text", "the back text does not fit on the back cover above the barcode area")
+        top = box.y1
+        for paragraph in spec.back_text.split("\n"):
+            if paragraph.strip():
+                top = self.lines(paragraph, size, False, box, top, align="left") - size * 0.5
+
+    def _height(self, text: str, size: float, width: float) -> float:
+        style = TextStyle("cover", size)
+        return sum(len(self.type.wrap(p, style, width)) * style.leading + size * 0.5
+                   for p in text.split("\n") if p.strip())
+
+    def spine(self) -> None:
+        """The spine text, read top to bottom, centred on the spine, at a size that
+        keeps the clearance from both folds and the safe distance from the trims."""
+        text, geo = self.spec.spine_text, self.geo
+        if not text:
+            return
+        room = geo.spine - 2 * geo.clearance
+        length = geo.trim_height - 2 * geo.safe
+        name, _cap = self.bold
+        ascent, descent = pdf.font_extent(self.spec.fonts.bold)
+        size = min(MAX_SPINE_TEXT, room / (ascent - descent))
+        style = TextStyle("spine", size, bold=True)
+        while size >= MIN_SPINE_TEXT and self.type.width(text, style) > length:
+            size -= 0.5
+            style = TextStyle("spine", size, bold=True)
+        if size < MIN_SPINE_TEXT:
+            self.warnings.append(f"no spine text: '{text}' does not fit on a {inches(geo.spine):.3f} in spine")
+            return
+        centre_x = (geo.spine_rect.x0 + geo.spine_rect.x1) / 2
+        centre_y = (geo.spine_rect.y0 + geo.spine_rect.y1) / 2
+        self.c.saveState()
+        self.c.translate(centre_x, centre_y)
+        self.c.rotate(-90)
+        self.c.setFont(name, size)
+        self.c.setFillColor(HexColor(self.spec.text))
+        self.c.drawCentredString(0, -(ascent + descent) / 2 * size, text)   # the glyph box centred on the spine
+        self.c.restoreState()
+
+
+def render_cover(spec: CoverSpec) -> RenderedCover:
+    """The cover PDF: one page of the wrap's size, TrimBox and BleedBox set, fonts embedded."""
+    geo = spec.geometry
+    buffer = io.BytesIO()
+    with pdf.binary_streams():
+        canvas = Canvas(buffer, pagesize=(geo.width, geo.height), invariant=1, pageCompression=1,
+                        initialFontName=pdf.font_face(spec.fonts.regular)[0], initialFontSize=10)
+        canvas.setTitle(f"{spec.title} (cover)")
+        canvas.setAuthor(spec.author or "")
+        canvas.setCreator(pdf.CREATOR)
+        canvas.setProducer(pdf.CREATOR)
+        trim = geo.trim
+        canvas.setTrimBox((round(trim.x0, 3), round(trim.y0, 3), round(trim.x1, 3), round(trim.y1, 3)))
+        canvas.setBleedBox((0, 0, round(geo.width, 3), round(geo.height, 3)))
+        drawer = _CoverDrawer(canvas, spec)
+        drawer.background()
+        drawer.front()
+        drawer.back()
+        drawer.spine()
+        canvas.showPage()
+        tags = pdf.subset_tags(canvas, (spec.fonts.regular, spec.fonts.bold))
+        canvas.save()
+    data = pdf.retag(buffer.getvalue(), tags)
+    warnings = ([spec.spine_note] if spec.spine_note else []) + drawer.warnings
+    return RenderedCover(data, tuple(warnings))
