@@ -17,7 +17,8 @@ from pathlib import Path
 from typing import Any
 
 from publisher import fonts as fontlib
-from publisher import grading, render, report, safeio
+from publisher import grading, render, repeats, report, safeio
+from publisher.catalog import Catalog, CatalogError, Recording
 from publisher.config import ConfigError, LoadedConfig, default_per_page, load
 from publisher.kinds import KINDS
 from publisher.layout import labels_for, layout_book
@@ -26,7 +27,7 @@ from publisher.printing import COVER_FORMAT, cover, interior, preflight
 from publisher.progress import Progress, now_doing
 from publisher.report import BuildResult, OutputFile, SectionResult
 from publisher.sources import Item, SourceError, display_path, read_section, section_files
-from publisher.verify import Checked, verify_items, worker_count
+from publisher.verify import REPEATED, Checked, verify_items, worker_count
 from publisher.write import Content, Named, WriteError, check_collisions, write_atomically
 
 EXIT_OK, EXIT_REJECTED, EXIT_USAGE = 0, 1, 2
@@ -43,6 +44,8 @@ class BuildOptions:
     progress: Progress = field(default_factory=lambda: Progress(enabled=False))
     report: Path | None = None           # the JSON report, written with the books (all or none)
     junit: Path | None = None            # the JUnit XML file, likewise
+    catalog: str | None = None           # overrides the config's catalog (a path relative to here)
+    record: bool = True                  # False (--no-record): check against the catalog, record nothing
 
 
 def slugify(title: str) -> str:
@@ -74,14 +77,18 @@ def build(options: BuildOptions) -> BuildResult:
     with safeio.recording() as read:
         run = _Run(options)
         try:
-            files = _build(options, result, run)
-        except (ConfigError, SourceError, LayoutError, fontlib.FontError, render.RenderError, WriteError) as error:
-            _fail(result, error.problems if isinstance(error, ConfigError) else [str(error)])
-            files = {}
-        except OSError as error:   # a folder that cannot be listed or read on the way
-            _fail(result, [f"{error.filename or 'input'}: {error.strerror or error}"])
-            files = {}
-        write_outputs(options, result, files, [*run.inputs(), *read])
+            try:
+                files = _build(options, result, run)
+            except (ConfigError, SourceError, LayoutError, fontlib.FontError, render.RenderError, WriteError,
+                    CatalogError) as error:
+                _fail(result, error.problems if isinstance(error, ConfigError) else [str(error)])
+                files = {}
+            except OSError as error:   # a folder that cannot be listed or read on the way
+                _fail(result, [f"{error.filename or 'input'}: {error.strerror or error}"])
+                files = {}
+            write_outputs(options, result, files, [*run.inputs(), *read], run.recording if files else None)
+        finally:
+            run.close()
     return result
 
 
@@ -92,12 +99,14 @@ def _fail(result: BuildResult, problems: list[str]) -> None:
 
 
 def write_outputs(options: BuildOptions, result: BuildResult, files: dict[Path, Rendered],
-                  inputs: list[Named]) -> None:
-    """Stage 5: the books, the JSON report and the JUnit file, all or none.
+                  inputs: list[Named], recording: Recording | None = None) -> None:
+    """Stage 5: the books, the JSON report and the JUnit file, all or none, and the
+    catalog's record of the books' puzzles committed once they are all in place.
 
     Nothing is written when any output is the same file as an input or another output,
-    or cannot be written; the report (made last, so it lists the books and the time they
-    took to write) then tells the error, if it can still be written itself."""
+    or cannot be written, or the catalog cannot commit; the report (made last, so it
+    lists the books and the time they took to write) then tells the error, if it can
+    still be written itself."""
     now_doing("writing the outputs")
     start = time.perf_counter()
     contents: dict[Path, Content] = {path: data for path, (_fmt, _booklet, data) in files.items()}
@@ -124,11 +133,12 @@ def write_outputs(options: BuildOptions, result: BuildResult, files: dict[Path, 
     try:   # listed one by one: two options naming one file are one key of a dict
         check_collisions(inputs, [*((roles[path], path) for path in contents),
                                   *((role, path) for role, path, _make in asked)])
-        write_atomically({**contents, **reports}, roles={**roles, **report_roles}, inputs=inputs)
-    except WriteError as error:
+        write_atomically({**contents, **reports}, roles={**roles, **report_roles}, inputs=inputs,
+                         commit=recording.commit if recording is not None else None)
+    except (WriteError, CatalogError) as error:
         _fail(result, [str(error)])
         result.timings.pop("write", None)
-        if not reports or not contents or error.target in reports:
+        if not reports or not contents or (isinstance(error, WriteError) and error.target in reports):
             return
         try:   # the books failed: the reports alone still tell CI why
             write_atomically(reports, roles=report_roles, inputs=inputs)
@@ -151,6 +161,16 @@ class _Run:
     def __init__(self, options: BuildOptions) -> None:
         self.config = options.config
         self.loaded: LoadedConfig | None = None
+        self.catalog: Catalog | None = None
+        self.recording: Recording | None = None     # the catalog transaction the write commits
+
+    def close(self) -> None:
+        """End the catalog's transaction (a rollback: nothing is left after a commit) and
+        connection, however the build ended."""
+        if self.recording is not None:
+            self.recording.rollback()
+        if self.catalog is not None:
+            self.catalog.close()
 
     def inputs(self) -> list[Named]:
         found: list[Named] = [("the config", self.config)]
@@ -213,6 +233,17 @@ def _build(options: BuildOptions, result: BuildResult, run: _Run) -> dict[Path, 
     result.warnings.extend(warning for section in result.sections
                            for warning in grading.disagreements(section.checked))
     start = _stage(result, "verify", start)
+    run.catalog = _open_catalog(loaded, options)
+    placed: list[repeats.Placed] = []
+    if run.catalog is not None:
+        now_doing("looking the puzzles up in the catalog")
+        editions = [loaded.config.books[section.book].edition or "" for section in inputs]
+        placed = repeats.with_ids(result.sections, editions, options.jobs, result.warnings)
+        if repeats.mark_repeats(result.sections, placed, run.catalog, loaded.config.on_repeat) \
+                and loaded.config.on_repeat == "warn":
+            result.warnings.extend(f"{c.item.where}: repeated: {c.repeat.reason}" for section in result.sections
+                                   for c in section.accepted if c.repeat is not None)
+        start = _stage(result, "catalog", start)
     if not _accept(loaded, inputs, result, strict=options.strict):
         return {}
 
@@ -228,10 +259,49 @@ def _build(options: BuildOptions, result: BuildResult, run: _Run) -> dict[Path, 
     files = render_booklets(loaded, booklets, [f for f in formats if f != COVER_FORMAT], out_dir, result,
                             options.progress)
     files.update(render_covers(loaded, booklets, stems, formats, out_dir, result))
-    _stage(result, "render", start)
-    if not _preflight(loaded, files, stems, result):
+    start = _stage(result, "render", start)
+    checked = _preflight(loaded, files, stems, result)
+    if any(booklet.print_rules is not None for booklet in booklets):
+        _stage(result, "preflight", start)
+    if not checked:
         return {}
+    if run.catalog is not None and options.record and files:
+        run.recording = _recording(run.catalog, result, placed, loaded)
     return files
+
+
+def _open_catalog(loaded: LoadedConfig, options: BuildOptions) -> Catalog | None:
+    """The build's catalog (``--catalog``, relative to here, or the config's ``catalog``,
+    relative to the config file), or None."""
+    if options.catalog is not None:
+        return Catalog(options.catalog)
+    if loaded.config.catalog is not None:
+        return Catalog(loaded.config.catalog, loaded.base)
+    return None
+
+
+def _recording(catalog: Catalog, result: BuildResult, placed: list[repeats.Placed],
+               loaded: LoadedConfig) -> Recording:
+    """The catalog transaction of this build's puzzles, the lock held: the rows of each of
+    its books replace that book's (same title and edition) earlier ones. Puzzles another
+    build recorded since this one looked are found again under the lock, and stop the
+    build unless ``on_repeat`` keeps repeats."""
+    rows = repeats.entries(result.sections, placed)
+    own = {(book.title, book.edition or "") for book in loaded.config.books}
+    recording = catalog.recording(rows, own)
+    if loaded.config.on_repeat != "warn":
+        try:
+            late = recording.conflicts((row.id for row in rows), own)
+        except BaseException:
+            recording.rollback()
+            raise
+        forms = {row.form for row in rows}
+        clash = next((entry for found in late.values() for entry in found if entry.form in forms), None)
+        if clash is not None:
+            recording.rollback()
+            raise CatalogError(f"catalog {catalog.name}: puzzle {clash.id} was recorded as {clash.printed_as} "
+                               "by another build while this one ran; build again to check it")
+    return recording
 
 
 def read_sources(loaded: LoadedConfig, *, jobs: int | None = 1) -> list[_SectionInput]:
@@ -275,12 +345,15 @@ def _playable_with_hints(loaded: LoadedConfig, options: BuildOptions) -> list[bo
 
 def _accept(loaded: LoadedConfig, inputs: list[_SectionInput], result: BuildResult, *, strict: bool) -> bool:
     """Apply the rejection policy; False (with status and exit code set) when no book may be written."""
-    rejected = sum(len(s.rejected) for s in result.sections)
-    if rejected and loaded.config.on_rejected == "fail":
+    repeated = sum(c.status == REPEATED for s in result.sections for c in s.rejected)
+    rejected = sum(len(s.rejected) for s in result.sections) - repeated
+    if (rejected and loaded.config.on_rejected == "fail") or (repeated and loaded.config.on_repeat == "fail"):
         result.status, result.exit_code = "rejected", EXIT_REJECTED
         return False
     if rejected:
         result.warnings.append(f"{rejected} rejected puzzle(s) left out (on_rejected: skip)")
+    if repeated:
+        result.warnings.append(f"{repeated} repeated puzzle(s) left out (on_repeat: skip)")
     for section, section_input in zip(result.sections, inputs):
         if not section.accepted:
             raise SourceError(f"{loaded.where(section_input.loc)}: no puzzle of the section was accepted")

@@ -90,6 +90,11 @@ PER_PAGE_DEFAULTS: dict[str, list[tuple[int, tuple[tuple[int, int], tuple[int, i
 SMALL_PAGE_WIDTH = 7 * 72   # narrower than 7 in is a small trim
 
 
+def _edition(value: Any) -> Any:
+    """``edition: 2`` and ``edition: "2"`` are the same edition."""
+    return str(value) if isinstance(value, int) and not isinstance(value, bool) else value
+
+
 class Layout(Strict):
     puzzles_per_page: PerPage | None = None   # across x down; default: PER_PAGE_DEFAULTS
     answers_per_page: PerPage | None = None
@@ -209,6 +214,9 @@ class Book(Strict):
     labels: dict[str, str] = {}           # override localised words ("Puzzle", "Answers", ...)
     contents: bool = False                # a table of contents after the title page
     imprint: str | None = None            # text on the title page's verso (copyright, edition, ISBN)
+    #: the volume or edition of a series ("1", "2027 spring"): a rebuild of the same title and
+    #: edition replaces its catalog record; another edition repeating a puzzle is a repeat
+    edition: Annotated[str | None, BeforeValidator(_edition)] = None
     html: Html = Html()
     print: PrintProfile = PrintProfile()  # the print-on-demand service, paper and bleed
     cover: Cover = Cover()
@@ -275,6 +283,10 @@ class Config(Strict):
     books: list[Book] = Field(min_length=1)
     output: Output = Output()
     on_rejected: Literal["fail", "skip"] = "fail"   # fail: no book is written; skip: leave them out
+    #: the series' record of every printed puzzle: a SQLite file (relative to the config
+    #: file) or a postgresql:// URL; none: no repeat check, nothing recorded
+    catalog: str | None = None
+    on_repeat: Literal["fail", "skip", "warn"] = "fail"   # a puzzle the catalog (or the build) already holds
     node_limit: int = Field(default=DEFAULT_NODE_LIMIT, ge=100)  # solver search bound per puzzle
     templates: str | None = None          # a folder searched before the built-in templates/
 

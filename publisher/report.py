@@ -117,6 +117,8 @@ def puzzle_record(section: SectionResult, checked: Checked, number: int | None) 
         "level": grade.level if grade is not None else None,
         "hardest": grade.hardest if grade is not None else None,
         "rating_exact": grade.complete if grade is not None else None,
+        "puzzle_id": checked.puzzle_id,
+        "repeat_of": checked.repeat.of if checked.repeat is not None else None,
     }
 
 
@@ -203,6 +205,13 @@ def annotations(result: BuildResult, stream: TextIO) -> None:
         message = _escape_annotation(f"{checked.status}: {checked.reason}")
         print(f"::{level} file={_escape_annotation(item.source, prop=True)},line={item.line},"
               f"title={_escape_annotation('puzzlepress', prop=True)}::{message}", file=stream)
+    for section in result.sections:
+        for checked in section.accepted:
+            if checked.repeat is not None:   # kept by on_repeat: warn
+                item = checked.item
+                print(f"::warning file={_escape_annotation(item.source, prop=True)},line={item.line},"
+                      f"title={_escape_annotation('puzzlepress', prop=True)}::"
+                      f"{_escape_annotation('repeated: ' + checked.repeat.reason)}", file=stream)
     for error in result.errors:
         print(f"::error::{_escape_annotation(error)}", file=stream)
 

@@ -26,6 +26,20 @@ PARALLEL_THRESHOLD = 64
 
 #: The status of a puzzle the solver accepted but its section's ``rating`` range does not.
 OUT_OF_RANGE = "out_of_range"
+#: The status of a puzzle the catalog (or an earlier puzzle of the build) already holds.
+REPEATED = "repeated"
+
+
+@dataclass(frozen=True)
+class Repeat:
+    """Where a puzzle was printed before: the reason a reader reads ("same as 'Tuyển tập
+    Sudoku' vol. 1, section 'Hard', puzzle 37 (rotated 90°, digits relabelled)"), the
+    earlier puzzle for the JSON report, and whether the book keeps it anyway
+    (``on_repeat: warn``)."""
+
+    reason: str
+    of: dict[str, Any]
+    kept: bool = False
 
 #: The lowest rating of the top level ("diabolical"): every rating above it gives the same
 #: level, so grading may stop at the first step rated above it unless a section needs more.
@@ -62,19 +76,31 @@ class Checked:
     rejection: str | None = None
     #: the solver's logical steps to the solution (Sudoku), when asked for: on-screen hints
     explanation: tuple[Any, ...] = ()
+    #: the puzzle's ID (solver.canonical), when the build has a catalog or prints IDs
+    puzzle_id: str | None = None
+    #: printed before (the catalog or this build): see :class:`Repeat`
+    repeat: Repeat | None = None
 
     @property
     def accepted(self) -> bool:
-        return self.verdict.accepted and self.rejection is None
+        return self.verdict.accepted and self.rejection is None and (self.repeat is None or self.repeat.kept)
 
     @property
     def status(self) -> str:
-        """The verdict status as reports spell it, or ``out_of_range``."""
-        return OUT_OF_RANGE if self.rejection is not None else self.verdict.status.value
+        """The verdict status as reports spell it, or ``out_of_range`` or ``repeated``."""
+        if self.rejection is not None:
+            return OUT_OF_RANGE
+        if self.repeat is not None and not self.repeat.kept:
+            return REPEATED
+        return self.verdict.status.value
 
     @property
     def reason(self) -> str | None:
-        return self.rejection if self.rejection is not None else self.verdict.reason
+        if self.rejection is not None:
+            return self.rejection
+        if self.repeat is not None and not self.repeat.kept:
+            return self.repeat.reason
+        return self.verdict.reason
 
     @property
     def rating(self) -> float | None:

@@ -315,12 +315,15 @@ def _step(name: str) -> None:
 # ------------------------------------------------------------------ the write
 
 def write_atomically(files: Mapping[Path, Content], *, roles: Mapping[Path, str] | None = None,
-                     inputs: Sequence[Named] = ()) -> None:
+                     inputs: Sequence[Named] = (), commit: Callable[[], None] | None = None) -> None:
     """Write all ``files`` or none: on any failure (or signal) every target keeps its old content.
 
     ``roles`` names each output in messages ("the JSON report (--report)"; default "an
     output"); ``inputs`` are the run's inputs, which no output may be (see
     :func:`check_collisions`). A callable content is called after the others are staged.
+    ``commit`` (the catalog's transaction) runs once every target is replaced, before the
+    old contents are let go: if it raises, every target is put back and its error
+    propagates, so the outputs and the record of them change together or not at all.
     Raises :class:`WriteError` naming the target that could not be written."""
     roles = roles or {}
     targets = list(files)
@@ -342,7 +345,7 @@ def write_atomically(files: Mapping[Path, Content], *, roles: Mapping[Path, str]
                 current = next(t for t in targets if os.path.realpath(t.parent) == real)   # named in errors
                 locks.enter_context(_locked(folders[real]))
                 remove_stale_temps(folders[real])
-            _write_locked(files, targets)
+            _write_locked(files, targets, commit)
             done = True
     except OSError as error:
         if isinstance(error, WriteError):
@@ -357,7 +360,7 @@ def write_atomically(files: Mapping[Path, Content], *, roles: Mapping[Path, str]
                     os.rmdir(folder)
 
 
-def _write_locked(files: Mapping[Path, Content], targets: list[Path]) -> None:
+def _write_locked(files: Mapping[Path, Content], targets: list[Path], commit: Callable[[], None] | None) -> None:
     staged: dict[Path, Path] = {}
     backups: dict[Path, Path | None] = {}
     mask = _umask()
@@ -374,7 +377,7 @@ def _write_locked(files: Mapping[Path, Content], targets: list[Path]) -> None:
         _step("staged")
         interrupt.check()     # a signal that some library swallowed still stops here
         with interrupt.deferred():
-            _replace_all(targets, staged, backups)
+            _replace_all(targets, staged, backups, commit)
             interrupt.committed()
         _step("committed")
     except OSError as error:
@@ -388,8 +391,10 @@ def _write_locked(files: Mapping[Path, Content], targets: list[Path]) -> None:
             _unlink(old)
 
 
-def _replace_all(targets: list[Path], staged: dict[Path, Path], backups: dict[Path, Path | None]) -> None:
-    """Rename every staged file over its target; on a failure, put back every target already replaced."""
+def _replace_all(targets: list[Path], staged: dict[Path, Path], backups: dict[Path, Path | None],
+                 commit: Callable[[], None] | None = None) -> None:
+    """Rename every staged file over its target, then ``commit``; on a failure of either, put
+    back every target already replaced."""
     replaced: list[Path] = []
     delay = float(os.environ.get(_SLOW_RENAMES, "0") or 0)
     try:
@@ -403,6 +408,8 @@ def _replace_all(targets: list[Path], staged: dict[Path, Path], backups: dict[Pa
                 raise WriteError(target, error.strerror or str(error)) from None
             del staged[target]
             replaced.append(target)
+        if commit is not None:
+            commit()
     except BaseException:
         for target in reversed(replaced):
             old = backups[target]

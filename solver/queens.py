@@ -21,6 +21,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from time import perf_counter
 
+from solver.canonical import Form, board_form, board_relation
 from solver.parsing import ParseIssue, split_lines
 from solver.verdict import SolveStats, Status, Verdict
 
@@ -347,3 +348,23 @@ def _read_grid(block: list[tuple[int, str]], title: str | None,
         return ParseIssue(block[0][0], f"a {n}x{n} board is larger than the {MAX_PUZZLE_N}x{MAX_PUZZLE_N} "
                           "limit of queens puzzles", None, index)
     return QueensPuzzle(n, tuple(given), block[0][0], index, title)
+
+
+def canonical_form(puzzle: QueensPuzzle) -> Form:
+    """The least of the puzzle's images under the eight symmetries of the board (queens
+    attack along the same lines on a turned or mirrored board: the same puzzle)."""
+    text, _ = board_form(puzzle.n, puzzle.n, _queen_marks(puzzle))
+    return Form("queens", text)
+
+
+def relation(new: QueensPuzzle, old: QueensPuzzle) -> tuple[str, ...] | None:
+    """How ``new`` is ``old`` turned or mirrored, in words; () when identical; None when
+    they are different puzzles."""
+    words = board_relation((old.n, old.n, _queen_marks(old)), (new.n, new.n, _queen_marks(new)))
+    if words is None:
+        return None
+    return (words,) if words else ()
+
+
+def _queen_marks(puzzle: QueensPuzzle) -> dict[tuple[int, int], str]:
+    return dict.fromkeys(puzzle.given, "Q")

@@ -4,10 +4,12 @@ and preflight, all read back from the written PDFs with pymupdf (and with popple
 from __future__ import annotations
 
 import hashlib
+import json
 import re
 import subprocess
 from pathlib import Path
 from typing import Any
+from xml.etree import ElementTree as ET
 
 import pymupdf
 import pytest
@@ -315,3 +317,123 @@ def test_poppler_reads_the_same_boxes(tmp_path: Path) -> None:
     wrap = _pdfinfo_boxes(cover, 1)
     assert wrap["MediaBox"][2] / INCH == pytest.approx(12.25 + pages * KDP_SPINE["cream"], abs=0.01)
     assert wrap["TrimBox"] == pytest.approx((9, 9, wrap["MediaBox"][2] - 9, 657), abs=0.01)
+
+
+# ------------------------------------------------------------------ preflight
+
+def test_preflight_passes_what_a_profile_build_wrote(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    config = easy_book(tmp_path, 6, print={"service": "kdp", "bleed": True})
+    assert build(config) == 0
+    assert main(["preflight", str(config)]) == 0
+    assert capsys.readouterr().out.strip().endswith("preflight: 2 files checked, every rule passed")
+
+
+def test_preflight_names_every_violation_of_a_book_with_thin_margins(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    config = easy_book(tmp_path, 6, page={"size": "6x9in", "mirrored": True,
+                                          "margins": {"top": "0.25in", "bottom": "0.25in", "inside": "0.2in",
+                                                      "outside": "0.2in"}})
+    assert build(config) == 0
+    capsys.readouterr()
+    junit = tmp_path / "preflight.xml"
+    monkeypatch.setenv("GITHUB_ACTIONS", "true")
+    assert main(["preflight", str(config), "--service", "kdp", "--junit", str(junit)]) == 1
+    out = capsys.readouterr().out.splitlines()
+    lines = [line for line in out if not line.startswith(("::", "preflight:"))]
+    pdf = str(tmp_path / "out" / "easy-sudoku-puzzles.pdf")
+    assert all(line.startswith(f"{pdf}: ") for line in lines)
+    assert re.search(r": page 3: page number '3' 0\.\d+ in from the bottom trim, KDP needs 0\.25 in without bleed",
+                     "\n".join(lines))
+    assert any(re.search(r": page 3: text 'Easy' 0\.200 in from the binding edge \(gutter\), KDP needs 0\.375 in "
+                         r"for 11 pages", line) for line in lines)
+    assert f"{pdf}: 11 pages; KDP needs 24 to 828 pages on white paper" in lines
+    # one line per page and rule: never two for the same page and rule
+    keys = [(re.search(r": (page \d+): ", line) or re.search("(.)", "-")).group(1)
+            + (re.search(r" from the ([^,]+),", line) or re.search("(.)", "-")).group(1) for line in lines]
+    assert len(keys) == len(set(keys))
+    annotations = [line for line in out if line.startswith("::error file=")]
+    assert len(annotations) == len(lines) and "title=preflight margin-bottom page 3::" in "\n".join(annotations)
+    root = ET.parse(junit).getroot()
+    assert int(root.get("failures")) >= 4
+    failed = {case.get("name").rsplit(": ", 1)[1] for case in root.iter("testcase") if case.find("failure") is not None}
+    assert {"gutter", "margin-top", "margin-bottom", "page-count"} <= failed
+    assert "annotations" not in failed and "fonts" not in failed
+
+
+def test_preflight_json_and_usage_errors(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    config = easy_book(tmp_path, 4)
+    assert main(["preflight", str(config)]) == 2
+    assert "has no print.service; name one with --service" in capsys.readouterr().err
+    assert main(["preflight", str(config), "--service", "lulu"]) == 2
+    assert "not built yet (run puzzlepress build first)" in capsys.readouterr().err
+    assert build(config) == 0
+    capsys.readouterr()
+    assert main(["preflight", str(config), "--service", "lulu", "--json"]) == 1
+    report = json.loads(capsys.readouterr().out)
+    assert report["status"] == "failed" and report["exit_code"] == 1 and report["version"] == 1
+    (interior,) = report["files"]
+    assert interior["kind"] == "interior" and interior["service"] == "Lulu"
+    assert {v["rule"] for v in interior["violations"]} >= {"page-count", "margin-top"}
+
+
+def test_preflight_reads_boxes_back_not_the_layout(tmp_path: Path) -> None:
+    """A bled interior checked as if built without bleed, and the reverse, fails on its boxes."""
+    config = easy_book(tmp_path, 6, print={"service": "kdp", "bleed": True})
+    assert build(config) == 0
+    data = (tmp_path / "out" / "easy-sudoku-puzzles.pdf").read_bytes()
+    kdp = load_profile("kdp")
+    as_plain = check_interior(data, "x.pdf", PrintChoice(kdp, "white", False))
+    assert "page-boxes" in {v.rule for v in as_plain}
+    assert check_interior(data, "x.pdf", PrintChoice(kdp, "white", True)) == []
+
+
+@pytest.mark.slow
+def test_a_340_page_book_with_a_fixed_half_inch_gutter_fails_preflight(tmp_path: Path,
+                                                                       capsys: pytest.CaptureFixture[str]) -> None:
+    lines = (ROOT / "tests" / "data" / "17clue-300.txt").read_text().split()[:280]
+    (tmp_path / "set.txt").write_text("\n".join(lines) + "\n")
+    config = tmp_path / "config.yaml"
+    config.write_text(yaml.safe_dump({"books": [{
+        "title": "Big", "answers": "back", "page": {"size": "6x9in", "mirrored": True,
+                                                    "margins": {"inside": "0.5in", "outside": "0.5in"}},
+        "layout": {"puzzles_per_page": "1x1", "answers_per_page": "2x3"},
+        "sections": [{"title": "Hard", "puzzles": "set.txt"}]}], "output": {"folder": "out", "formats": ["pdf"]}}))
+    assert build(config) == 0
+    with pymupdf.open(tmp_path / "out" / "big-puzzles.pdf") as doc:
+        pages = doc.page_count
+    assert 301 <= pages <= 500
+    capsys.readouterr()
+    junit = tmp_path / "p.xml"
+    assert main(["preflight", str(config), "--service", "kdp", "--junit", str(junit)]) == 1
+    gutter = [line for line in capsys.readouterr().out.splitlines() if "(gutter)" in line]
+    needs = rf"0\.[45]\d+ in from the binding edge \(gutter\), KDP needs 0\.625 in for {pages} pages"
+    assert gutter and all(re.search(needs, line) for line in gutter)
+    assert any(case.find("failure") is not None and case.get("name").endswith(": gutter")
+               for case in ET.parse(junit).getroot().iter("testcase"))
+
+
+@pytest.mark.slow
+def test_a_generated_300_puzzle_book_builds_interior_and_cover_in_one_command(tmp_path: Path) -> None:
+    config = tmp_path / "config.yaml"
+    config.write_text(yaml.safe_dump({"books": [{
+        "title": "Three Hundred Sudoku", "author": "puzzlepress", "answers": "back", "page": {"size": "6x9in"},
+        "print": {"service": "kdp", "paper": "white"},
+        "sections": [{"title": "Easy", "generate": {"count": 300, "level": "easy", "seed": 7}}]}],
+        "output": {"folder": "out", "formats": ["pdf", "cover"]}}))
+    assert build(config) == 0
+    with pymupdf.open(tmp_path / "out" / "three-hundred-sudoku-puzzles.pdf") as doc:
+        pages = doc.page_count
+    with pymupdf.open(tmp_path / "out" / "three-hundred-sudoku-cover.pdf") as doc:
+        width = boxes(doc, 0)["MediaBox"][2] / INCH
+    assert pages > 79
+    assert width == pytest.approx(0.25 + 12 + pages * KDP_SPINE["white"], abs=0.01)
+    assert _spine_glyphs_white(tmp_path / "out" / "three-hundred-sudoku-cover.pdf", pages)
+
+
+def _spine_glyphs_white(cover: Path, pages: int) -> list[Any]:
+    spine = pages * KDP_SPINE["white"] * INCH
+    left = 9 + 6 * INCH
+    with pymupdf.open(cover) as doc:
+        media = _rect(boxes(doc, 0)["MediaBox"])
+        return [m.rect for m in marks(doc[0], media) if m.what != "a drawing"
+                and left <= (m.rect.x0 + m.rect.x1) / 2 <= left + spine]

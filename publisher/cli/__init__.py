@@ -54,7 +54,15 @@ def cli(debug: bool) -> None:
 
 
 def _register_commands() -> None:
-    from publisher.cli import build, check, chess, generate, grade  # noqa: F401  (each module adds its commands)
+    from publisher.cli import (  # noqa: F401  (each module adds its commands)
+        build,
+        catalog,
+        check,
+        chess,
+        generate,
+        grade,
+        preflight,
+    )
 
 
 def one_line(text: str) -> str:

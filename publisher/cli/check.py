@@ -146,9 +146,13 @@ node_option = click.option("--node-limit", "--limit-nodes", "node_limit", type=c
 @box_option
 @symbols_option
 @node_option
+@click.option("--catalog", "catalog", metavar="PATH_OR_URL",
+              help="Also flag puzzles this catalog (or an earlier puzzle of FILES) already holds: 'repeated'.")
 def check(files: tuple[str, ...], as_json: bool, size: int | None, box: str | None,
-          symbols: str | None, node_limit: int) -> int:
+          symbols: str | None, node_limit: int, catalog: str | None) -> int:
     """Verify every Sudoku in FILES (text, .yaml/.yml/.json; '-' reads stdin)."""
+    if catalog is not None:
+        return judge_with_catalog(files, text_options(size, box, symbols), node_limit, catalog, as_json)
 
     def show(source: str, item: Puzzle | ParseIssue, verdict: Verdict) -> None:
         if as_json:
@@ -177,6 +181,59 @@ def judge_files(files: Iterable[str], options: TextOptions, node_limit: int,
     if failures:
         return EXIT_USAGE
     return EXIT_OK if accepted == total else EXIT_REJECTED
+
+
+def judge_with_catalog(files: Iterable[str], options: TextOptions, node_limit: int, target: str,
+                       as_json: bool) -> int:
+    """``check --catalog``: the verdicts, then every unique puzzle looked up in the catalog
+    and compared with the puzzles before it; a repeat is reported as ``repeated`` (its
+    JSON line gains ``puzzle_id`` and ``repeat_of``). Exit codes as ``check``."""
+    from publisher.catalog import CatalogError
+    from publisher.cli.catalog import open_catalog
+    from publisher.repeats import catalogued, how
+
+    failures: list[str] = []
+    judged = [(source, item, _judge(item, node_limit)) for source, item in _inputs(files, options, failures)]
+    forms: list[Any] = []
+    for _, item, verdict in judged:
+        try:
+            forms.append(SUDOKU.canonical(item) if isinstance(item, Puzzle) and verdict.status is Status.UNIQUE
+                         else None)
+        except ValueError:
+            forms.append(None)
+    with open_catalog(target) as catalog:
+        try:
+            known = catalog.lookup(form.id for form in forms if form is not None)
+        except CatalogError as error:
+            raise UsageError(str(error)) from None
+    earlier: dict[str, tuple[str, Puzzle]] = {}
+    accepted = 0
+    for (source, item, verdict), form in zip(judged, forms):
+        status, reason, repeat_of = verdict.status.value, verdict.reason, None
+        if form is not None and isinstance(item, Puzzle):
+            rows = [row for row in known.get(form.id, []) if row.form == form.text]
+            if rows:
+                reason, repeat_of = catalogued(SUDOKU.name, item, rows[0])
+                status = "repeated"
+            elif form.text in earlier:
+                where, first = earlier[form.text]
+                status, reason = "repeated", f"same as {where}{how(SUDOKU.name, item, first)}"
+                repeat_of = {"id": form.id, "source": where.rsplit(":", 1)[0], "line": first.line}
+            else:
+                earlier[form.text] = (_where(source, item), item)
+        accepted += status == Status.UNIQUE.value
+        if as_json:
+            emit_json({**verdict_record(source, item, verdict), "status": status, "reason": reason,
+                       "puzzle_id": form.id if form is not None else None, "repeat_of": repeat_of})
+        else:
+            shown = f": {reason}" if reason else ""
+            click.echo(f"{_where(source, item)} #{item.index + 1} {status}{shown}")
+    if not as_json:
+        click.echo(f"{len(judged)} puzzles: {accepted} unique, {len(judged) - accepted} rejected or repeated")
+    _report_failures(failures)
+    if failures:
+        return EXIT_USAGE
+    return EXIT_OK if accepted == len(judged) else EXIT_REJECTED
 
 
 #: Cell counts of the grid sizes an inline puzzle can have (N*N for N = 1..35).

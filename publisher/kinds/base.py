@@ -16,6 +16,7 @@ from typing import Any, ClassVar, Generic, TypeVar
 
 from publisher.model import Board, HintStep
 from publisher.schema import SectionBase
+from solver.canonical import Form
 from solver.parsing import ParseIssue
 from solver.sudoku import Grade
 from solver.verdict import Verdict
@@ -88,3 +89,19 @@ class Kind(ABC, Generic[P]):
     def hints(self, puzzle: P, steps: tuple[Any, ...]) -> tuple[HintStep, ...]:
         """``grade``'s steps for the book model, symbols as the cells print them."""
         return ()
+
+    @abstractmethod
+    def canonical(self, puzzle: P) -> Form:
+        """The puzzle's canonical form under the kind's symmetries (:mod:`solver.canonical`):
+        equal exactly for the same puzzle turned, mirrored or relabelled. May raise
+        :class:`ValueError` for a grid too regular to put in form (a full grid)."""
+
+    @abstractmethod
+    def as_text(self, puzzle: P) -> tuple[str, dict[str, Hint]]:
+        """The puzzle in the kind's text format and the parse hints that read it back with
+        :meth:`parse_text` (how a catalog keeps it)."""
+
+    @abstractmethod
+    def relation(self, new: P, old: P) -> tuple[str, ...] | None:
+        """How ``new`` is ``old`` moved, in words for a repeat's reason ("rotated 90°",
+        "digits relabelled"); () when identical; None when they are different puzzles."""

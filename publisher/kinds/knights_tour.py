@@ -15,7 +15,9 @@ from publisher.model import Board
 from publisher.schema import SectionBase, Strict
 from publisher.units import parse_count_grid
 from solver import knights
+from solver.canonical import Form
 from solver.knights import KnightPuzzle, square_name
+from solver.knights import canonical as tour_canonical
 from solver.parsing import ParseIssue
 from solver.verdict import Status, Verdict
 
@@ -88,3 +90,15 @@ class KnightsTourKind(Kind[KnightPuzzle]):
                      answer=tuple(answer), path=tuple(verdict.solution), closed=puzzle.closed,
                      title=puzzle.title, difficulty=difficulty, source=source,
                      one_of_many=verdict.status is Status.SOLVED)
+
+    def canonical(self, puzzle: KnightPuzzle) -> Form:
+        return tour_canonical.canonical_form(puzzle)
+
+    def relation(self, new: KnightPuzzle, old: KnightPuzzle) -> tuple[str, ...] | None:
+        return tour_canonical.relation(new, old)
+
+    def as_text(self, puzzle: KnightPuzzle) -> tuple[str, dict[str, Hint]]:
+        numbers = dict(puzzle.givens)
+        header = f"{'closed' if puzzle.closed else 'open'} {'unique' if puzzle.require_unique else 'any'}"
+        rows = (" ".join(str(numbers.get((r, c), ".")) for c in range(puzzle.cols)) for r in range(puzzle.rows))
+        return "\n".join((header, *rows)) + "\n", {}

@@ -10,6 +10,7 @@ from publisher.kinds.base import Hint, Kind
 from publisher.model import QUEEN, Board
 from publisher.schema import SectionBase, Strict
 from solver import knights, queens
+from solver.canonical import Form
 from solver.knights import square_name
 from solver.parsing import ParseIssue
 from solver.queens import QueensPuzzle
@@ -68,3 +69,14 @@ class QueensKind(Kind[QueensPuzzle]):
             answer[r * n + c] = QUEEN
         return Board(kind=self.name, rows=n, cols=n, givens=tuple(givens), answer=tuple(answer),
                      title=puzzle.title, difficulty=difficulty, source=source)
+
+    def canonical(self, puzzle: QueensPuzzle) -> Form:
+        return queens.canonical_form(puzzle)
+
+    def relation(self, new: QueensPuzzle, old: QueensPuzzle) -> tuple[str, ...] | None:
+        return queens.relation(new, old)
+
+    def as_text(self, puzzle: QueensPuzzle) -> tuple[str, dict[str, Hint]]:
+        given = set(puzzle.given)
+        rows = ("".join("Q" if (r, c) in given else "." for c in range(puzzle.n)) for r in range(puzzle.n))
+        return "\n".join(rows) + "\n", {}

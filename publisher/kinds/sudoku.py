@@ -17,8 +17,10 @@ from publisher.model import Board, HintStep
 from publisher.schema import RatingRange, SectionBase, Strict
 from publisher.units import parse_count_grid
 from solver import sudoku
+from solver.canonical import Form
 from solver.parsing import ParseIssue
 from solver.sudoku import Puzzle
+from solver.sudoku import canonical as sudoku_canonical
 from solver.sudoku.generate import Request as GenerateRequest
 from solver.sudoku.generate import parse_rating, problem
 from solver.sudoku.geometry import tables
@@ -148,11 +150,28 @@ class SudokuKind(Kind[Puzzle]):
                      regions=tuple(puzzle.geometry.regions), title=puzzle.title,
                      difficulty=difficulty, source=source)
 
+    def canonical(self, puzzle: Puzzle) -> Form:
+        return sudoku_canonical.form_of(puzzle)
+
+    def relation(self, new: Puzzle, old: Puzzle) -> tuple[str, ...] | None:
+        return sudoku_canonical.relation(new, old)
+
+    def as_text(self, puzzle: Puzzle) -> tuple[str, dict[str, Hint]]:
+        geometry = puzzle.geometry
+        hints: dict[str, Hint] = {"size": puzzle.size, "symbols": puzzle.symbols}
+        if geometry.is_jigsaw:
+            hints["regions"] = "".join(_REGION_NAMES[region] for region in geometry.regions)
+        else:
+            hints["box"] = f"{geometry.box_rows}x{geometry.box_cols}"
+        return puzzle.format(), hints
+
     def hints(self, puzzle: Puzzle, steps: tuple[Any, ...]) -> tuple[HintStep, ...]:
         return tuple(HintStep(step.text, tuple(step.cells), tuple(step.placed), tuple(step.removed))
                      for step in steps)
 
 
+#: one character per jigsaw region, for a region map written as text
+_REGION_NAMES = "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
 _PLURAL = {"row": "rows", "column": "columns", "box": "boxes", "region": "regions"}
 
 

@@ -11,6 +11,7 @@ auto``). Like every renderer, the same input gives the same bytes.
 from __future__ import annotations
 
 import io
+from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -145,11 +146,14 @@ class RenderedCover:
 
 
 def _first_grid(booklet: Booklet) -> PlacedGrid | None:
-    for page in booklet.pages:
-        for block in page.blocks:
-            if isinstance(block, Band) and block.items:
-                return block.items[0]
-    return None
+    """The first puzzle of the book's most common board shape: what the book is mostly of."""
+    grids = [item for page in booklet.pages for block in page.blocks if isinstance(block, Band)
+             for item in block.items]
+    if not grids:
+        return None
+    shapes = Counter((item.grid.rows, item.grid.cols) for item in grids)
+    common = max(shapes, key=lambda shape: (shapes[shape], shape))
+    return next(item for item in grids if (item.grid.rows, item.grid.cols) == common)
 
 
 def cover_spec(book: Any, chosen: PrintChoice, booklet: Booklet, base: Path) -> CoverSpec:

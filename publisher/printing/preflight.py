@@ -69,20 +69,19 @@ def _boxes(doc: pymupdf.Document, page: pymupdf.Page) -> tuple[Rect, Rect | None
 
 
 def marks(page: pymupdf.Page, media: Rect) -> Iterator[Mark]:
-    """Every glyph (not spaces), drawing and image of a page, as PDF rectangles."""
+    """Every run of glyphs, drawing and image of a page, as PDF rectangles."""
     top = media.y1
 
     def pdf_rect(x0: float, y0: float, x1: float, y1: float, grow: float = 0.0) -> Rect:
         return Rect(media.x0 + x0 - grow, top - y1 - grow, media.x0 + x1 + grow, top - y0 + grow)
 
-    for block in page.get_text("rawdict")["blocks"]:
+    for block in page.get_text("dict")["blocks"]:
         for line in block.get("lines", ()):
-            for span in line["spans"]:
-                text = "".join(ch["c"] for ch in span["chars"]).strip()
-                what = f"page number '{text}'" if text.isdigit() else f"text '{text[:40]}'"
-                for ch in span["chars"]:
-                    if ch["c"].strip():
-                        yield Mark(pdf_rect(*ch["bbox"]), what)
+            for span in line["spans"]:   # a run of glyphs: its box is theirs (spaces at its ends too)
+                text = span["text"].strip()
+                if text:
+                    what = f"page number '{text}'" if text.isdigit() else f"text '{text[:40]}'"
+                    yield Mark(pdf_rect(*span["bbox"]), what)
     for drawing in page.get_drawings():
         r = drawing["rect"]
         grow = (drawing.get("width") or 0.0) / 2 if drawing.get("color") is not None else 0.0

@@ -1,0 +1,150 @@
+"""Preflight of a config's built books: which files, which rules, and the reports CI reads.
+
+For every book it finds the PDFs a build wrote (``<stem>-puzzles.pdf``,
+``<stem>-answers.pdf``, ``<stem>-cover.pdf``), picks the rules (the book's
+``print`` block, or the command line's service for a book without one), runs
+:mod:`publisher.printing.preflight` on each and gives the results as text lines,
+one JSON object, JUnit XML and GitHub annotations.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+from xml.etree import ElementTree as ET
+
+import pymupdf
+
+from publisher.config import LoadedConfig
+from publisher.printing import interior, preflight
+from publisher.printing.preflight import COVER_RULES, INTERIOR_RULES, Violation
+from publisher.report import _escape_annotation
+from publisher.sources import display_path
+
+PREFLIGHT_VERSION = 1
+
+
+class PreflightError(Exception):
+    """Nothing to check: a book without a service, or a file that was never built."""
+
+
+@dataclass(frozen=True)
+class Override:
+    """The command line's choice for books whose config names no service."""
+
+    service: str | None
+    paper: str = "white"
+    bleed: bool = False
+
+
+@dataclass
+class FileResult:
+    path: str
+    kind: str                     # "interior" | "cover"
+    service: str
+    pages: int
+    rules: tuple[str, ...]
+    violations: list[Violation] = field(default_factory=list)
+
+
+def _stem(loaded: LoadedConfig, b: int) -> str:
+    from publisher.build import slugify  # the stem rule of the build, in one place
+    book = loaded.config.books[b]
+    return slugify(book.file_stem or book.title)
+
+
+def _read(path: Path) -> bytes:
+    try:
+        return path.read_bytes()
+    except FileNotFoundError:
+        raise PreflightError(f"{display_path(path)}: not built yet (run puzzlepress build first)") from None
+    except OSError as error:
+        raise PreflightError(f"{display_path(path)}: cannot read: {error.strerror or error}") from None
+
+
+def _pages_and_trim(data: bytes, name: str) -> tuple[int, tuple[float, float]]:
+    try:
+        with pymupdf.open(stream=data, filetype="pdf") as doc:
+            kind, value = doc.xref_get_key(doc[0].xref, "TrimBox")
+            if kind != "array":
+                kind, value = doc.xref_get_key(doc[0].xref, "MediaBox")
+            x0, y0, x1, y1 = (float(v) for v in value.strip("[]").split()[:4])
+            return doc.page_count, (x1 - x0, y1 - y0)
+    except (RuntimeError, ValueError) as error:
+        raise PreflightError(f"{name}: not a PDF a reader can open ({error})") from None
+
+
+def check_books(loaded: LoadedConfig, override: Override, out: Path | None = None) -> list[FileResult]:
+    """Every built PDF of every book of ``loaded``, checked; PreflightError when a
+    book has no service to check against or a file is missing."""
+    folder = out if out is not None else loaded.base / loaded.config.output.folder
+    results: list[FileResult] = []
+    for b, book in enumerate(loaded.config.books):
+        own = book.print.service != "none"
+        service = book.print.service if own else override.service
+        if service is None:
+            raise PreflightError(f"{loaded.where(('books', b, 'print'))}: '{book.title}' has no print.service; "
+                                 "name one with --service kdp, ingramspark or lulu")
+        chosen = interior.choice(service, book.print.paper if own else override.paper,
+                                 book.print.bleed if own else override.bleed)
+        assert chosen is not None
+        stem = _stem(loaded, b)
+        roles = ["puzzles"] + (["answers"] if book.answers.placement in ("separate", "both") else [])
+        puzzles_pages, trim = 0, (0.0, 0.0)
+        for role in roles:
+            path = folder / f"{stem}-{role}.pdf"
+            data, name = _read(path), display_path(path)
+            pages, found_trim = _pages_and_trim(data, name)
+            if role == "puzzles":
+                puzzles_pages, trim = pages, found_trim
+            results.append(FileResult(name, "interior", chosen.profile.name, pages, INTERIOR_RULES,
+                                      preflight.check_interior(data, name, chosen)))
+        cover = folder / f"{stem}-cover.pdf"
+        if own or cover.exists():
+            data, name = _read(cover), display_path(cover)
+            results.append(FileResult(name, "cover", chosen.profile.name, 1, COVER_RULES,
+                                      preflight.check_cover(data, name, chosen, puzzles_pages, trim,
+                                                            book.cover.barcode == "auto")))
+    return results
+
+
+def as_json(results: list[FileResult], config: str) -> dict[str, Any]:
+    failed = any(r.violations for r in results)
+    return {
+        "version": PREFLIGHT_VERSION, "config": config, "status": "failed" if failed else "passed",
+        "exit_code": 1 if failed else 0,
+        "files": [{"path": r.path, "kind": r.kind, "service": r.service, "pages": r.pages,
+                   "violations": [{"page": v.page, "rule": v.rule, "message": str(v)} for v in r.violations]}
+                  for r in results],
+    }
+
+
+def junit_bytes(results: list[FileResult]) -> bytes:
+    """A testsuite per file, a testcase per rule; a rule that fails lists every violation."""
+    suites = ET.Element("testsuites", name="puzzlepress preflight")
+    total = failures = 0
+    for result in results:
+        failed_rules = {v.rule for v in result.violations}
+        suite = ET.SubElement(suites, "testsuite", name=result.path, tests=str(len(result.rules)),
+                              failures=str(len(failed_rules)))
+        for rule in result.rules:
+            case = ET.SubElement(suite, "testcase", classname=f"preflight.{result.service}",
+                                 name=f"{result.path}: {rule}", file=result.path)
+            found = [v for v in result.violations if v.rule == rule]
+            if found:
+                failure = ET.SubElement(case, "failure", type=rule, message=str(found[0]))
+                failure.text = "\n".join(str(v) for v in found)
+        total += len(result.rules)
+        failures += len(failed_rules)
+    suites.set("tests", str(total))
+    suites.set("failures", str(failures))
+    ET.indent(suites)
+    return (ET.tostring(suites, encoding="unicode", xml_declaration=True) + "\n").encode("utf-8")
+
+
+def annotation(violation: Violation) -> str:
+    """A GitHub Actions error annotation on the file (PDFs have no lines: the page is in the title)."""
+    where = f" page {violation.page}" if violation.page is not None else ""
+    title = _escape_annotation(f"preflight {violation.rule}{where}", prop=True)
+    return (f"::error file={_escape_annotation(violation.file, prop=True)},title={title}::"
+            f"{_escape_annotation(violation.message)}")

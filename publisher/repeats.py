@@ -1,0 +1,163 @@
+"""Repeats: which accepted puzzles a series has printed before, and the rows a build records.
+
+Between verify and layout: every accepted puzzle gets its canonical form and ID
+(in worker processes for big books), then is looked up in the catalog and
+compared with the puzzles before it in the same build. A puzzle found either
+way gets a :class:`~publisher.verify.Repeat` naming where it was printed and how
+it was moved; ``on_repeat`` decides whether the book keeps it. The book's own
+earlier record (same title and edition) is not a repeat: a rebuild replaces it.
+"""
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from typing import Any
+
+from publisher import interrupt
+from publisher.catalog import Catalog, Entry, book_name, read_stored, recorded_now, stored_puzzle
+from publisher.kinds import KINDS
+from publisher.report import SectionResult
+from publisher.sources import Item
+from publisher.verify import PARALLEL_THRESHOLD, Checked, Repeat, worker_count
+from solver.canonical import Form
+from solver.parsing import ParseIssue
+
+
+@dataclass(frozen=True)
+class Placed:
+    """An accepted puzzle of the build: where it stands and what it is."""
+
+    section: int            # index into the build's sections
+    index: int              # index into that section's checked list
+    book: str
+    edition: str
+    form: Form | None
+
+
+def form_of(item: Item) -> tuple[Form | None, str | None]:
+    """(form, None), or (None, why not) for a grid too regular to put in form (runs in a
+    worker process)."""
+    try:
+        return KINDS[item.kind].canonical(item.puzzle), None
+    except ValueError as error:
+        return None, str(error)
+
+
+def identify(items: Sequence[Item], jobs: int | None) -> list[tuple[Form | None, str | None]]:
+    """The forms of ``items`` in order, in worker processes when there are many."""
+    workers = worker_count(jobs, len(items))
+    if workers == 1 or len(items) < PARALLEL_THRESHOLD:
+        return [form_of(item) for item in items]
+    chunksize = max(1, min(64, len(items) // (workers * 8)))
+    return list(interrupt.pool_map(form_of, items, jobs=workers, chunksize=chunksize))
+
+
+def with_ids(sections: list[SectionResult], editions: Sequence[str], jobs: int | None,
+             warnings: list[str]) -> list[Placed]:
+    """Every accepted puzzle with its form; its ID set on its Checked (in place). Puzzles
+    whose form cannot be made are named in ``warnings`` and cannot be checked."""
+    spots = [(s, i) for s, section in enumerate(sections) for i, c in enumerate(section.checked) if c.accepted]
+    forms = identify([sections[s].checked[i].item for s, i in spots], jobs)
+    placed = []
+    for (s, i), (form, problem) in zip(spots, forms):
+        checked = sections[s].checked[i]
+        if form is None:
+            warnings.append(f"{checked.item.where}: no puzzle ID: {problem}")
+        else:
+            sections[s].checked[i] = replace(checked, puzzle_id=form.id)
+        placed.append(Placed(s, i, sections[s].book, editions[s], form))
+    return placed
+
+
+def mark_repeats(sections: list[SectionResult], placed: list[Placed], catalog: Catalog | None,
+                 policy: str) -> int:
+    """Give every repeated puzzle its Repeat (kept when ``policy`` is warn); the count."""
+    earlier: dict[str, tuple[Placed, int]] = {}          # form text -> first puzzle of the build, its number
+    known = catalog.lookup(p.form.id for p in placed if p.form is not None) if catalog is not None else {}
+    numbers: dict[tuple[str, str], int] = {}
+    found = 0
+    for spot in placed:
+        section = sections[spot.section]
+        checked = section.checked[spot.index]
+        repeat = None
+        if spot.form is not None:
+            first = earlier.get(spot.form.text)
+            rows = [row for row in known.get(spot.form.id, ())
+                    if row.form == spot.form.text and (row.book, row.edition) != (spot.book, spot.edition)]
+            if rows:
+                repeat = _catalogued(checked, rows[0], policy)
+            elif first is not None:
+                repeat = _within(checked, sections, first, policy)
+        if repeat is not None:
+            found += 1
+            section.checked[spot.index] = checked = replace(checked, repeat=repeat)
+        if checked.accepted:
+            key = (spot.book, spot.edition)
+            numbers[key] = numbers.get(key, 0) + 1
+            if spot.form is not None and spot.form.text not in earlier:
+                earlier[spot.form.text] = (spot, numbers[key])
+    return found
+
+
+def how(kind: str, puzzle: Any, old: Any) -> str:
+    """' (rotated 90°, digits relabelled)', ' (the same givens)', or '' when the earlier
+    puzzle cannot be read back (a schema-1 row)."""
+    if old is None:
+        return ""
+    words = KINDS[kind].relation(puzzle, old)
+    if words is None:
+        return ""
+    return f" ({', '.join(words)})" if words else " (the same givens)"
+
+
+def _read_back(kind: str, stored: str | None) -> Any:
+    text = read_stored(stored)
+    if text is None:
+        return None
+    parsed = KINDS[kind].parse_text(*text)
+    return parsed[0] if len(parsed) == 1 and not isinstance(parsed[0], ParseIssue) else None
+
+
+def catalogued(kind: str, puzzle: Any, row: Entry) -> tuple[str, dict[str, Any]]:
+    """The reason and the JSON ``repeat_of`` of a puzzle the catalog holds as ``row``."""
+    of = {"id": row.id, "book": row.book, "edition": row.edition or None, "section": row.section,
+          "number": row.number, "source": row.source, "line": row.line, "recorded_at": row.recorded_at}
+    return f"same as {row.printed_as}{how(kind, puzzle, _read_back(row.kind, row.puzzle))}", of
+
+
+def _catalogued(checked: Checked, row: Entry, policy: str) -> Repeat:
+    reason, of = catalogued(checked.item.kind, checked.item.puzzle, row)
+    return Repeat(reason, of, kept=policy == "warn")
+
+
+def _within(checked: Checked, sections: list[SectionResult], first: tuple[Placed, int], policy: str) -> Repeat:
+    spot, number = first
+    earlier = sections[spot.section].checked[spot.index]
+    moved = how(checked.item.kind, checked.item.puzzle, earlier.item.puzzle)
+    where = f"{book_name(spot.book, spot.edition)}, section '{sections[spot.section].title}', puzzle {number}"
+    of = {"id": earlier.puzzle_id, "book": spot.book, "edition": spot.edition or None,
+          "section": sections[spot.section].title, "number": number, "source": earlier.item.source,
+          "line": earlier.item.line, "recorded_at": None}
+    return Repeat(f"same as {where} of this build ({earlier.item.where}){moved}", of, kept=policy == "warn")
+
+
+def entries(sections: list[SectionResult], placed: list[Placed]) -> list[Entry]:
+    """The rows a successful build records: every printed puzzle with its book number."""
+    stamp = recorded_now()
+    numbers: dict[tuple[str, str], int] = {}
+    rows = []
+    for spot in placed:
+        checked = sections[spot.section].checked[spot.index]
+        if not checked.accepted:
+            continue
+        key = (spot.book, spot.edition)
+        numbers[key] = numbers.get(key, 0) + 1
+        if spot.form is None:
+            continue
+        kind = KINDS[checked.item.kind]
+        text, hints = kind.as_text(checked.item.puzzle)
+        rows.append(Entry(spot.form.id, spot.form.text, checked.item.kind, kind.size(checked.item.puzzle),
+                          spot.book, spot.edition, sections[spot.section].title, numbers[key],
+                          checked.item.source, checked.item.line, checked.rating, stamp,
+                          stored_puzzle(text, hints)))
+    return rows
