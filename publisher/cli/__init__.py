@@ -247,11 +247,11 @@ def _stdout_failed(error: OSError) -> int:
 
 
 def _main(args: list[str], debug: bool, *, console: bool) -> int:
-    _register_commands()
     interrupt.forget_commit()
     try:
         with interrupt.watching(ignore_after_commit=console):
             try:
+                _register_commands()   # inside: a Ctrl-C while the commands load is a clean stop too
                 return _run(args)
             except (KeyboardInterrupt, StreamFailed):
                 raise
