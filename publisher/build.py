@@ -333,9 +333,9 @@ def verify_sections(loaded: LoadedConfig, inputs: list[_SectionInput], options: 
     at once, in parallel, in order; then each section's rating range and sort order."""
     items = [item for section in inputs for item in section.items]
     playable = _playable_with_hints(loaded, options)
-    depth = [replace(grading.grading_for(section.section, loaded.config.books[section.book].answers.hints),
-                     explain=playable[section.book])
-             for section in inputs for _ in section.items]
+    depth = [replace(grading.grading_for(section.section, bool(loaded.config.books[section.book].answers.hints)),
+                     explain=playable[section.book] or _worked(loaded, section.book, section.section, 0) != "")
+             for section in inputs for _ in section.items]   # (any item may end up first: sort, rejections)
     with options.progress.stage("verify", len(items), "puzzles") as advance:
         checked = iter(verify_items(items, node_limit=loaded.config.node_limit, jobs=options.jobs,
                                     progress=advance, grading=depth))
@@ -347,6 +347,17 @@ def verify_sections(loaded: LoadedConfig, inputs: list[_SectionInput], options: 
         results.append(SectionResult(loaded.config.books[section.book].title, section.section.title,
                                      section.section.kind, own))
     return results
+
+
+def _worked(loaded: LoadedConfig, book: int, section: Any, index: int) -> str:
+    """How a section's ``index``-th puzzle is drawn as a worked example: "answers" (its key
+    step after its solution: ``answers.hints: drawn``), "key" (its key step after the puzzle:
+    the first puzzle of a ``worked_example: true`` section), "full" (every step after the
+    puzzle: ``worked_example: full``) or "" (none)."""
+    example = getattr(section, "worked_example", False)
+    if example and index == 0:
+        return "full" if example == "full" else "key"
+    return "answers" if loaded.config.books[book].answers.hints == "drawn" and section.graded else ""
 
 
 def _playable_with_hints(loaded: LoadedConfig, options: BuildOptions) -> list[bool]:
@@ -541,7 +552,8 @@ def _book_spec(loaded: LoadedConfig, b: int, stem: str, sections: list[SectionRe
     section_specs = []
     key_step_word = labels_for(book.language, dict(book.labels))["key_step"]
     for s, (section, result) in enumerate(zip(book.sections, sections)):
-        boards = tuple(_board(c, key_step_word) for c in result.accepted)
+        boards = tuple(_board(c, key_step_word, _worked(loaded, b, section, i))
+                       for i, c in enumerate(result.accepted))
         by_side = []
         for side in sorted({max(board.rows, board.cols) for board in boards}):
             puzzles, answers = default_per_page(book.page.size[0], side)
@@ -572,12 +584,17 @@ def _book_spec(loaded: LoadedConfig, b: int, stem: str, sections: list[SectionRe
     )
 
 
-def _board(checked: Checked, key_step_word: str) -> Board:
+def _board(checked: Checked, key_step_word: str, worked: str = "") -> Board:
     """The model's board of a verified puzzle; a key step (books with ``answers.hints``)
-    becomes the note line under its solution's caption."""
+    becomes the note line under its solution's caption; worked examples (``worked``, see
+    :func:`_worked`) the steps drawn after it."""
     item = checked.item
     kind = KINDS[item.kind]
     board = kind.to_board(item.puzzle, checked.verdict, difficulty=grading.label(checked), source=item.where)
     if checked.key_step:
         board = replace(board, note=f"{key_step_word}: {checked.key_step}")
+    drawing = getattr(kind, "worked", None)
+    if worked and drawing is not None and checked.explanation:
+        board = replace(board, worked=drawing(item.puzzle, checked.explanation, worked == "full"),
+                        worked_in="answers" if worked == "answers" else "puzzles")
     return replace(board, hints=kind.hints(item.puzzle, checked.explanation)) if checked.explanation else board

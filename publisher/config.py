@@ -155,7 +155,9 @@ class Answers(Strict):
     """Where the answer key goes and what it prints beside the solutions."""
 
     placement: Literal["separate", "back", "both"] = "separate"
-    hints: bool = False                   # a "Key step" line under every Sudoku solution
+    #: true: a "Key step" line under every Sudoku solution; drawn: also the key step drawn on
+    #: a grid after the solution (candidates, the pattern shaded, eliminations struck)
+    hints: bool | Literal["drawn"] = False
 
 
 class Html(Strict):

@@ -11,7 +11,12 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 
 from publisher import interrupt
+from solver.sudoku import targeted
 from solver.sudoku.generate import Generated, Request, generate_one, puzzle_seed
+from solver.sudoku.targeted import Target
+
+#: What a task asks for: a plain request, or one with a technique and a count of givens.
+Wanted = Request | Target
 
 #: How long to wait for a Dask scheduler before giving up with one line.
 _CONNECT_SECONDS = 10
@@ -21,18 +26,20 @@ class DaskUnavailable(Exception):
     """--dask was asked for but dask.distributed is not installed (one line for the CLI)."""
 
 
-def make(task: tuple[Request, int]) -> Generated:
+def make(task: tuple[Wanted, int]) -> Generated:
     """One task (runs in a worker process or on a Dask worker)."""
     request, seed = task
+    if isinstance(request, Target):
+        return targeted.generate_one(request, seed)
     return generate_one(request, seed)
 
 
-def tasks(request: Request, seed: int, count: int) -> Iterator[tuple[Request, int]]:
+def tasks(request: Wanted, seed: int, count: int) -> Iterator[tuple[Wanted, int]]:
     """The tasks one by one (a billion of them cost no memory until they are made)."""
     return ((request, puzzle_seed(seed, index)) for index in range(count))
 
 
-def run(request: Request, seed: int, count: int, *, jobs: int = 1, dask: str | None = None,
+def run(request: Wanted, seed: int, count: int, *, jobs: int = 1, dask: str | None = None,
         progress: Callable[[int], None] | None = None) -> Iterator[Generated]:
     """The ``count`` puzzles of ``seed``, in order, as they are made, wherever they are
     made (a stream: the caller writes each one out before the next is kept)."""
@@ -49,7 +56,7 @@ def run(request: Request, seed: int, count: int, *, jobs: int = 1, dask: str | N
         yield made
 
 
-def _on_dask(address: str, work: list[tuple[Request, int]]) -> Iterator[Generated]:
+def _on_dask(address: str, work: list[tuple[Wanted, int]]) -> Iterator[Generated]:
     try:
         from distributed import Client
     except ImportError:

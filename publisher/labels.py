@@ -11,12 +11,14 @@ DEFAULT_LABELS: dict[str, dict[str, str]] = {
         "easy": "Easy", "medium": "Medium", "hard": "Hard", "diabolical": "Diabolical",
         "sudoku": "Sudoku", "knights_tour": "Knight's tour", "queens": "Queens",
         "one_possible_answer": "One possible answer", "contents": "Contents", "key_step": "Key step",
+        "step": "Step",
     },
     "vi": {
         "puzzle": "Câu đố", "solution": "Lời giải", "answers": "Lời giải",
         "easy": "Dễ", "medium": "Trung bình", "hard": "Khó", "diabolical": "Rất khó",
         "sudoku": "Sudoku", "knights_tour": "Mã đi tuần", "queens": "Quân hậu",
         "one_possible_answer": "Một lời giải có thể", "contents": "Mục lục", "key_step": "Bước then chốt",
+        "step": "Bước",
     },
 }
 

@@ -450,7 +450,8 @@ class _BookletBuilder:
             key = f"{section.key}.{field}" if own else f"{spec.key}.layout.{field}"
         if across < 1 or down < 1:
             raise LayoutError(key, f"{across}x{down} grids per page: both numbers must be at least 1")
-        noted = answers and any(self._note(board) for board in section.boards)
+        noted = (answers and any(self._note(board) for board in section.boards)) or any(
+            board.worked and (board.worked_in == "answers") == answers for board in section.boards)
         shrinks = field in section.per_page_defaults or (spec.large_print and answers)
         if not shrinks:
             return self._slot_grid(across, down, answers, top, key, noted)
@@ -535,12 +536,38 @@ class _BookletBuilder:
                 sizes[shape] = (slots, *self._grid_size(board, slots, answers, cap))
             slots, cell, font = sizes[shape]
             placed = self._placed(board, number, section, answers, slots, cell, font)
-            if (rows and rows[-1][1] is slots and len(rows[-1][0]) < slots.across
-                    and same_shape(rows[-1][0][0].grid, placed.grid)):
-                rows[-1][0].append(placed)
-            else:
-                rows.append(([placed], slots))
+            for item in (placed, *self._worked(board, number, answers, slots, placed)):
+                if (rows and rows[-1][1] is slots and len(rows[-1][0]) < slots.across
+                        and same_shape(rows[-1][0][0].grid, item.grid)):
+                    rows[-1][0].append(item)
+                else:
+                    rows.append(([item], slots))
         return rows
+
+    def _worked(self, board: Board, number: int, answers: bool, slots: _Slots,
+                placed: PlacedGrid) -> list[PlacedGrid]:
+        """The board's worked examples in this booklet, after its own grid: each step on the
+        position it was found in (givens bold, values found so far grey, the value the step
+        places circled), the candidates of the cells it involves small, the eliminated ones
+        struck, its pattern shaded; captioned "12 · Key step" (or "12 · Step 3 of 40") with
+        the step's sentence on the note line."""
+        if not board.worked or (board.worked_in == "answers") != answers:
+            return []
+        out = []
+        total = len(board.worked)
+        for index, step in enumerate(board.worked, 1):
+            texts = tuple(mark.placed if mark is not None and mark.placed else value
+                          for value, mark in zip(step.values, step.marks))
+            position = replace(board, givens=board.givens, answer=texts)
+            word = self.labels["key_step"] if total == 1 else f"{self.labels['step']} {index}/{total}"
+            grid = replace(placed.grid, cells=cells(position, True), marks=step.marks, shaded=step.pattern,
+                           tour=None, label=f"{word} {number}: {visible(step.text)}")
+            width = max(grid.width, slots.width)
+            note = self.type.one_line(visible(step.text), self.styles.note, width) if slots.noted else ""
+            out.append(replace(placed, caption=self.type.one_line(f"{number} · {word}", placed.caption_style, width),
+                               grid=grid, note=note, note_style=self.styles.note if slots.noted else None,
+                               play=None))
+        return out
 
     def _placed(self, board: Board, number: int, section: SectionSpec, answers: bool,
                 slots: _Slots, cell: float, font: float) -> PlacedGrid:
@@ -567,7 +594,7 @@ class _BookletBuilder:
         note, note_style = "", None
         if slots.noted:
             note_style = self.styles.note
-            text = self._note(board)
+            text = self._note(board) if answers else ""   # a key step under a puzzle would give it away
             note = self.type.one_line(text, note_style, max(grid_width, slots.width)) if text else ""
         return PlacedGrid(number, caption, style, grid, 0.0, 0.0, slots.caption_height, note, note_style,
                           play=None if answers else play_for(board, self.spec.play_solutions))

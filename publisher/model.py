@@ -44,6 +44,31 @@ class HintStep:
 
 
 @dataclass(frozen=True)
+class CellMarks:
+    """A worked example's pencil marks in one cell: candidate symbols drawn small, each at
+    its place of a ``side`` x ``side`` keypad in the cell (place = the symbol's index), the
+    ones the step eliminates struck through; or, for a value the step places, that value
+    drawn full size and circled (``placed``)."""
+
+    side: int                                        # keypad rows and columns in the cell
+    candidates: tuple[tuple[int, str], ...] = ()     # (place, symbol)
+    struck: tuple[int, ...] = ()                     # places of the eliminated candidates
+    placed: str = ""                                 # the value the step places here, circled
+
+
+@dataclass(frozen=True)
+class WorkedStep:
+    """One step drawn on a grid: the position it was found in (every cell's text, "" when
+    blank), the marks of the cells it involves, the pattern's cells (shaded) and the
+    sentence explaining it (printed under the grid)."""
+
+    text: str
+    values: tuple[str, ...]
+    marks: tuple[CellMarks | None, ...]
+    pattern: tuple[bool, ...]
+
+
+@dataclass(frozen=True)
 class Board:
     """One verified puzzle, format-neutral: the layout engine's unit of content.
 
@@ -71,6 +96,9 @@ class Board:
     #: sheet says "one possible answer" so a reader with another correct one is not misled
     one_of_many: bool = False
     hints: tuple[HintStep, ...] = ()           # the logical solving steps, in order (Sudoku; for on-screen hints)
+    #: steps drawn as worked examples after the grid (in the booklet ``worked_in`` names)
+    worked: tuple[WorkedStep, ...] = ()
+    worked_in: str = "answers"                 # "answers": after the solution; "puzzles": after the puzzle
 
 
 @dataclass(frozen=True)
@@ -198,6 +226,7 @@ class Ink:
     shade_grey: float = 0.85        # dark squares of a chessboard: >= 10 % ink survives printing
     path_grey: float = 0.45         # the line of a knight's tour
     marker_grey: float = 0.0        # the start and end markers of a tour
+    candidate_grey: float = 0.2     # a worked example's pencil marks: small, so nearly black
 
     def text_grey(self, role: CellRole) -> float:
         return self.solved_grey if role in (CellRole.SOLVED, CellRole.SOLVED_QUEEN) else 0.0
@@ -282,6 +311,7 @@ class Grid:
     label: str                                  # accessible description, e.g. "Puzzle 12, 9x9 Sudoku"
     tour: Tour | None = None                    # a knight's tour drawn over the answer grid
     shaded: tuple[bool, ...] | None = None      # cells with a light grey fill (dark squares of a chessboard)
+    marks: tuple[CellMarks | None, ...] | None = None   # a worked example's pencil marks, row-major
 
     @property
     def width(self) -> float:
@@ -429,4 +459,7 @@ class Booklet:
                     for item in block.items:
                         parts += [item.caption, item.note]
                         parts.extend(cell.text for cell in item.grid.cells if not cell.is_queen)
+                        for mark in item.grid.marks or ():
+                            if mark is not None:   # candidates, and the figure space of an empty place
+                                parts += [mark.placed, "\u2007", *(text for _, text in mark.candidates)]
         return "".join(parts)

@@ -19,7 +19,7 @@ CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser") or shuti
 #: the Debian package that provides each program the tests run (.ci/run installs them)
 PACKAGES = {"pdftotext": "poppler-utils", "pdfinfo": "poppler-utils", "pdffonts": "poppler-utils",
             "pdftoppm": "poppler-utils", "pdfimages": "poppler-utils", "soffice": "libreoffice-writer",
-            "chromium": "chromium", "chromedriver": "chromium-driver"}
+            "chromium": "chromium", "chromedriver": "chromium-driver", "rsvg-convert": "librsvg2-bin"}
 
 
 def require(program: str | None, name: str) -> str:

@@ -59,6 +59,7 @@ def _register_commands() -> None:
         catalog,
         check,
         chess,
+        export,
         generate,
         grade,
         preflight,

@@ -26,10 +26,10 @@ from solver.sudoku.generate import (
     GenerationError,
     Request,
     parse_rating,
-    problem,
 )
 from solver.sudoku.regions import labels
 from solver.sudoku.symmetry import DEFAULT_SYMMETRY, SYMMETRIES
+from solver.sudoku.targeted import Target, parse_givens, target_problem, technique
 
 #: Runs at least this long in puzzles get a progress bar (on a terminal only).
 _PROGRESS_FROM = 10
@@ -46,7 +46,8 @@ def text_line(made: Generated) -> str:
 
 
 def build_request(size: int | None, box: str | None, jigsaw: bool, level: str | None,
-                  rating: str | None, symmetry: str, minimal: bool) -> Request:
+                  rating: str | None, symmetry: str, minimal: bool,
+                  techniques: tuple[str, ...] = (), givens: str | None = None) -> Target:
     """The request the options describe; UsageError (exit 2) when it can never be met."""
     shape = None
     if box is not None:
@@ -60,8 +61,13 @@ def build_request(size: int | None, box: str | None, jigsaw: bool, level: str | 
         bounds = parse_rating(rating) if rating is not None else None
     except ValueError as error:
         raise UsageError(str(error)) from None
-    request = Request(size, shape, jigsaw, level, bounds, symmetry, minimal)
-    reason = problem(request)
+    try:
+        names = tuple(technique(name).name for text in techniques for name in text.split(",") if name.strip())
+        counts = parse_givens(givens) if givens is not None else None
+    except ValueError as error:
+        raise UsageError(str(error)) from None
+    request = Target(Request(size, shape, jigsaw, level, bounds, symmetry, minimal), names, counts)
+    reason = target_problem(request)
     if reason:
         raise UsageError(reason)
     return request
@@ -77,6 +83,10 @@ def build_request(size: int | None, box: str | None, jigsaw: bool, level: str | 
 @click.option("--symmetry", default=DEFAULT_SYMMETRY, show_default=True, type=click.Choice(SYMMETRIES),
               help="Symmetry of the pattern of givens.")
 @click.option("--minimal", is_flag=True, help="No given can be removed with the puzzle staying unique.")
+@click.option("--technique", "techniques", multiple=True, metavar="NAME",
+              help="The hardest step of every puzzle is this technique of the grading table "
+                   "(any case; repeat or separate by commas for several).")
+@click.option("--givens", metavar="N|A-B", help="Exactly N givens, or from A to B.")
 @click.option("--seed", default=0, show_default=True, type=click.IntRange(min=0),
               help="Seed of the run; the first puzzle's seed is this seed itself.")
 @click.option("--jobs", default=1, show_default=True, type=click.IntRange(min=1), help="Worker processes.")
@@ -86,10 +96,12 @@ def build_request(size: int | None, box: str | None, jigsaw: bool, level: str | 
 @click.option("-o", "--output", type=click.Path(path_type=Path, dir_okay=False),
               help="Write to FILE (atomically) instead of standard output.")
 def generate(count: int, size: str | None, box: str | None, jigsaw: bool, level: str | None,
-             rating: str | None, symmetry: str, minimal: bool, seed: int, jobs: int,
-             dask_address: str | None, as_json: bool, output: Path | None) -> int:
+             rating: str | None, symmetry: str, minimal: bool, techniques: tuple[str, ...],
+             givens: str | None, seed: int, jobs: int, dask_address: str | None, as_json: bool,
+             output: Path | None) -> int:
     """Make COUNT unique puzzles; the same options and seed always give the same puzzles."""
-    request = build_request(int(size) if size else None, box, jigsaw, level, rating, symmetry, minimal)
+    request = build_request(int(size) if size else None, box, jigsaw, level, rating, symmetry, minimal,
+                            techniques, givens)
     shown = Progress(sys.stderr, enabled=count >= _PROGRESS_FROM and sys.stderr is not None and sys.stderr.isatty())
     jobs = worker_count(jobs, count)
     now_doing("generating puzzles")

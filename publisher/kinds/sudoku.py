@@ -7,13 +7,14 @@ the book model draws.
 """
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping
-from typing import Any, ClassVar, Literal
+from typing import Annotated, Any, ClassVar, Literal
 
-from pydantic import Field, field_validator, model_validator
+from pydantic import BeforeValidator, Field, field_validator, model_validator
 
 from publisher.kinds.base import Hint, Kind
-from publisher.model import Board, HintStep
+from publisher.model import Board, CellMarks, HintStep, WorkedStep
 from publisher.schema import RatingRange, SectionBase, Strict
 from publisher.units import parse_count_grid
 from solver import sudoku
@@ -22,9 +23,33 @@ from solver.parsing import ParseIssue
 from solver.sudoku import Puzzle
 from solver.sudoku import canonical as sudoku_canonical
 from solver.sudoku.generate import Request as GenerateRequest
-from solver.sudoku.generate import parse_rating, problem
+from solver.sudoku.generate import parse_rating
 from solver.sudoku.geometry import tables
+from solver.sudoku.targeted import Target, target_problem, technique
+from solver.sudoku.worked import positions as worked_positions
 from solver.verdict import Verdict
+
+
+class GivensRange(Strict):
+    """How many givens a generated puzzle has, both ends included."""
+
+    min: int = Field(ge=0)
+    max: int = Field(ge=0)
+
+
+def _techniques(value: Any) -> Any:
+    """One technique name or a list of them; each must name a row of the grading table."""
+    names = [value] if isinstance(value, str) else value
+    if not isinstance(names, list) or not names or not all(isinstance(n, str) for n in names):
+        raise ValueError("expected a technique name like 'X-Wing' or a list of them")
+    return [technique(name).name for name in names]
+
+
+def _givens(value: Any) -> Any:
+    """``24`` is exactly 24 givens; ``{min: 22, max: 26}`` a range."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        return {"min": value, "max": value}
+    return value
 
 
 class Generate(Strict):
@@ -40,8 +65,11 @@ class Generate(Strict):
     jigsaw: bool = False
     minimal: bool = False
     seed: int = Field(default=0, ge=0)
+    #: every puzzle's hardest step is one of these techniques (names of the grading table, any case)
+    technique: Annotated[list[str], BeforeValidator(_techniques)] | None = None
+    givens: Annotated[GivensRange, BeforeValidator(_givens)] | None = None   # 24, or {min: 22, max: 26}
 
-    def request(self) -> GenerateRequest:
+    def request(self) -> Target:
         shape = parse_count_grid(self.box) if self.box else None
         size = self.size or (shape[0] * shape[1] if shape else 9)
         bounds = None
@@ -49,11 +77,13 @@ class Generate(Strict):
             bounds = parse_rating(self.rating)
         elif self.rating is not None:
             bounds = (self.rating.min or 1.0, self.rating.max if self.rating.max is not None else 12.0)
-        return GenerateRequest(size, shape, self.jigsaw, self.level, bounds, self.symmetry, self.minimal)
+        plain = GenerateRequest(size, shape, self.jigsaw, self.level, bounds, self.symmetry, self.minimal)
+        givens = (self.givens.min, self.givens.max) if self.givens is not None else None
+        return Target(plain, tuple(self.technique or ()), givens)
 
     @model_validator(mode="after")
     def _possible(self) -> Generate:
-        reason = problem(self.request())
+        reason = target_problem(self.request())
         if reason:
             raise ValueError(reason)
         return self
@@ -74,6 +104,9 @@ class SudokuSection(SectionBase):
     box: str | None = None                # box shape RxC, e.g. "2x3"
     symbols: str | None = None            # e.g. "0123456789ABCDEF" (then 0 is a value)
     regions: str | None = None            # jigsaw region map (N*N labels) for every puzzle
+    #: true: the section's first puzzle is followed by its key step drawn on a grid; full: by
+    #: every step of its solution, one grid each
+    worked_example: bool | Literal["full"] = False
 
     @field_validator("box")
     @classmethod
@@ -149,6 +182,40 @@ class SudokuKind(Kind[Puzzle]):
         return Board(kind=self.name, rows=puzzle.size, cols=puzzle.size, givens=givens, answer=answer,
                      regions=tuple(puzzle.geometry.regions), title=puzzle.title,
                      difficulty=difficulty, source=source)
+
+    def worked(self, puzzle: Puzzle, steps: tuple[Any, ...], full: bool) -> tuple[WorkedStep, ...]:
+        """The key step (the first of the hardest) or every step, each drawn on the position
+        it was found in: the candidates of the cells it involves, struck where it removes
+        them, the value it places circled, its pattern's cells shaded."""
+        if not steps:
+            return ()
+        key = max(steps, key=lambda s: s.rating)
+        n, symbols = puzzle.size, puzzle.symbols
+        side = math.isqrt(n - 1) + 1
+        out = []
+        for position in worked_positions(puzzle, steps):
+            step = position.step
+            if not full and step is not key:
+                continue
+            index = {(r, c): (r - 1) * n + c - 1 for r in range(1, n + 1) for c in range(1, n + 1)}
+            struck: dict[int, set[int]] = {}
+            for r, c, symbol in step.removed:
+                struck.setdefault(index[(r, c)], set()).add(symbols.index(symbol))
+            placed = {index[(r, c)]: symbol for r, c, symbol in step.placed}
+            involved = {index[cell] for cell in step.cells} | set(struck) | set(placed)
+            marks: list[CellMarks | None] = []
+            for cell in range(n * n):
+                if cell in placed:
+                    marks.append(CellMarks(side, placed=placed[cell]))
+                elif cell in involved and not position.values[cell]:
+                    marks.append(CellMarks(side, tuple((d - 1, symbols[d - 1]) for d in position.candidates[cell]),
+                                           tuple(sorted(struck.get(cell, ())))))
+                else:
+                    marks.append(None)
+            pattern = {index[cell] for cell in step.cells}
+            out.append(WorkedStep(step.text, tuple(symbols[v - 1] if v else "" for v in position.values),
+                                  tuple(marks), tuple(cell in pattern for cell in range(n * n))))
+        return tuple(out)
 
     def canonical(self, puzzle: Puzzle) -> Form:
         return sudoku_canonical.form_of(puzzle)

@@ -39,10 +39,12 @@ from docx.shared import Pt, RGBColor
 from docx.styles.style import BaseStyle
 from lxml import etree
 
+from publisher.marks import candidate_font, keypad_lines
 from publisher.model import (
     QUEEN_SCALE,
     Band,
     Booklet,
+    CellMarks,
     Grid,
     GridCell,
     Ink,
@@ -243,8 +245,35 @@ class _Body:
 
     def _grid_row(self, grid: Grid, frames: tuple[str, ...], r: int) -> list[str]:
         first = r * grid.cols
-        return [frame + self._run(cell, grid)
-                for frame, cell in zip(frames[first:first + grid.cols], grid.cells[first:first + grid.cols])]
+        marks = grid.marks or (None,) * len(grid.cells)
+        out = []
+        for i in range(first, first + grid.cols):
+            mark = marks[i]
+            if mark is None:
+                out.append(frames[i] + self._run(grid.cells[i], grid))
+            else:   # the cell's own paragraphs instead of the frame's one
+                out.append(frames[i][:frames[i].rindex("<w:p>")] + self._marked(mark, grid.cells[i], grid))
+        return out
+
+    def _marked(self, mark: CellMarks, cell: GridCell, grid: Grid) -> str:
+        """A worked example's cell: the placed value in a bordered run (Word draws no circle
+        round text), or the keypad of small candidates, one exactly spaced line per keypad
+        row, struck ones with strike-through; then the end of the cell."""
+        if mark.placed:
+            run = _cell_run(cell, grid.font_size, self.ink).replace(
+                "<w:rPr>", '<w:rPr><w:bdr w:val="single" w:sz="8" w:space="0" w:color="000000"/>', 1)
+            return f'<w:p><w:pPr><w:pStyle w:val="{style_id(GRID_STYLE)}"/></w:pPr>{run}</w:p></w:tc>'
+        size = round(candidate_font(mark, grid.cell_size) * 2)
+        line = twips(grid.cell_size / mark.side)
+        grey = f'<w:color w:val="{grey_hex(self.ink.candidate_grey)}"/>'
+        paragraphs = []
+        for places in keypad_lines(mark):
+            runs = "".join(f'<w:r><w:rPr>{"<w:strike/>" if struck else ""}{grey}<w:sz w:val="{size}"/></w:rPr>'
+                           f'<w:t xml:space="preserve">{escape(text)}</w:t></w:r>' for text, struck in places)
+            paragraphs.append(runs)
+        spacing = f'<w:pPr><w:pStyle w:val="{style_id(GRID_STYLE)}"/><w:spacing w:before="0" w:after="0" ' \
+                  f'w:line="{line}" w:lineRule="exact"/></w:pPr>'
+        return "".join(f"<w:p>{spacing}{runs}</w:p>" for runs in paragraphs) + "</w:tc>"
 
     def _run(self, cell: GridCell, grid: Grid) -> str:
         """A cell's run and the end of the cell. Layout shares cell objects, so

@@ -28,6 +28,7 @@ from typing import Generic, TypeVar
 
 import jinja2
 
+from publisher.marks import candidate_font, keypad_lines
 from publisher.model import (
     QUEEN_SCALE,
     QUEEN_SHAPE,
@@ -91,6 +92,10 @@ class CellView:
     css: str          # border class, role class, "sh" when shaded
     label: str        # accessible text, e.g. "r1c3: 7"
     queen: bool
+    #: a worked example's keypad of candidates: rows of (text, struck); () for none
+    keypad: tuple[tuple[tuple[str, bool], ...], ...] = ()
+    keypad_style: str = ""    # the candidates' size and line height
+    circled: bool = False     # the value a worked step places
 
 
 @dataclass(frozen=True)
@@ -215,7 +220,16 @@ class _BookletView:
                 css += " sh"
             queen = cell.is_queen
             label = f"{places[i]}: queen" if queen else f"{places[i]}: {cell.text}" if cell.text else places[i]
-            cells.append(CellView("" if queen else cell.text, css, label, queen))
+            mark = grid.marks[i] if grid.marks else None
+            if mark is not None and not mark.placed:
+                keypad = tuple(tuple(line) for line in keypad_lines(mark))
+                shown = " ".join(text for _, text in mark.candidates)
+                style = (f"font-size:{pt(candidate_font(mark, grid.cell_size))};"
+                         f"line-height:{pt(grid.cell_size / mark.side)}")
+                cells.append(CellView("", css, f"{places[i]}: candidates {shown}", False, keypad, style))
+                continue
+            cells.append(CellView("" if queen else cell.text, css, label, queen,
+                                  circled=mark is not None and bool(mark.placed)))
         rows = tuple(tuple(cells[r * grid.cols:(r + 1) * grid.cols]) for r in range(grid.rows))
         shape = self.shapes.name((grid.width, grid.cell_size, grid.font_size,
                                   round(grid.font_size * self.ink.solved_scale, 2)))

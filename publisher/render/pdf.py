@@ -25,6 +25,7 @@ from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import SUBSETN, TTFont
 from reportlab.pdfgen.canvas import Canvas
 
+from publisher.marks import candidate_places, circle_radius, circle_stroke
 from publisher.model import (
     QUEEN_SCALE,
     QUEEN_SHAPE,
@@ -156,6 +157,8 @@ class _PageDrawer:
                 self.queens(grid, origin, queens, self.ink.text_grey(role))
         if grid.tour:
             self.tour(grid, origin)
+        if grid.marks:
+            self.marks(grid, origin)
         self.literal(origin, self.cached(("lines", id(grid.borders), grid.cell_size), _line_ops, grid))
 
     def cached(self, key: tuple, make: Callable[[Grid], str], grid: Grid) -> str:
@@ -232,6 +235,32 @@ class _PageDrawer:
                     outline.lineTo(left + x * side, top - y * side)
                 outline.close()
                 c.drawPath(outline, stroke=0, fill=1)
+        c.restoreState()
+
+    def marks(self, grid: Grid, origin: tuple[float, float]) -> None:
+        """A worked example's pencil marks (:mod:`publisher.marks` places them): candidates as
+        small text at their keypad places, a line through each struck one, a circle round a
+        placed value."""
+        c, size = self.c, grid.cell_size
+        c.saveState()
+        c.translate(*origin)
+        for index, mark in enumerate(grid.marks or ()):
+            if mark is None:
+                continue
+            r, col = divmod(index, grid.cols)
+            for drawn in candidate_places(mark, size):
+                x, y = col * size + drawn.x, grid.height - (r * size + drawn.y)
+                c.setFillGray(self.ink.candidate_grey)
+                c.setFont(self.regular.name, drawn.font)
+                c.drawCentredString(x, y - self.regular.cap_height * drawn.font / 2, drawn.text)
+                if drawn.struck:
+                    c.setStrokeGray(0)
+                    c.setLineWidth(drawn.stroke)
+                    c.line(x - drawn.half, y - drawn.half, x + drawn.half, y + drawn.half)
+            if mark.placed:
+                c.setStrokeGray(0)
+                c.setLineWidth(circle_stroke(size))
+                c.circle((col + 0.5) * size, grid.height - (r + 0.5) * size, circle_radius(size), stroke=1, fill=0)
         c.restoreState()
 
     def tour(self, grid: Grid, origin: tuple[float, float]) -> None:

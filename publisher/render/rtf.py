@@ -17,7 +17,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, cast
 
-from publisher.model import QUEEN_SCALE, Booklet, Grid, GridCell, TextStyle
+from publisher.marks import candidate_font, keypad_lines
+from publisher.model import QUEEN_SCALE, Booklet, CellMarks, Grid, GridCell, TextStyle
 from publisher.render import Renderer, RenderError, register
 from publisher.render.flow import (
     GRID_STYLE,
@@ -255,7 +256,9 @@ class _View:
                     continue
                 grid = seg.item.grid
                 definitions.append(self._definitions(grid, r, right - seg.width))
-                cells.extend(self._content(cell, grid) for cell in grid.cells[r * grid.cols:(r + 1) * grid.cols])
+                marks = grid.marks or (None,) * len(grid.cells)
+                cells.extend(self._content(cell, grid) if marks[i] is None else self._marked(marks[i], cell, grid)
+                             for i, cell in enumerate(grid.cells[r * grid.cols:(r + 1) * grid.cols], r * grid.cols))
             rows.append(RowView(properties, RtfFragment("".join(definitions)), cells))
         return TableView(tuple(rows))
 
@@ -273,6 +276,22 @@ class _View:
             entry = (grid.borders, grid.shaded, text)
             self._rows[key] = entry
         return entry[2]
+
+    def _marked(self, mark: CellMarks | None, cell: GridCell, grid: Grid) -> RtfFragment:
+        """A worked example's cell: the placed value with a border round it (RTF draws no
+        circle round text), or the keypad of small candidates, one exactly spaced line per
+        keypad row, struck ones with strike-through."""
+        assert mark is not None
+        number = self.styles[GRID_STYLE].number
+        if mark.placed:
+            inner = str(self._content(cell, grid))
+            head, _, text = inner.partition(" ")
+            return RtfFragment(f"{head} {{\\chbrdr\\brdrs\\brdrw15 {text}}}")
+        size = _half_points(candidate_font(mark, grid.cell_size))
+        lines = ["".join(f"{{\\strike {rtf_escape(text)}}}" if struck else rtf_escape(text) for text, struck in places)
+                 for places in keypad_lines(mark)]
+        line = twips(grid.cell_size / mark.side)
+        return RtfFragment(f"\\s{number}\\qc\\sl-{line}\\slmult0\\f0\\fs{size}\\cf{SOLVED} " + "\\line ".join(lines))
 
     def _content(self, cell: GridCell, grid: Grid) -> RtfFragment:
         """A cell's paragraph properties and text in the ink the model gives its

@@ -1,0 +1,274 @@
+"""Per-puzzle export: one file per puzzle and per solution (SVG, PNG or PDF) for newspapers,
+magazines and websites, with a JSON manifest.
+
+Each file is a one-page :class:`~publisher.model.Booklet` holding one grid and its caption,
+drawn from the same board model, grid geometry (:mod:`publisher.grids`), caption style,
+ink and fonts as the booklets, and rendered by the same PDF renderer: the look is the
+book's. SVG and PNG are made from that PDF by PyMuPDF (MuPDF, a maintained renderer we do
+not have to write): SVG with its text as paths, so it renders the same without the font
+installed; PNG rasterised at the asked dpi, which the file records (pHYs).
+
+A dated series (``--daily``) names the files by consecutive dates and, with ``--week``,
+picks for each day the next puzzle of that weekday's level (Monday first), so difficulty
+rises across the week as a newspaper's does.
+"""
+from __future__ import annotations
+
+import datetime as dt
+import json
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from publisher import fonts as fontlib
+from publisher.config import LoadedConfig
+from publisher.grids import borders, cells, chess_shading, is_chessboard, text_ratio, tour_drawing
+from publisher.labels import labels_for
+from publisher.model import (
+    Band,
+    Board,
+    Booklet,
+    Fonts,
+    Grid,
+    Ink,
+    Margins,
+    Page,
+    PlacedGrid,
+    TextStyle,
+)
+from publisher.render import get as renderer
+from publisher.sources import SourceError
+from publisher.typeset import Typesetter, book_styles, visible
+
+FORMATS = ("svg", "png", "pdf")
+#: Side of a 9x9 grid in an exported file (points): 4 in, a newspaper column pair.
+GRID_SIDE = 4 * 72.0
+#: White margin round the grid and caption (points), so strokes are never clipped.
+MARGIN = 6.0
+WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
+
+
+class ExportError(Exception):
+    """An export that cannot be made (one line; the CLI exits 2)."""
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One puzzle to export: where it comes from, its board and grade, and its name."""
+
+    book: str            # the book's file stem
+    section: str         # the section's title
+    number: int          # its number in the book, as the booklets print it
+    board: Board
+    rating: float | None
+    level: str | None
+    date: dt.date | None = None
+
+    @property
+    def stem(self) -> str:
+        if self.date is not None:
+            return self.date.isoformat()
+        section = slug(self.section)
+        number = f"{self.number:03d}"
+        return "-".join((self.book, number) if section == self.book else (self.book, section, number))
+
+
+def slug(text: str) -> str:
+    """A file-name-safe slug of a section title ('Hard ones' -> 'hard-ones')."""
+    return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")[:60].strip("-") or "section"
+
+
+def dated(entries: Sequence[Entry], first: dt.date, week: Sequence[str] | None) -> list[Entry]:
+    """The entries on consecutive days from ``first``: in order, or with ``week`` (seven
+    levels, Monday first) each day taking the next unused puzzle of its weekday's level.
+    With ``week`` the series ends on the day before the first level that has run out."""
+    if week is None:
+        return [_on(entry, first + dt.timedelta(days=i)) for i, entry in enumerate(entries)]
+    pools: dict[str, list[Entry]] = {}
+    for entry in entries:
+        pools.setdefault(entry.level or "", []).append(entry)
+    out: list[Entry] = []
+    day = first
+    while True:
+        pool = pools.get(week[day.weekday()], [])
+        if not pool:
+            return out
+        out.append(_on(pool.pop(0), day))
+        day += dt.timedelta(days=1)
+
+
+def _on(entry: Entry, day: dt.date) -> Entry:
+    return Entry(entry.book, entry.section, entry.number, entry.board, entry.rating, entry.level, day)
+
+
+def parse_week(text: str, levels: Sequence[str]) -> tuple[str, ...]:
+    """'easy,easy,medium,medium,hard,hard,diabolical' -> seven levels; ValueError if bad."""
+    week = tuple(part.strip().lower() for part in text.split(","))
+    if len(week) != 7:
+        raise ValueError(f"--week needs seven levels (Monday to Sunday), got {len(week)}")
+    for level in week:
+        if level not in levels:
+            raise ValueError(f"--week: {level!r} is not one of {', '.join(levels)}")
+    return week
+
+
+class _Pages:
+    """One grid per page in the book's look (cell text ratio, borders, ink, caption style)."""
+
+    def __init__(self, fonts: Fonts, language: str, labels: dict[str, str]) -> None:
+        self.fonts, self.language = fonts, language
+        self.labels = labels_for(language, labels)
+        self.styles = book_styles(False)
+        self.type = Typesetter(fonts)
+
+    def caption(self, entry: Entry, answers: bool, with_date: bool) -> str:
+        word = self.labels["solution"] if answers else self.labels["puzzle"]
+        head = entry.date.isoformat() if with_date and entry.date is not None else f"{word} {entry.number}"
+        difficulty = self.labels.get(entry.board.difficulty or "", entry.board.difficulty)
+        parts = [head, *(p for p in (entry.board.title, difficulty) if p)]
+        if answers and with_date and entry.date is not None:
+            parts.insert(1, word)
+        return visible(" · ".join(parts))
+
+    def booklet(self, entry: Entry, answers: bool, with_date: bool) -> Booklet:
+        board = entry.board
+        style: TextStyle = self.styles.answer_caption if answers else self.styles.caption
+        cell = round(GRID_SIDE / max(9, board.rows, board.cols), 2)
+        font = round(cell * text_ratio(board, answers), 1)
+        widest = max((self.type.width(t, TextStyle("cell", font, bold=True)) for t in set(board.answer)),
+                     default=0.0)
+        grid = Grid(rows=board.rows, cols=board.cols, cells=cells(board, answers),
+                    borders=borders(board.rows, board.cols, board.regions), cell_size=cell, font_size=font,
+                    label=f"{self.labels['solution' if answers else 'puzzle']} {entry.number}",
+                    tour=tour_drawing(board, cell, widest) if answers else None,
+                    shaded=chess_shading(board.rows, board.cols) if is_chessboard(board) else None)
+        caption_height = round(style.leading + style.size * 0.3, 2)
+        width = grid.width + 2 * MARGIN
+        caption = self.type.one_line(self.caption(entry, answers, with_date), style, grid.width)
+        placed = PlacedGrid(entry.number, caption, style, grid, MARGIN, MARGIN, caption_height)
+        height = caption_height + grid.height + 2 * MARGIN
+        band = Band((placed,), MARGIN, MARGIN, grid.width, caption_height + grid.height, 0.0)
+        page = Page(1, (band,), MARGIN, MARGIN, grid.width, caption_height + grid.height, break_before=False)
+        role = "answers" if answers else "puzzles"
+        return Booklet(role=role, stem=entry.stem, title=caption, author=None, subject=caption,
+                       language=self.language, page_width=round(width, 2), page_height=round(height, 2),
+                       margins=Margins(MARGIN, MARGIN, MARGIN, MARGIN), mirrored=False, fonts=self.fonts,
+                       styles=(style,), pages=(page,), ink=Ink())
+
+
+def pdf_bytes(booklet: Booklet) -> bytes:
+    return renderer("pdf")().render(booklet)
+
+
+def convert(pdf: bytes, fmt: str, dpi: int) -> bytes:
+    """Our PDF as SVG (text as paths) or PNG (at ``dpi``, recorded in the file), by PyMuPDF."""
+    if fmt == "pdf":
+        return pdf
+    import pymupdf  # imported here: only export needs it
+
+    with pymupdf.open(stream=pdf, filetype="pdf") as document:
+        page = document[0]
+        if fmt == "svg":
+            return _in_points(str(page.get_svg_image(text_as_path=True))).encode("utf-8")
+        pixmap = page.get_pixmap(dpi=dpi, alpha=False)
+        pixmap.set_dpi(dpi, dpi)
+        return bytes(pixmap.tobytes("png"))
+
+
+def _in_points(svg: str) -> str:
+    """MuPDF writes the page size without a unit (CSS pixels, 1/96 in); our unit is the
+    point, so the root says ``pt``: the SVG prints at the PDF's size in every program."""
+    head, _, rest = svg.partition("<svg ")
+    tag, _, body = rest.partition(">")
+    tag = re.sub(r'\b(width|height)="([0-9.]+)"', r'\1="\2pt"', tag, count=2)
+    return f"{head}<svg {tag}>{body}"
+
+
+def export_files(entries: Sequence[Entry], fmt: str, *, dpi: int = 300, solutions: bool = False,
+                 with_date: bool = False, fonts: Fonts | None = None, language: str = "en",
+                 labels: dict[str, str] | None = None) -> tuple[dict[str, bytes], list[dict[str, object]]]:
+    """The files (name -> bytes) of every entry, and the manifest's records in file order."""
+    if fmt not in FORMATS:
+        raise ExportError(f"--format {fmt!r} is not one of {', '.join(FORMATS)}")
+    pages = _Pages(fonts or fontlib.default_fonts(), language, labels or {})
+    files: dict[str, bytes] = {}
+    records: list[dict[str, object]] = []
+    for entry in entries:
+        for answers in (False, True) if solutions else (False,):
+            name = f"{entry.stem}{'-solution' if answers else ''}.{fmt}"
+            if name in files:
+                raise ExportError(f"two puzzles would both be written as {name}")
+            files[name] = convert(pdf_bytes(pages.booklet(entry, answers, with_date)), fmt, dpi)
+            records.append({
+                "file": name, "role": "solution" if answers else "puzzle", "book": entry.book,
+                "section": entry.section, "number": entry.number,
+                "puzzle": "".join(text or "." for text in entry.board.givens),
+                "rating": entry.rating, "level": entry.level,
+                "date": entry.date.isoformat() if entry.date else None,
+            })
+    return files, records
+
+
+def manifest_bytes(records: list[dict[str, object]], fmt: str, dpi: int | None) -> bytes:
+    """The manifest: every file with its puzzle, rating and level (stable key order)."""
+    document = {"format": fmt, "dpi": dpi, "files": records}
+    return (json.dumps(document, ensure_ascii=False, indent=2) + "\n").encode("utf-8")
+
+
+@dataclass(frozen=True)
+class Collected:
+    """What a config's books give an export: the entries, the fonts and words of the first
+    book, and the puzzles that were rejected (file:line: reason), which stop the export."""
+
+    entries: list[Entry]
+    fonts: Fonts
+    language: str
+    labels: dict[str, str]
+    rejected: list[str]
+
+
+def collect(loaded: LoadedConfig, *, jobs: int | None = None) -> Collected:
+    """Every puzzle of every book of a config, read, verified and graded by the build's own
+    stages (the same boards, numbers and labels as the booklets). With the config's
+    ``catalog``, puzzles it already holds (or repeats within the run) are repeats as in a
+    build: under ``on_repeat: fail`` they stop the export, under ``skip`` they are left out,
+    so a dated series never prints a puzzle twice. (The export checks; it records nothing.)"""
+    from publisher import repeats
+    from publisher.build import BuildOptions, _book_spec, _open_catalog, _stems, read_sources, verify_sections
+
+    stems = _stems(loaded)
+    inputs = read_sources(loaded, jobs=jobs)
+    options = BuildOptions(config=loaded.path, jobs=jobs)
+    results = verify_sections(loaded, inputs, options)
+    catalog = _open_catalog(loaded, options)
+    if catalog is not None:
+        try:
+            editions = [loaded.config.books[section.book].edition or "" for section in inputs]
+            placed = repeats.with_ids(results, editions, jobs, [])
+            repeats.mark_repeats(results, placed, catalog, loaded.config.on_repeat)
+        finally:
+            catalog.close()
+    skip = loaded.config.on_repeat == "skip"
+    rejected = [f"{c.item.where}: {c.status}: {c.reason}" for section in results for c in section.rejected
+                if not (skip and getattr(c, "repeat", None) is not None)]
+    entries: list[Entry] = []
+    fonts, language = fontlib.default_fonts(), "en"
+    labels: dict[str, str] = {}
+    if rejected:
+        return Collected(entries, fonts, language, labels, rejected)
+    for result, section_input in zip(results, inputs):
+        if not result.accepted:
+            raise SourceError(f"{loaded.where(section_input.loc)}: no puzzle of the section was accepted")
+    for b in range(len(loaded.config.books)):
+        own = [r for r, i in zip(results, inputs) if i.book == b]
+        spec = _book_spec(loaded, b, stems[b], own)
+        if b == 0:
+            fonts, language, labels = spec.fonts, spec.language, dict(spec.labels)
+        number = 1
+        for section, result in zip(spec.sections, own):
+            for board, checked in zip(section.boards, result.accepted):
+                grade = checked.grade
+                entries.append(Entry(stems[b], section.title, number, board,
+                                     grade.rating if grade else None, grade.level if grade else None))
+                number += 1
+    return Collected(entries, fonts, language, labels, rejected)
