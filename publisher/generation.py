@@ -9,14 +9,12 @@ given (the optional ``puzzlepress[dask]`` extra), never otherwise.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
+from typing import Any, Protocol
 
 from publisher import interrupt
 from solver.sudoku import targeted
-from solver.sudoku.generate import Generated, Request, generate_one, puzzle_seed
+from solver.sudoku.generate import Request, generate_one, puzzle_seed
 from solver.sudoku.targeted import Target
-
-#: What a task asks for: a plain request, or one with a technique and a count of givens.
-Wanted = Request | Target
 
 #: How long to wait for a Dask scheduler before giving up with one line.
 _CONNECT_SECONDS = 10
@@ -26,12 +24,27 @@ class DaskUnavailable(Exception):
     """--dask was asked for but dask.distributed is not installed (one line for the CLI)."""
 
 
-def make(task: tuple[Wanted, int]) -> Generated:
-    """One task (runs in a worker process or on a Dask worker)."""
+class Recipe(Protocol):
+    """A kind's generation request other than Sudoku's: it makes the puzzle of a seed."""
+
+    def make(self, seed: int) -> Any: ...
+
+
+#: What a task asks for: a plain Sudoku request, one with a technique and a count of
+#: givens, or another kind's request (a Killer's, a KenKen's)
+Wanted = Request | Target | Recipe
+
+
+def make(task: tuple[Wanted, int]) -> Any:
+    """One task (runs in a worker process or on a Dask worker): a Sudoku request goes to
+    the Sudoku generator, a target to the targeted one, any other kind's request makes
+    its own puzzle."""
     request, seed = task
     if isinstance(request, Target):
         return targeted.generate_one(request, seed)
-    return generate_one(request, seed)
+    if isinstance(request, Request):
+        return generate_one(request, seed)
+    return request.make(seed)
 
 
 def tasks(request: Wanted, seed: int, count: int) -> Iterator[tuple[Wanted, int]]:
@@ -40,12 +53,12 @@ def tasks(request: Wanted, seed: int, count: int) -> Iterator[tuple[Wanted, int]
 
 
 def run(request: Wanted, seed: int, count: int, *, jobs: int = 1, dask: str | None = None,
-        progress: Callable[[int], None] | None = None) -> Iterator[Generated]:
+        progress: Callable[[int], None] | None = None) -> Iterator[Any]:
     """The ``count`` puzzles of ``seed``, in order, as they are made, wherever they are
     made (a stream: the caller writes each one out before the next is kept)."""
     work = tasks(request, seed, count)
     if dask is not None:
-        results: Iterator[Generated] = _on_dask(dask, list(work))
+        results: Iterator[Any] = _on_dask(dask, list(work))
     elif jobs > 1 and count > 1:
         results = interrupt.pool_map(make, work, jobs=jobs)
     else:
@@ -56,7 +69,7 @@ def run(request: Wanted, seed: int, count: int, *, jobs: int = 1, dask: str | No
         yield made
 
 
-def _on_dask(address: str, work: list[tuple[Wanted, int]]) -> Iterator[Generated]:
+def _on_dask(address: str, work: list[tuple[Wanted, int]]) -> Iterator[Any]:
     try:
         from distributed import Client
     except ImportError:

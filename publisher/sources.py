@@ -19,7 +19,7 @@ import yaml
 
 from publisher import generation, safeio
 from publisher.config import LoadedConfig
-from publisher.kinds import KINDS, Kind
+from publisher.kinds import KINDS, Kind, for_entry
 from publisher.schema import control_character
 from publisher.yamlfile import YamlSyntaxError, load_with_nodes
 from solver.parsing import ParseIssue
@@ -43,6 +43,8 @@ class Item:
     puzzle: Any = None          # the solver's puzzle object; None when it could not be read
     issue: str | None = None    # why it could not be read
     difficulty: str | None = None
+    #: the seed a generated puzzle was made from (a catalogued one is drawn again from it)
+    seed: int | None = None
 
     @property
     def where(self) -> str:
@@ -70,12 +72,14 @@ def read_text(path: Path | str) -> str:
         raise SourceError(str(error)) from None
 
 
-def parse_file(path: Path | str, kind: Kind[Any], hints: Mapping[str, Any]) -> list[Any]:
+def parse_file(path: Path | str, kind: Kind[Any], hints: Mapping[str, Any], *, route: bool = False) -> list[Any]:
     """Every puzzle of one file (or ParseIssue in its place), in file order.
 
     Text formats go to the kind's text parser; ``.yaml``/``.yml``/``.json`` files
     hold a list of mappings, a mapping with a ``puzzles`` list, or one mapping,
-    each keeping the line where it starts (JSON is read as YAML for the lines)."""
+    each keeping the line where it starts (JSON is read as YAML for the lines).
+    With ``route``, a mapping whose ``kind`` names another kind is read by that kind
+    (without the hints, which are ``kind``'s): ``check`` reads mixed files so."""
     text = read_text(path)
     if Path(str(path)).suffix.lower() not in STRUCTURED_SUFFIXES:
         return kind.parse_text(text, hints)
@@ -95,7 +99,8 @@ def parse_file(path: Path | str, kind: Kind[Any], hints: Mapping[str, Any]) -> l
     for index, (entry, entry_node) in enumerate(zip(data, node.value)):
         line = entry_node.start_mark.line + 1
         if isinstance(entry, dict):
-            found.append(kind.parse_mapping(entry, hints, line=line, index=index))
+            own = for_entry(entry, kind) if route else kind
+            found.append(own.parse_mapping(entry, hints if own is kind else {}, line=line, index=index))
         elif isinstance(entry, str):
             found.append(_one(kind.parse_text(entry, hints), line, index))
         else:
@@ -162,11 +167,13 @@ def _generated(loaded: LoadedConfig, loc: tuple[Any, ...], section: Any, config_
         return []
     line = loaded.line_of(loc + ("generate",))
     try:
-        made = list(generation.run(spec.request(), spec.seed, spec.count, jobs=jobs))
+        # a section may shape its generate request (a Sudoku section adds its variant rules)
+        request = getattr(section, "generation_request", spec.request)()
+        made = list(generation.run(request, spec.seed, spec.count, jobs=jobs))
     except GenerationError as error:
         raise SourceError(f"{config_file}:{line}: generate: {error}") from None
     return [Item(section.kind, config_file, line, index, puzzle=replace(m.puzzle, line=line, index=index),
-                 difficulty=section.difficulty or m.level) for index, m in enumerate(made)]
+                 difficulty=section.difficulty or m.level, seed=m.seed) for index, m in enumerate(made)]
 
 
 def read_section(loaded: LoadedConfig, loc: tuple[Any, ...], section: Any, *, jobs: int = 1) -> list[Item]:

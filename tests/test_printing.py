@@ -167,6 +167,10 @@ def test_kdp_bleed_interior_boxes_and_safe_area(tmp_path: Path, size: str, trim:
         assert nearest == pytest.approx(gutter, abs=2.0)
         assert not any(doc[i].get_links() or doc[i].first_annot for i in range(count))
     assert check_interior(pdf.read_bytes(), pdf.name, PrintChoice(load_profile("kdp"), "white", True)) == []
+    with pymupdf.open(tmp_path / "out" / "tuyen-tap-sudoku-cover.pdf") as doc:   # built beside it, same run
+        media = boxes(doc, 0)["MediaBox"]
+        assert media[2] / INCH == pytest.approx(0.25 + 2 * trim[0] + count * KDP_SPINE["white"], abs=0.01)
+        assert media[3] / INCH == pytest.approx(trim[1] + 0.25, abs=0.01)
 
 
 def _binding_distance(doc: pymupdf.Document, index: int) -> float:
@@ -188,6 +192,12 @@ def test_short_booklets_get_blank_pages_said_in_the_summary_or_fail_under_strict
     with pymupdf.open(tmp_path / "out" / "easy-sudoku-answers.pdf") as doc:
         assert doc.page_count == 24
         assert doc[23].get_text().strip() == "" and not doc[23].get_drawings()
+    # a separate answer booklet is a printed book of its own: its own cover, for its own page count
+    with pymupdf.open(tmp_path / "out" / "easy-sudoku-answers-cover.pdf") as doc:
+        assert boxes(doc, 0)["MediaBox"][2] / INCH == pytest.approx(12.25 + 24 * KDP_SPINE["white"], abs=0.01)
+        assert "Answers" in doc[0].get_text()
+    assert main(["preflight", str(config)]) == 0
+    assert capsys.readouterr().out.strip().endswith("preflight: 4 files checked, every rule passed")
     before = (tmp_path / "out" / "easy-sudoku-puzzles.pdf").read_bytes()
     assert main(["build", str(config), "--strict"]) == 1
     assert "--strict" in capsys.readouterr().err
@@ -216,6 +226,10 @@ def test_other_services_bleed_and_margins(tmp_path: Path, service: str, all_edge
             left = b if all_edges or index % 2 else 0.0
             assert found["TrimBox"][0] == pytest.approx(left, abs=0.01)
         _safe_everywhere(doc, profile.margin(True), profile.gutter_for(doc.page_count))
+        last = doc[doc.page_count - 1]
+        assert doc.page_count % 2 == 0
+        if service == "ingramspark":   # "the final page should be blank"
+            assert not last.get_text().strip() and not last.get_drawings()
 
 
 # ------------------------------------------------------------------ the cover
@@ -284,11 +298,18 @@ def test_low_resolution_front_image_is_a_warning_naming_the_file(tmp_path: Path,
                                                                  capsys: pytest.CaptureFixture[str]) -> None:
     from PIL import Image
     Image.new("RGB", (600, 900), "#336699").save(tmp_path / "front.png")
-    config = easy_book(tmp_path, 4, print={"service": "kdp"}, cover={"front_image": "front.png"})
+    config = easy_book(tmp_path, 16, print={"service": "kdp"}, cover={"front_image": "front.png"})
     assert main(["build", str(config)]) == 0
     assert re.search(r"warning: front\.png: 600x900 px is \d+ dpi at its printed size", capsys.readouterr().out)
     with pymupdf.open(tmp_path / "out" / "easy-sudoku-cover.pdf") as doc:
         assert doc[0].get_image_info()
+    assert main(["build", str(config), "--strict", "-q"]) == 1
+    assert "--strict: front.png: 600x900 px" in capsys.readouterr().err
+    (tmp_path / "front.png").write_text("not a picture")
+    assert main(["build", str(config), "-q"]) == 2
+    err = capsys.readouterr().err
+    assert re.search(r"config\.yaml:\d+: books\[0\]\.cover\.front_image: front\.png: not an image we can read", err)
+    assert "Traceback" not in err
 
 
 # ------------------------------------------------------------------ poppler agrees
@@ -437,3 +458,49 @@ def _spine_glyphs_white(cover: Path, pages: int) -> list[Any]:
         media = _rect(boxes(doc, 0)["MediaBox"])
         return [m.rect for m in marks(doc[0], media) if m.what != "a drawing"
                 and left <= (m.rect.x0 + m.rect.x1) / 2 <= left + spine]
+
+
+def test_docx_and_rtf_follow_the_profile_margins(tmp_path: Path) -> None:
+    import docx
+    config = easy_book(tmp_path, 16, formats=("pdf", "docx", "rtf"), print={"service": "kdp"},
+                       page={"size": "6x9in", "margins": {"top": "0.1in", "bottom": "0.1in", "inside": "0.1in",
+                                                          "outside": "0.1in"}})
+    assert build(config) == 0
+    with pymupdf.open(tmp_path / "out" / "easy-sudoku-puzzles.pdf") as doc:
+        pages = doc.page_count
+    gutter = load_profile("kdp").gutter_for(pages)
+    document = docx.Document(str(tmp_path / "out" / "easy-sudoku-puzzles.docx"))
+    emu = 914400
+    for section in document.sections:
+        assert section.page_width / emu == pytest.approx(6) and section.page_height / emu == pytest.approx(9)
+        assert section.left_margin / emu * INCH >= gutter            # the inside margin (mirrored)
+        assert section.right_margin / emu >= 0.25 and section.top_margin / emu > 0.25
+        assert section.bottom_margin / emu > 0.25
+    assert document.settings.element.find(
+        "{http://schemas.openxmlformats.org/wordprocessingml/2006/main}mirrorMargins") is not None
+    rtf = (tmp_path / "out" / "easy-sudoku-puzzles.rtf").read_text()
+    assert "\\margmirror" in rtf
+    left = int(re.search(r"\\margl(\d+)", rtf).group(1))
+    assert left / 20 >= gutter and int(re.search(r"\\margr(\d+)", rtf).group(1)) / 20 >= 0.25 * INCH
+
+
+def test_preflight_finds_links_transparency_and_unembedded_fonts(tmp_path: Path) -> None:
+    """A PDF written by another tool: a link, a half-transparent fill and Helvetica (not embedded)."""
+    import io
+
+    from reportlab.pdfgen.canvas import Canvas
+    buffer = io.BytesIO()
+    canvas = Canvas(buffer, pagesize=(6 * INCH, 9 * INCH))
+    for _ in range(24):
+        canvas.setFont("Helvetica", 12)
+        canvas.drawString(100, 300, "plain text")
+        canvas.setFillAlpha(0.5)
+        canvas.rect(100, 100, 50, 50, fill=1, stroke=0)
+        canvas.linkURL("https://example.com", (100, 100, 150, 150))
+        canvas.showPage()
+    canvas.save()
+    found = check_interior(buffer.getvalue(), "other.pdf", PrintChoice(load_profile("kdp"), "white", False))
+    rules = {v.rule for v in found}
+    assert {"annotations", "transparency", "fonts"} <= rules
+    assert "other.pdf: page 1: font Helvetica is not embedded" in [str(v) for v in found]
+    assert not {"gutter", "margin-top", "margin-bottom", "margin-outside"} & rules

@@ -30,17 +30,34 @@ def get(name: str) -> Kind[Any]:
     return _REGISTRY[name]
 
 
+def kind_of(puzzle: object) -> Kind[Any]:
+    """The kind a parsed puzzle belongs to (by its solver type); the default kind otherwise."""
+    for kind in _REGISTRY.values():
+        if kind.puzzle_type is not None and isinstance(puzzle, kind.puzzle_type):
+            return kind
+    return _REGISTRY[DEFAULT_KIND]
+
+
+def for_entry(entry: dict[str, Any], default: Kind[Any]) -> Kind[Any]:
+    """The kind a structured puzzle names with its ``kind`` key (``default`` when it names
+    none or one not registered: the default's parser then names the problem)."""
+    name = entry.get("kind")
+    return _REGISTRY.get(name, default) if isinstance(name, str) else default
+
+
 def names() -> tuple[str, ...]:
     """Every kind's name, in registration order (the order messages list them in)."""
     return tuple(_REGISTRY)
 
 
 def _register_builtins() -> None:
+    from publisher.kinds.kenken import KenKenKind
+    from publisher.kinds.killer import KillerKind
     from publisher.kinds.knights_tour import KnightsTourKind
     from publisher.kinds.queens import QueensKind
     from publisher.kinds.sudoku import SudokuKind
 
-    for kind in (SudokuKind(), KnightsTourKind(), QueensKind()):
+    for kind in (SudokuKind(), KillerKind(), KenKenKind(), KnightsTourKind(), QueensKind()):
         register(kind)
 
 
@@ -49,4 +66,4 @@ _register_builtins()
 #: name -> kind, for lookups by an item's or a section's ``kind``
 KINDS = _REGISTRY
 
-__all__ = ["DEFAULT_KIND", "KINDS", "Kind", "get", "names", "register"]
+__all__ = ["DEFAULT_KIND", "KINDS", "Kind", "for_entry", "get", "kind_of", "names", "register"]

@@ -36,6 +36,8 @@ class Kind(ABC, Generic[P]):
     section: ClassVar[type[SectionBase]]
     #: the section keys that are parse hints for every puzzle of the section
     hint_keys: ClassVar[tuple[str, ...]] = ()
+    #: the solver's puzzle type (:func:`publisher.kinds.kind_of` finds a puzzle's kind by it)
+    puzzle_type: ClassVar[type[Any] | None] = None
 
     def hints_of(self, section: SectionBase) -> dict[str, Hint]:
         """The parse hints a section gives its puzzles (``hint_keys``)."""

@@ -8,3 +8,9 @@ interior's final page count, and preflight reads the written PDFs back.
 
 #: the output format name of the full-wrap cover (``output.formats``, ``--format``): not a booklet renderer
 COVER_FORMAT = "cover"
+
+
+def cover_stem(stem: str, role: str) -> str:
+    """``<stem>-cover`` for the book (its puzzle booklet), ``<stem>-answers-cover`` for a
+    separate answer booklet, which is a printed book of its own."""
+    return f"{stem}-cover" if role == "puzzles" else f"{stem}-{role}-cover"

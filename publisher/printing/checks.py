@@ -16,7 +16,7 @@ from xml.etree import ElementTree as ET
 import pymupdf
 
 from publisher.config import LoadedConfig
-from publisher.printing import interior, preflight
+from publisher.printing import cover_stem, interior, preflight
 from publisher.printing.preflight import COVER_RULES, INTERIOR_RULES, Violation
 from publisher.report import _escape_annotation
 from publisher.sources import display_path
@@ -90,21 +90,18 @@ def check_books(loaded: LoadedConfig, override: Override, out: Path | None = Non
         assert chosen is not None
         stem = _stem(loaded, b)
         roles = ["puzzles"] + (["answers"] if book.answers.placement in ("separate", "both") else [])
-        puzzles_pages, trim = 0, (0.0, 0.0)
         for role in roles:
             path = folder / f"{stem}-{role}.pdf"
             data, name = _read(path), display_path(path)
-            pages, found_trim = _pages_and_trim(data, name)
-            if role == "puzzles":
-                puzzles_pages, trim = pages, found_trim
+            pages, trim = _pages_and_trim(data, name)
             results.append(FileResult(name, "interior", chosen.profile.name, pages, INTERIOR_RULES,
                                       preflight.check_interior(data, name, chosen)))
-        cover = folder / f"{stem}-cover.pdf"
-        if own or cover.exists():
-            data, name = _read(cover), display_path(cover)
-            results.append(FileResult(name, "cover", chosen.profile.name, 1, COVER_RULES,
-                                      preflight.check_cover(data, name, chosen, puzzles_pages, trim,
-                                                            book.cover.barcode == "auto")))
+            cover = folder / f"{cover_stem(stem, role)}.pdf"
+            if own or cover.exists():
+                data, name = _read(cover), display_path(cover)
+                results.append(FileResult(name, "cover", chosen.profile.name, 1, COVER_RULES,
+                                          preflight.check_cover(data, name, chosen, pages, trim,
+                                                                book.cover.barcode == "auto")))
     return results
 
 

@@ -31,6 +31,7 @@ from publisher.typeset import Typesetter
 MIN_IMAGE_DPI = 300
 MIN_SPINE_TEXT = 6.0          # smaller spine text is unreadable: left off, with a warning
 MAX_SPINE_TEXT = 14.0
+MIN_COVER_TEXT = 9.0          # subtitle and author never smaller, however long the title
 ASCENT_ROOM = 0.2             # room above a first line for accents over capitals (Vietnamese "Ộ")
 
 
@@ -161,11 +162,13 @@ def cover_spec(book: Any, chosen: PrintChoice, booklet: Booklet, base: Path) -> 
     settings = book.cover
     pages = booklet.page_count
     geo = geometry(chosen, (booklet.page_width, booklet.page_height), pages, settings.barcode == "auto")
-    wanted = settings.spine_text if settings.spine_text is not None else \
-        " · ".join(part for part in (book.title, book.author) if part)
+    puzzles = booklet.role == "puzzles"
+    subtitle = book.subtitle if puzzles else booklet.subject   # an answer booklet: "Answers" in the book's language
+    wanted = settings.spine_text if settings.spine_text is not None and puzzles else \
+        " · ".join(part for part in (book.title, None if puzzles else subtitle, book.author) if part)
     allowed = chosen.profile.spine_text_allowed(pages)
     note = None
-    if wanted and not allowed:
+    if settings.spine_text and puzzles and not allowed:   # the default (title and author) is left off silently
         note = (f"no spine text: {chosen.profile.name} prints spine text only on books of "
                 f"{chosen.profile.spine_text_min_pages} pages or more, this one has {pages}")
     image = None
@@ -173,13 +176,14 @@ def cover_spec(book: Any, chosen: PrintChoice, booklet: Booklet, base: Path) -> 
         image = base / settings.front_image
         if not image.is_file():
             raise CoverError("front_image", f"image file not found: {settings.front_image}")
-    text = " ".join(filter(None, (book.title, book.subtitle, book.author, settings.back_text, wanted)))
+    text = " ".join(filter(None, (book.title, subtitle, book.author, settings.back_text, wanted)))
     missing = fontlib.missing_glyphs(booklet.fonts, text)
     if missing:
         listed = ", ".join(f"'{c}' (U+{ord(c):04X})" for c in missing)
         raise CoverError("back_text", f"font '{booklet.fonts.family}' has no glyph for {listed}")
     return CoverSpec(
-        title=book.title, subtitle=book.subtitle, author=book.author, back_text=settings.back_text,
+        title=book.title, subtitle=subtitle, author=book.author,
+        back_text=settings.back_text if puzzles else None,
         spine_text=wanted if wanted and allowed else None, background=settings.colors.background,
         text=settings.colors.text, front_image=image, front_image_key=settings.front_image or "",
         fonts=booklet.fonts, grid=_first_grid(booklet), booklet=booklet, geometry=geo,
@@ -239,10 +243,10 @@ class _CoverDrawer:
         title_size = self.fitting_size(spec.title, True, box.width, 40, 3)
         y = self.lines(spec.title, title_size, True, box, box.y1 - box.height * 0.08)
         if spec.subtitle:
-            y = self.lines(spec.subtitle, title_size * 0.5, False, box, y - title_size * 0.4)
+            y = self.lines(spec.subtitle, max(MIN_COVER_TEXT, title_size * 0.5), False, box, y - title_size * 0.4)
         author_top = box.y0 + box.height * 0.1
         if spec.author:
-            self.lines(spec.author, min(18.0, title_size * 0.6), False, box, author_top)
+            self.lines(spec.author, max(MIN_COVER_TEXT, min(18.0, title_size * 0.6)), False, box, author_top)
         if spec.grid is not None:
             self.grid(spec.grid, box, y - 18, author_top + 18)
 
@@ -266,8 +270,12 @@ class _CoverDrawer:
         scaled to cover it and cut to it; under 300 dpi at that size is a warning."""
         geo = self.geo
         area = Rect(geo.front.x0, 0, geo.width, geo.height)
-        with Image.open(path) as opened:
-            picture = opened.convert("RGB")
+        try:
+            with Image.open(path) as opened:
+                picture = opened.convert("RGB")
+        except (OSError, ValueError, Image.DecompressionBombError) as error:
+            raise CoverError("front_image", f"{self.spec.front_image_key}: not an image we can read "
+                                            f"(PNG or JPEG): {error}") from None
         scale = max(area.width / picture.width, area.height / picture.height)
         dpi = 72 / scale
         if dpi < MIN_IMAGE_DPI - 0.5:

@@ -26,7 +26,7 @@ class PrintChoice:
         p = self.profile
         minimum, _most = p.page_limits(self.paper, trim)
         return PrintRules(service=p.name, safe=p.margin(self.bleed), gutters=p.gutters, min_pages=minimum,
-                          page_multiple=p.page_multiple,
+                          page_multiple=p.page_multiple, blank_last_page=p.last_page_blank,
                           bleed=Bleed(p.bleed, p.bleed_all_edges) if self.bleed else None)
 
 

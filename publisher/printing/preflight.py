@@ -26,7 +26,7 @@ TOLERANCE = 0.01 * POINTS_PER_INCH     # sizes agree to 0.01 in
 MEASURE_SLACK = 0.05                   # points: rounding in the content stream
 
 #: every rule preflight checks, in report order (the JUnit testcases)
-INTERIOR_RULES = ("trim-size", "page-boxes", "page-count", "gutter", "margin-top", "margin-bottom",
+INTERIOR_RULES = ("trim-size", "page-boxes", "page-count", "last-page", "gutter", "margin-top", "margin-bottom",
                   "margin-outside", "annotations", "fonts", "transparency")
 COVER_RULES = ("cover-size", "page-boxes", "barcode-area", "spine-text", "cover-safe", "annotations", "fonts",
                "transparency")
@@ -68,6 +68,11 @@ def _boxes(doc: pymupdf.Document, page: pymupdf.Page) -> tuple[Rect, Rect | None
     return media, _array(doc, page.xref, "TrimBox"), _array(doc, page.xref, "BleedBox")
 
 
+#: MuPDF's bbox-log entries that put ink on the page (text is measured from the text layer)
+_PAINTED = {"fill-path": "a drawing", "stroke-path": "a drawing", "fill-shade": "a drawing",
+            "fill-image": "an image", "fill-imgmask": "an image"}
+
+
 def marks(page: pymupdf.Page, media: Rect) -> Iterator[Mark]:
     """Every run of glyphs, drawing and image of a page, as PDF rectangles."""
     top = media.y1
@@ -82,12 +87,9 @@ def marks(page: pymupdf.Page, media: Rect) -> Iterator[Mark]:
                 if text:
                     what = f"page number '{text}'" if text.isdigit() else f"text '{text[:40]}'"
                     yield Mark(pdf_rect(*span["bbox"]), what)
-    for drawing in page.get_drawings():
-        r = drawing["rect"]
-        grow = (drawing.get("width") or 0.0) / 2 if drawing.get("color") is not None else 0.0
-        yield Mark(pdf_rect(r.x0, r.y0, r.x1, r.y1, grow), "a drawing")
-    for image in page.get_image_info():
-        yield Mark(pdf_rect(*image["bbox"]), "an image")
+    for kind, box in page.get_bboxlog():   # what MuPDF paints, strokes with their width
+        if kind in _PAINTED:
+            yield Mark(pdf_rect(*box), _PAINTED[kind])
 
 
 def _close(a: float, b: float) -> bool:
@@ -99,7 +101,8 @@ def _size(w: float, h: float) -> str:
 
 
 def _common(doc: pymupdf.Document, name: str) -> Iterator[Violation]:
-    """Annotations and links, fonts not embedded, transparency: whole-file rules."""
+    """Annotations and links, fonts not embedded, transparency (an alpha below 1 or a soft
+    mask anywhere in the file: how PDF makes anything transparent): whole-file rules."""
     for number in range(doc.page_count):
         page = doc[number]
         if page.first_annot is not None or page.get_links():
@@ -108,12 +111,6 @@ def _common(doc: pymupdf.Document, name: str) -> Iterator[Violation]:
         for _xref, ext, kind, base, *_rest in page.get_fonts(full=True):
             if ext == "n/a" or kind == "Type3":
                 yield Violation(name, number + 1, "fonts", f"font {base} is not embedded")
-        for drawing in page.get_drawings():
-            opacities = (drawing.get("fill_opacity"), drawing.get("stroke_opacity"))
-            if any(o is not None and o < 1 for o in opacities):
-                yield Violation(name, number + 1, "transparency",
-                                "has transparent drawing; print files must be flat")
-                break
     for xref in range(1, doc.xref_length()):
         try:
             source = doc.xref_object(xref, compressed=True)
@@ -141,6 +138,8 @@ def check_interior(data: bytes, name: str, chosen: PrintChoice) -> list[Violatio
         elif count % p.page_multiple:
             found.append(Violation(name, None, "page-count",
                                    f"{count} pages; {p.name} needs a multiple of {p.page_multiple}"))
+        if p.last_page_blank and any(True for _ in marks(doc[count - 1], _boxes(doc, doc[count - 1])[0])):
+            found.append(Violation(name, count, "last-page", f"{p.name} wants the last page blank"))
         gutter = p.gutter_for(count)
         margin = p.margin(bleed)
         with_bleed = "with bleed" if bleed else "without bleed"

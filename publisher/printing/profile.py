@@ -48,6 +48,7 @@ class Profile:
     max_pages: dict[str, int]
     large_trim: tuple[float, float, dict[str, int]] | None   # trims beyond (w, h) hold fewer pages
     page_multiple: int
+    last_page_blank: bool                          # the service wants the book's last page blank
     trims: tuple[tuple[float, float], ...]
     custom_trim: tuple[tuple[float, float], tuple[float, float]] | None
     spine_per_page: dict[str, float]
@@ -128,7 +129,7 @@ def load_profile(service: str) -> Profile:
         gutters=tuple((int(pages), _pt(inside)) for pages, inside in data["gutter"]),
         min_pages=_paper_counts(data["min_pages"]), max_pages=_paper_counts(data["max_pages"]),
         large_trim=(_pt(large["width"]), _pt(large["height"]), _paper_counts(large["max_pages"])) if large else None,
-        page_multiple=int(data["page_multiple"]),
+        page_multiple=int(data["page_multiple"]), last_page_blank=bool(data["last_page_blank"]),
         trims=tuple((_pt(w), _pt(h)) for w, h in data["trims"]),
         custom_trim=((_pt(custom["min"][0]), _pt(custom["min"][1])), (_pt(custom["max"][0]), _pt(custom["max"][1])))
         if custom else None,

@@ -26,6 +26,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
+from pathlib import Path
 
 from publisher.model import (
     Band,
@@ -38,7 +39,7 @@ from publisher.model import (
     TextStyle,
 )
 from publisher.render import RenderError
-from publisher.render.picture import tour_png
+from publisher.render.picture import cages_png, tour_png
 
 TWIPS_PER_POINT = 20
 
@@ -316,14 +317,19 @@ class Table:
 Event = Paragraph | Spacer | Table
 
 
-def _pictures(band: Band, ink: Ink) -> tuple[Picture, ...]:
-    """The tour pictures of a band's grids, at their grids' places."""
+def _pictures(band: Band, ink: Ink, font: Path) -> tuple[Picture, ...]:
+    """The tour and cage pictures of a band's grids, at their grids' places (``font``: the
+    book's regular face, for the cage totals)."""
     out = []
     for item in band.items:
         grid = item.grid
         if grid.tour is not None:
             png = tour_png(grid.tour, grid.width, grid.height, ink.path_grey, ink.marker_grey)
             out.append(Picture(png, item.x, item.y + item.caption_height, grid.width, grid.height, grid.label))
+        if grid.cages is not None:
+            png = cages_png(grid.cages, grid.width, grid.height, font)
+            out.append(Picture(png, item.x, item.y + item.caption_height, grid.width, grid.height,
+                               f"{grid.label}: cages"))
     return tuple(out)
 
 
@@ -333,7 +339,8 @@ def _check_band(band: Band, field: str) -> None:
         check_text(item.note, f"{field}.note")
 
 
-def page_events(page: Page, page_break: bool, field: str, section_end: bool, ink: Ink) -> tuple[Event, ...]:
+def page_events(page: Page, page_break: bool, field: str, section_end: bool, ink: Ink,
+                font: Path) -> tuple[Event, ...]:
     """The events of one model page; ``page_break`` on its first paragraph,
     ``section_end`` when the page closes a document section (which must end
     on a paragraph: after a final table an empty one is added)."""
@@ -352,7 +359,7 @@ def page_events(page: Page, page_break: bool, field: str, section_end: bool, ink
         _check_band(block, where)
         if needs_spacer(page, index, page_break):
             events.append(Spacer(space_above(page, index), brk))
-        pictures = _pictures(block, ink)
+        pictures = _pictures(block, ink, font)
         if pictures:   # anchored in the paragraph just before the table, on the same page
             if not events or isinstance(events[-1], Table):
                 events.append(Spacer(MIN_SPACER, brk))
@@ -374,6 +381,6 @@ def walk(booklet: Booklet) -> Iterator[tuple[Section, tuple[tuple[Event, ...], .
         pages = []
         for p_index, page in enumerate(section.pages):
             pages.append(page_events(page, page.break_before and p_index > 0, f"pages[{page_index}]",
-                                     p_index == len(section.pages) - 1, booklet.ink))
+                                     p_index == len(section.pages) - 1, booklet.ink, booklet.fonts.regular))
             page_index += 1
         yield section, tuple(pages)

@@ -32,6 +32,8 @@ from publisher.marks import candidate_font, keypad_lines
 from publisher.model import (
     QUEEN_SCALE,
     QUEEN_SHAPE,
+    SHADE_MARK,
+    SHADE_NONE,
     Band,
     Booklet,
     CellRole,
@@ -111,6 +113,28 @@ class TourView:
 
 
 @dataclass(frozen=True)
+class CageView:
+    """The model's cage drawing as SVG: one dashed path, the totals as text (points from the
+    grid's top-left)."""
+
+    path: str
+    labels: tuple[tuple[float, float, str], ...]   # x, baseline, text
+    width: float
+    dash: str                 # stroke-dasharray
+    font_size: float
+    colour: str
+
+
+def _cage_view(grid: Grid) -> CageView | None:
+    cages = grid.cages
+    if cages is None:
+        return None
+    path = " ".join(f"M{x1:g} {y1:g}L{x2:g} {y2:g}" for x1, y1, x2, y2 in cages.segments)
+    return CageView(path, tuple((label.x, label.y, label.text) for label in cages.labels), cages.width,
+                    f"{cages.dash[0]:g} {cages.dash[1]:g}", cages.font_size, _grey(cages.grey))
+
+
+@dataclass(frozen=True)
 class TextView:
     block: TextBlock
     css: str                  # "st-<style name> sN": a stable class to restyle, one for the values
@@ -127,6 +151,7 @@ class GridView:
     offset_x: float           # the table shifts by half its outer border so that
     offset_y: float           # grid lines sit where the model puts them
     tour: TourView | None
+    cages: CageView | None = None
 
 
 @dataclass(frozen=True)
@@ -206,7 +231,7 @@ class _BookletView:
 
     def _grid(self, item: PlacedGrid) -> GridView:
         grid = item.grid
-        shaded = grid.shaded or (False,) * len(grid.cells)
+        shaded = grid.shaded or (SHADE_NONE,) * len(grid.cells)
         places = _cell_places(grid.rows, grid.cols)
         border_class = self.borders.name
         cells = []
@@ -217,7 +242,7 @@ class _BookletView:
             if role:
                 css += " " + role
             if shaded[i]:
-                css += " sh"
+                css += " sh2" if shaded[i] == SHADE_MARK else " sh"
             queen = cell.is_queen
             label = f"{places[i]}: queen" if queen else f"{places[i]}: {cell.text}" if cell.text else places[i]
             mark = grid.marks[i] if grid.marks else None
@@ -236,7 +261,7 @@ class _BookletView:
         first = grid.borders[0]
         note_css = self._style_css(item.note_style) if item.note_style else ""
         return GridView(item, self._style_css(item.caption_style), note_css, shape, rows,
-                        -first.left / 2, -first.top / 2, _tour_view(grid))
+                        -first.left / 2, -first.top / 2, _tour_view(grid), _cage_view(grid))
 
     def border_rules(self) -> tuple[tuple[str, str], ...]:
         """(class, CSS border-width value) for every border combination used."""
@@ -317,6 +342,7 @@ class HtmlRenderer(Renderer):
                 shape_rules=view.shape_rules(),
                 style_rules=view.style_rules(),
                 ink={"solved": _grey(booklet.ink.solved_grey), "shade": _grey(booklet.ink.shade_grey),
+                     "mark": _grey(booklet.ink.mark_grey),
                      "path": _grey(booklet.ink.path_grey), "marker": _grey(booklet.ink.marker_grey)},
                 queen_path=QUEEN_PATH,
                 play=play_data(booklet),

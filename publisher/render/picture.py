@@ -11,10 +11,11 @@ from __future__ import annotations
 
 import io
 from functools import lru_cache
+from pathlib import Path
 
-from PIL import Image, ImageDraw
+from PIL import Image, ImageDraw, ImageFont
 
-from publisher.model import QUEEN_SHAPE, Tour
+from publisher.model import QUEEN_SHAPE, CageDrawing, Tour
 
 #: pixels per point of the delivered picture (216 dpi: sharp in print, small files)
 RESOLUTION = 3.0
@@ -70,4 +71,35 @@ def tour_png(tour: Tour, width: float, height: float, path_grey: float, marker_g
     draw.ellipse([sx - marker, sy - marker, sx + marker, sy + marker], outline=ink, width=stroke)
     ex, ey = tour.end[0] * scale, tour.end[1] * scale
     draw.rectangle([ex - marker, ey - marker, ex + marker, ey + marker], outline=ink, width=stroke)
+    return _finish(image, max(1, round(width * RESOLUTION)), max(1, round(height * RESOLUTION)))
+
+
+def _dashed(draw: ImageDraw.ImageDraw, segment: tuple[float, ...], dash: tuple[float, float],
+            scale: float, colour: tuple[int, int, int, int], width: int) -> None:
+    """One axis-aligned segment as dashes of ``dash`` (on, off) points, from its start."""
+    x1, y1, x2, y2 = (v * scale for v in segment)
+    length = abs(x2 - x1) + abs(y2 - y1)
+    on, off = dash[0] * scale, dash[1] * scale
+    dx, dy = (x2 - x1) / length if length else 0.0, (y2 - y1) / length if length else 0.0
+    at = 0.0
+    while at < length:
+        end = min(at + on, length)
+        draw.line([(x1 + dx * at, y1 + dy * at), (x1 + dx * end, y1 + dy * end)], fill=colour, width=width)
+        at = end + off
+
+
+def cages_png(cages: CageDrawing, width: float, height: float, font: Path) -> bytes:
+    """The model's cages over a grid of ``width`` x ``height`` points, on a transparent
+    background: the dashed outlines and the totals (in the book's ``font``), in their grey."""
+    scale = RESOLUTION * SUPERSAMPLE
+    size = (max(1, round(width * scale)), max(1, round(height * scale)))
+    image = Image.new("RGBA", size, (255, 255, 255, 0))
+    draw = ImageDraw.Draw(image)
+    colour = _grey(cages.grey)
+    stroke = max(1, round(cages.width * scale))
+    for segment in cages.segments:
+        _dashed(draw, segment, cages.dash, scale, colour, stroke)
+    face = ImageFont.truetype(str(font), max(1, round(cages.font_size * scale)))
+    for label in cages.labels:
+        draw.text((label.x * scale, label.y * scale), label.text, font=face, fill=colour, anchor="ls")
     return _finish(image, max(1, round(width * RESOLUTION)), max(1, round(height * RESOLUTION)))

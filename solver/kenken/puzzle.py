@@ -1,0 +1,70 @@
+"""A KenKen puzzle (also sold as Calcudoku or Keen): a Latin square cut into cages, each
+with a target and an operation; the rules as a constraint network for the search."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cached_property
+
+from solver.cages.cage import Cage, cage_name, layout_problems
+from solver.cages.engine import Network, network
+from solver.cages.tables import TupleTable, operations_for, tuple_table
+
+#: Sizes a KenKen may have (rows of 3 to 9 cells, digits 1 to N).
+SIZES = range(3, 10)
+SYMBOLS = "123456789"
+
+
+@dataclass(frozen=True)
+class KenKen:
+    """One KenKen: an N x N Latin square whose cages cover the grid.
+
+    ``ops_shown`` False is the harder form that prints targets only: each cage may use any
+    operation that fits its size (``-`` and ``/`` on two cells only).
+    ``line`` (1-based) and ``index`` (0-based) locate it in its source.
+    """
+
+    size: int
+    cages: tuple[Cage, ...]
+    ops_shown: bool = True
+    line: int = 0
+    index: int = 0
+    id: str | None = None
+    title: str | None = None
+    difficulty: str | None = None
+
+    @property
+    def symbols(self) -> str:
+        return SYMBOLS[:self.size]
+
+    @cached_property
+    def tables(self) -> tuple[TupleTable, ...]:
+        return tuple(tuple_table(cage.cells, operations_for(cage, self.ops_shown), cage.total, self.size)
+                     for cage in self.cages)
+
+    def problems(self) -> list[str]:
+        """Every rule the cages break before any search: where they lie, an operation on
+        the wrong number of cells, a target no digits can reach."""
+        n = self.size
+        found = layout_problems(self.cages, n, cover=True)
+        for cage in self.cages:
+            if cage.op in ("-", "/") and len(cage.cells) != 2:
+                what = "subtraction" if cage.op == "-" else "division"
+                found.append(f"{cage_name(cage, n)} has {len(cage.cells)} cells; {what} takes two")
+        if found:
+            return found
+        for cage, table in zip(self.cages, self.tables):
+            if not table.tuples:
+                how = "" if self.ops_shown or len(cage.cells) == 1 else " by any operation"
+                found.append(f"{cage_name(cage, n)} cannot reach {cage.total}{how} with digits "
+                             f"1-{n} in {len(cage.cells)} cell{'s' if len(cage.cells) > 1 else ''}")
+        return found
+
+    def network(self) -> Network:
+        n = self.size
+        rows = [tuple(r * n + c for c in range(n)) for r in range(n)]
+        cols = [tuple(r * n + c for r in range(n)) for c in range(n)]
+        return network(n, rows + cols, tuples=self.tables)
+
+    def format(self, values: tuple[int, ...]) -> str:
+        """A solution as one line of digits, row-major."""
+        return "".join(self.symbols[v - 1] for v in values)

@@ -1,0 +1,99 @@
+"""A Killer Sudoku: a Sudoku (any box shape or jigsaw regions) whose grid is cut into cages,
+each cage's digits distinct and adding up to its printed sum; givens optional."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cached_property
+
+from solver.cages.cage import Cage, cage_name, layout_problems
+from solver.cages.engine import Network, network
+from solver.cages.tables import SumTable, TupleTable, sum_table, tuple_table
+from solver.killer.innies import derive
+from solver.sudoku.geometry import Geometry, tables
+from solver.sudoku.puzzle import Puzzle
+from solver.sudoku.verdict import contradictions
+
+#: Box sizes a Killer may have: digit sets are tabled up to 16.
+SIZES = range(4, 17)
+
+
+@dataclass(frozen=True)
+class Killer:
+    """One Killer Sudoku.
+
+    ``cover`` says the cages cover the grid (the usual form, and then every cell must be
+    in a cage); False allows cells outside every cage. ``extra_units`` are further groups
+    of N cells holding every digit once, from combined variants (diagonals ...).
+    """
+
+    geometry: Geometry
+    symbols: str
+    givens: tuple[int, ...]
+    cages: tuple[Cage, ...]
+    cover: bool = True
+    extra_units: tuple[tuple[int, ...], ...] = ()
+    line: int = 0
+    index: int = 0
+    id: str | None = None
+    title: str | None = None
+    difficulty: str | None = None
+
+    @property
+    def size(self) -> int:
+        return self.geometry.size
+
+    @property
+    def sudoku(self) -> Puzzle:
+        """The puzzle without its cages: the grid the Sudoku techniques work on."""
+        return Puzzle(self.geometry, self.symbols, self.givens, self.line, self.index)
+
+    @cached_property
+    def tables(self) -> tuple[SumTable, ...]:
+        return tuple(sum_table(cage.cells, cage.total, self.size) for cage in self.cages)
+
+    def problems(self) -> list[str]:
+        """Every rule broken before any search: the givens' own Sudoku contradictions, cages
+        that overlap, leave gaps, are disconnected, are larger than N, or whose sum no
+        distinct digits reach, and cage sums that cannot add up to the grid's total."""
+        n = self.size
+        found = contradictions(self.sudoku)
+        found += layout_problems(self.cages, n, self.cover)
+        for cage in self.cages:
+            if len(cage.cells) > n:
+                found.append(f"{cage_name(cage, n)} has {len(cage.cells)} cells; only {n} digits "
+                             f"can differ")
+        if found:
+            return found
+        for cage, table in zip(self.cages, self.tables):
+            if not table.combos:
+                found.append(f"{cage_name(cage, n)} cannot add up to {cage.total} with "
+                             f"{len(cage.cells)} different digits 1-{n}")
+        grid_total = n * n * (n + 1) // 2
+        cage_total = sum(cage.total for cage in self.cages)
+        if self.cover and not found and cage_total != grid_total:
+            found.append(f"the cage sums add up to {cage_total}, but a {n}x{n} grid adds up to "
+                         f"{grid_total}")
+        return found
+
+    def network(self) -> Network:
+        """The rules as constraints: the Sudoku units, each cage as a distinct group with
+        its digit sets, and the 45 rule's innies and outies of every row, column and box
+        run as further sums (they cut the search for a givens-free Killer tenfold)."""
+        units = list(tables(self.geometry).units) + list(self.extra_units)
+        sums = list(self.tables)
+        sets: list[TupleTable] = []
+        seen = {(cage.cells, cage.total) for cage in self.cages}
+        for found in derive(self.geometry, self.cages):
+            if (found.cells, found.total) in seen:
+                continue
+            seen.add((found.cells, found.total))
+            if found.distinct:
+                sums.append(sum_table(found.cells, found.total, self.size))
+            else:
+                sets.append(tuple_table(found.cells, ("+",), found.total, self.size))
+        return network(self.size, units, [c.cells for c in self.cages if len(c.cells) > 1],
+                       sums=sums, tuples=sets)
+
+    def format(self, values: tuple[int, ...] | None = None) -> str:
+        """The givens (``.`` for blanks), or ``values``, as one line of symbols."""
+        return self.sudoku.format(values)
