@@ -50,6 +50,8 @@ class CageMark:
 
     cells: tuple[int, ...]
     label: str
+    total: int = 0
+    operation: str = ""     # "" a sum of different digits (Killer); "+", "-", "x", "/", "?" (KenKen)
 
 
 @dataclass(frozen=True)
@@ -403,6 +405,9 @@ class Play:
     solution: tuple[str, ...] = ()              # text of every cell when solved, row-major
     hints: tuple[HintStep, ...] = ()
     closed: bool = False                        # a knight's tour must return to its start
+    #: cages the page checks once full: (cells, total, operation: "" for a sum of different
+    #: digits (Killer), "+", "-", "x", "/" or "?" (any, hidden) for KenKen)
+    cages: tuple[tuple[tuple[int, ...], int, str], ...] = ()
 
 
 @dataclass(frozen=True)

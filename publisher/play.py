@@ -18,12 +18,13 @@ def _symbol_order(symbol: str) -> tuple[int, str]:
 def play_for(board: Board, with_solutions: bool) -> Play:
     """The play payload of ``board``; ``with_solutions`` False leaves out
     everything that would give the answer away (solution and hints)."""
-    sudoku = board.kind == "sudoku"
+    typed = board.kind == "sudoku" or bool(board.cages)    # symbols typed into cells
     return Play(
         kind=board.kind,
-        symbols=tuple(sorted(set(board.answer), key=_symbol_order)) if sudoku else (),
-        regions=board.regions if sudoku else None,
+        symbols=tuple(sorted(set(board.answer), key=_symbol_order)) if typed else (),
+        regions=board.regions if typed else None,
         solution=board.answer if with_solutions else (),
-        hints=board.hints if with_solutions and sudoku else (),
+        hints=board.hints if with_solutions and typed else (),
         closed=board.closed,
+        cages=tuple((mark.cells, mark.total, mark.operation) for mark in board.cages),
     )

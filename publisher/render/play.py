@@ -71,6 +71,8 @@ def _entry(stem: str, page: int, item: PlacedGrid, play: Play) -> dict[str, Any]
         entry["regions"] = list(play.regions)
     if play.closed:
         entry["closed"] = True
+    if play.cages:
+        entry["cages"] = [[list(cells), total, operation] for cells, total, operation in play.cages]
     if play.solution and play.kind != "knights_tour":   # a tour is judged by its moves: any tour counts
         key = hashlib.sha256(f"{stem}\x1f{item.number}\x1f{entry['id']}".encode()).digest()[:KEY_BYTES]
         secret = {"solution": list(play.solution), "hints": [_step(s, item.grid.cols) for s in play.hints]}
