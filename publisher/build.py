@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from publisher import fonts as fontlib
-from publisher import grading, render, repeats, report, safeio
+from publisher import generation, grading, render, repeats, report, safeio
 from publisher.catalog import Catalog, CatalogError, Recording
 from publisher.config import ConfigError, LoadedConfig, default_per_page, load
 from publisher.kinds import KINDS
@@ -27,8 +27,9 @@ from publisher.printing import COVER_FORMAT, cover, cover_stem, interior, prefli
 from publisher.progress import Progress, now_doing
 from publisher.report import BuildResult, OutputFile, SectionResult
 from publisher.sources import Item, SourceError, display_path, read_section, section_files
-from publisher.verify import REPEATED, Checked, verify_items, worker_count
+from publisher.verify import REPEATED, Checked, Grading, verify_items, worker_count
 from publisher.write import Content, Named, WriteError, check_collisions, write_atomically
+from solver.sudoku.generate import GenerationError
 
 EXIT_OK, EXIT_REJECTED, EXIT_USAGE = 0, 1, 2
 GUTTER_MINIMUM = 0.375 * 72    # the smallest print-on-demand gutter; "auto" grows it with pages
@@ -41,6 +42,7 @@ class BuildOptions:
     formats: Sequence[str] = ()          # overrides output.formats
     strict: bool = False                 # any rejection or warning fails the build
     jobs: int | None = None
+    dask: str | None = None              # a Dask scheduler address for the verify stage
     progress: Progress = field(default_factory=lambda: Progress(enabled=False))
     report: Path | None = None           # the JSON report, written with the books (all or none)
     junit: Path | None = None            # the JUnit XML file, likewise
@@ -235,12 +237,17 @@ def _build(options: BuildOptions, result: BuildResult, run: _Run) -> dict[Path, 
     start = _stage(result, "verify", start)
     run.catalog = _open_catalog(loaded, options)
     placed: list[repeats.Placed] = []
-    if run.catalog is not None:
-        now_doing("looking the puzzles up in the catalog")
+    if run.catalog is not None or any(book.layout.puzzle_ids for book in loaded.config.books):
+        now_doing("working out the puzzle IDs")
         editions = [loaded.config.books[section.book].edition or "" for section in inputs]
         placed = repeats.with_ids(result.sections, editions, options.jobs, result.warnings)
-        if repeats.mark_repeats(result.sections, placed, run.catalog, loaded.config.on_repeat) \
-                and loaded.config.on_repeat == "warn":
+    if run.catalog is not None:
+        now_doing("looking the puzzles up in the catalog")
+        found = repeats.mark_repeats(result.sections, placed, run.catalog, loaded.config.on_repeat)
+        if found and loaded.config.on_repeat != "warn":
+            repeats.draw_again(result.sections, placed, run.catalog,
+                               lambda s, item, seed: _remake(loaded, inputs[s], options, item, seed))
+        if found and loaded.config.on_repeat == "warn":
             result.warnings.extend(f"{c.item.where}: repeated: {c.repeat.reason}" for section in result.sections
                                    for c in section.accepted if c.repeat is not None)
         start = _stage(result, "catalog", start)
@@ -273,6 +280,23 @@ def _build(options: BuildOptions, result: BuildResult, run: _Run) -> dict[Path, 
     if run.catalog is not None and options.record and files:
         run.recording = _recording(run.catalog, result, placed, loaded)
     return files
+
+
+def _remake(loaded: LoadedConfig, section: _SectionInput, options: BuildOptions, item: Item,
+            seed: int) -> Checked | None:
+    """A generated puzzle made again from ``seed``, verified and graded as its section's
+    are; None when the seed makes none or the section would not accept it."""
+    spec = section.section.generate
+    try:
+        made = generation.make((spec.request(), seed))
+    except GenerationError:
+        return None
+    fresh = replace(item, puzzle=replace(made.puzzle, line=item.line, index=item.index), seed=seed,
+                    difficulty=section.section.difficulty or made.level)
+    depth = _depth(loaded, section, _playable_with_hints(loaded, options))
+    (checked,) = verify_items([fresh], node_limit=loaded.config.node_limit, jobs=1, grading=[depth])
+    checked = grading.within(checked, getattr(section.section, "rating", None))
+    return checked if checked.accepted else None
 
 
 def _open_catalog(loaded: LoadedConfig, options: BuildOptions) -> Catalog | None:
@@ -325,12 +349,11 @@ def verify_sections(loaded: LoadedConfig, inputs: list[_SectionInput], options: 
     at once, in parallel, in order; then each section's rating range and sort order."""
     items = [item for section in inputs for item in section.items]
     playable = _playable_with_hints(loaded, options)
-    depth = [replace(grading.grading_for(section.section, bool(loaded.config.books[section.book].answers.hints)),
-                     explain=playable[section.book] or _worked(loaded, section.book, section.section, 0) != "")
-             for section in inputs for _ in section.items]   # (any item may end up first: sort, rejections)
+    depth = [_depth(loaded, section, playable) for section in inputs
+             for _ in section.items]   # (any item may end up first: sort, rejections)
     with options.progress.stage("verify", len(items), "puzzles") as advance:
         checked = iter(verify_items(items, node_limit=loaded.config.node_limit, jobs=options.jobs,
-                                    progress=advance, grading=depth))
+                                    progress=advance, grading=depth, dask=options.dask))
     results = []
     for section in inputs:
         own = [grading.within(next(checked), getattr(section.section, "rating", None)) for _ in section.items]
@@ -350,6 +373,13 @@ def _worked(loaded: LoadedConfig, book: int, section: Any, index: int) -> str:
     if example and index == 0:
         return "full" if example == "full" else "key"
     return "answers" if loaded.config.books[book].answers.hints == "drawn" and section.graded else ""
+
+
+def _depth(loaded: LoadedConfig, section: _SectionInput, playable: list[bool]) -> Grading:
+    """How far the puzzles of ``section`` are graded and explained (``playable``: per book,
+    is a playable booklet with Hint built)."""
+    return replace(grading.grading_for(section.section, bool(loaded.config.books[section.book].answers.hints)),
+                   explain=playable[section.book] or _worked(loaded, section.book, section.section, 0) != "")
 
 
 def _playable_with_hints(loaded: LoadedConfig, options: BuildOptions) -> list[bool]:
@@ -543,9 +573,10 @@ def _book_spec(loaded: LoadedConfig, b: int, stem: str, sections: list[SectionRe
     if chosen is not None and (problem := interior.trim_problem(chosen, book.page.size)):
         raise ConfigError([f"{loaded.where(('books', b, 'page', 'size'))}: {problem}"])
     section_specs = []
-    key_step_word = labels_for(book.language, dict(book.labels))["key_step"]
+    words = labels_for(book.language, dict(book.labels))
+    key_step_word = words["key_step"]
     for s, (section, result) in enumerate(zip(book.sections, sections)):
-        boards = tuple(_board(c, key_step_word, _worked(loaded, b, section, i))
+        boards = tuple(_board(c, key_step_word, _worked(loaded, b, section, i), book.layout.puzzle_ids)
                        for i, c in enumerate(result.accepted))
         by_side = []
         for side in sorted({max(board.rows, board.cols) for board in boards}):
@@ -556,7 +587,8 @@ def _book_spec(loaded: LoadedConfig, b: int, stem: str, sections: list[SectionRe
         _side, puzzles, answers = by_side[-1]   # the largest board's, for sections of one shape
         defaults = {field: value for field, value in (("puzzles_per_page", puzzles), ("answers_per_page", answers))
                     if not (getattr(section, field) or getattr(book.layout, field))}
-        section_specs.append(SectionSpec(title=section.title, boards=boards, instructions=section.instructions,
+        section_specs.append(SectionSpec(title=section.title, boards=boards,
+                                         instructions=section.instructions or _rule_lines(boards, words),
                                          puzzles_per_page=section.puzzles_per_page or defaults.get("puzzles_per_page"),
                                          answers_per_page=section.answers_per_page or defaults.get("answers_per_page"),
                                          per_page_defaults=tuple(defaults), shape_defaults=tuple(by_side),
@@ -577,13 +609,22 @@ def _book_spec(loaded: LoadedConfig, b: int, stem: str, sections: list[SectionRe
     )
 
 
-def _board(checked: Checked, key_step_word: str, worked: str = "") -> Board:
+def _rule_lines(boards: tuple[Board, ...], words: dict[str, str]) -> str | None:
+    """The automatic instruction line of a section whose puzzles keep rules beyond the kind's
+    own (a variant's rules and the legend of its marks), in the book's language."""
+    keys = dict.fromkeys(key for board in boards for key in board.rule_labels)
+    return " ".join(words[key] for key in keys) or None
+
+
+def _board(checked: Checked, key_step_word: str, worked: str = "", puzzle_ids: bool = False) -> Board:
     """The model's board of a verified puzzle; a key step (books with ``answers.hints``)
     becomes the note line under its solution's caption; worked examples (``worked``, see
-    :func:`_worked`) the steps drawn after it."""
+    :func:`_worked`) the steps drawn after it; the ID goes on it when the book prints IDs."""
     item = checked.item
     kind = KINDS[item.kind]
     board = kind.to_board(item.puzzle, checked.verdict, difficulty=grading.label(checked), source=item.where)
+    if puzzle_ids:
+        board = replace(board, puzzle_id=checked.puzzle_id)
     if checked.key_step:
         board = replace(board, note=f"{key_step_word}: {checked.key_step}")
     drawing = getattr(kind, "worked", None)

@@ -146,8 +146,10 @@ class Catalog:
                 raise CatalogError(f"catalog {self.name}: not a file")
             if not path.parent.is_dir():
                 raise CatalogError(f"catalog {self.name}: folder {path.parent} does not exist")
+        # how long to wait for another build's lock before "locked" (SQLite: its busy timeout)
+        waiting = f"-c lock_timeout={LOCK_TIMEOUT_SECONDS * 1000}"
         args: dict[str, Any] = ({"timeout": LOCK_TIMEOUT_SECONDS} if self.sqlite
-                                else {"connect_timeout": 10})
+                                else {"connect_timeout": 10, "options": waiting})
         try:
             self.engine = sa.create_engine(self.url, connect_args=args, poolclass=sa.pool.NullPool)
         except ImportError:
@@ -325,7 +327,7 @@ def _reason(error: sa_exc.SQLAlchemyError) -> str:
     text = str(original if original is not None else error).strip().splitlines()
     first = text[0] if text else type(error).__name__
     lowered = first.lower()
-    if "database is locked" in lowered:
+    if "database is locked" in lowered or "lock timeout" in lowered:
         return f"locked by another process for more than {LOCK_TIMEOUT_SECONDS} s (database is locked)"
     if "readonly" in lowered or "read-only" in lowered or "permission denied" in lowered:
         return f"cannot be written ({first})"

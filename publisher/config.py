@@ -101,6 +101,7 @@ class Layout(Strict):
     large_print: bool = False             # one puzzle per page, ~14 cm grid, 24 pt givens, 16 pt text
     section_start: Literal["any", "right"] = "any"   # right: every section opens on a right-hand page
     balance: bool = True                  # share a section's last pages evenly (8 at 6 a page: 4 + 4, not 6 + 2)
+    puzzle_ids: bool = False              # print each puzzle's ID in its caption (what `catalog find` takes)
 
 
 def default_per_page(page_width: float, board_side: int) -> tuple[tuple[int, int], tuple[int, int]]:

@@ -9,7 +9,7 @@ earlier record (same title and edition) is not a repeat: a rebuild replaces it.
 """
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -21,6 +21,7 @@ from publisher.sources import Item
 from publisher.verify import PARALLEL_THRESHOLD, Checked, Repeat, worker_count
 from solver.canonical import Form
 from solver.parsing import ParseIssue
+from solver.sudoku.generate import puzzle_seed
 
 
 @dataclass(frozen=True)
@@ -161,3 +162,42 @@ def entries(sections: list[SectionResult], placed: list[Placed]) -> list[Entry]:
                           checked.item.source, checked.item.line, checked.rating, stamp,
                           stored_puzzle(text, hints)))
     return rows
+
+
+#: How many times a generated puzzle the series already holds is made again before the
+#: repeat stands (each draw is a new seed, derived from the last: rebuilds draw the same).
+REDRAWS = 20
+Remake = Callable[[int, Item, int], "Checked | None"]
+
+
+def draw_again(sections: list[SectionResult], placed: list[Placed], catalog: Catalog | None,
+               remake: Remake) -> int:
+    """Generated puzzles marked as repeats are made again from seeds derived from their own
+    (``remake(section, item, seed)``: the verified, graded puzzle, or None when that seed
+    makes none the section accepts) until one is new to the catalog and to the build; the number of
+    puzzles drawn again."""
+    taken = {p.form.text for p in placed
+             if p.form is not None and sections[p.section].checked[p.index].accepted}
+    drawn = 0
+    for position, spot in enumerate(placed):
+        checked = sections[spot.section].checked[spot.index]
+        if checked.repeat is None or checked.repeat.kept or checked.item.seed is None:
+            continue
+        seed = checked.item.seed
+        for attempt in range(1, REDRAWS + 1):
+            seed = puzzle_seed(seed, attempt)
+            fresh = remake(spot.section, checked.item, seed)
+            if fresh is None:
+                continue
+            form, _ = form_of(fresh.item)
+            if form is None or form.text in taken:
+                continue
+            rows = catalog.lookup([form.id]).get(form.id, []) if catalog is not None else []
+            if any(row.form == form.text and (row.book, row.edition) != (spot.book, spot.edition) for row in rows):
+                continue
+            sections[spot.section].checked[spot.index] = replace(fresh, puzzle_id=form.id)
+            placed[position] = replace(spot, form=form)
+            taken.add(form.text)
+            drawn += 1
+            break
+    return drawn

@@ -43,6 +43,8 @@ class Item:
     puzzle: Any = None          # the solver's puzzle object; None when it could not be read
     issue: str | None = None    # why it could not be read
     difficulty: str | None = None
+    #: the seed a generated puzzle was made from (a catalogued one is drawn again from it)
+    seed: int | None = None
 
     @property
     def where(self) -> str:
@@ -165,11 +167,13 @@ def _generated(loaded: LoadedConfig, loc: tuple[Any, ...], section: Any, config_
         return []
     line = loaded.line_of(loc + ("generate",))
     try:
-        made = list(generation.run(spec.request(), spec.seed, spec.count, jobs=jobs))
+        # a section may shape its generate request (a Sudoku section adds its variant rules)
+        request = getattr(section, "generation_request", spec.request)()
+        made = list(generation.run(request, spec.seed, spec.count, jobs=jobs))
     except GenerationError as error:
         raise SourceError(f"{config_file}:{line}: generate: {error}") from None
     return [Item(section.kind, config_file, line, index, puzzle=replace(m.puzzle, line=line, index=index),
-                 difficulty=section.difficulty or m.level) for index, m in enumerate(made)]
+                 difficulty=section.difficulty or m.level, seed=m.seed) for index, m in enumerate(made)]
 
 
 def read_section(loaded: LoadedConfig, loc: tuple[Any, ...], section: Any, *, jobs: int = 1) -> list[Item]:

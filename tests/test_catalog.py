@@ -435,3 +435,117 @@ def test_catalog_command_errors(tmp_path: Path, capsys: pytest.CaptureFixture[st
     assert "not a puzzlepress catalog" in capsys.readouterr().err
     assert main(["catalog", "--catalog", "mysql://x/y", "list"]) == 2
     assert "expected a file path or a postgresql:// URL" in capsys.readouterr().err
+
+
+def test_generation_draws_again_on_a_catalogued_puzzle(tmp_path: Path) -> None:
+    """Volume 2 asks for the very puzzles volume 1 generated (same settings, same seed):
+    each is drawn again from a new seed, so the build succeeds with puzzles of its own,
+    and a rebuild draws the same ones."""
+    catalog = str(tmp_path / "series.db")
+
+    def volume(edition: int) -> Path:
+        config = tmp_path / f"v{edition}.yaml"
+        config.write_text(textwrap.dedent(f"""\
+            catalog: series.db
+            books:
+              - title: Kids
+                edition: {edition}
+                sections:
+                  - title: Six
+                    generate: {{count: 3, box: 2x3, seed: 5}}
+            output: {{folder: out-{edition}, formats: [rtf]}}
+            """), encoding="utf-8")
+        return config
+
+    code, first = build(volume(1))
+    assert code == 0
+    code, second = build(volume(2))
+    assert code == 0 and second["status"] == "built"
+    ids_1 = [p["puzzle_id"] for p in first["puzzles"]]    # type: ignore[index]
+    ids_2 = [p["puzzle_id"] for p in second["puzzles"]]   # type: ignore[index]
+    assert len(set(ids_1)) == 3 and len(set(ids_2)) == 3 and not set(ids_1) & set(ids_2)
+    assert all(p["status"] == "unique" and p["repeat_of"] is None for p in second["puzzles"])   # type: ignore[union-attr]
+    assert [r[0] for r in rows(catalog)] == ids_1 + ids_2
+    assert [p["puzzle_id"] for p in build(volume(2))[1]["puzzles"]] == ids_2   # type: ignore[index]
+
+
+def test_a_locked_postgresql_catalog(postgres: str, tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    """Another session holds the recording lock (the meta row, FOR UPDATE) past the timeout."""
+    from publisher import catalog as catalog_module
+    name = f"pp_{uuid.uuid4().hex[:12]}"
+    with psycopg.connect(_psycopg_url(postgres), autocommit=True) as connection:
+        connection.execute(f'CREATE DATABASE "{name}"')
+    head, _, query_part = postgres.partition("?")
+    target = f"{head.rsplit('/', 1)[0]}/{name}" + (f"?{query_part}" if query_part else "")
+    config = book(tmp_path, "one", "Series", 1, VOLUME_1[:3], target)
+    assert build(config)[0] == 0
+    outputs = _outputs(tmp_path / "out-one")
+    monkeypatch.setattr(catalog_module, "LOCK_TIMEOUT_SECONDS", 1)
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", "86400")
+    with psycopg.connect(_psycopg_url(target)) as holder:
+        holder.execute("SELECT value FROM puzzlepress_meta WHERE key = 'schema_version' FOR UPDATE")
+        capsys.readouterr()
+        assert main(["build", str(config), "-q"]) == 2
+        err = capsys.readouterr().err.strip().splitlines()
+        assert len(err) == 1 and "locked" in err[0], err
+        assert _outputs(tmp_path / "out-one") == outputs
+    assert main(["build", str(config), "-q"]) == 0   # the lock released: the rebuild records
+    assert query(target, "SELECT DISTINCT recorded_at FROM puzzles") == [("1970-01-02T00:00:00Z",)]
+    with psycopg.connect(_psycopg_url(postgres), autocommit=True) as connection:
+        connection.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+
+
+def test_tours_and_queens_in_the_catalog(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Other kinds go through the same commands: a queens and a tour puzzle imported, then
+    found again turned a quarter (the queens) and mirrored (the tour)."""
+    catalog = str(tmp_path / "series.db")
+    queens = tmp_path / "queens.txt"
+    queens.write_text("Q.......\n........\n........\n...Q....\n........\n........\n........\n........\n",
+                      encoding="utf-8")
+    tours = tmp_path / "tours.txt"
+    tours.write_text("closed any\n1 . . . . .\n. . . . . .\n. . 7 . . .\n. . . . . .\n. . . . . .\n",
+                     encoding="utf-8")
+    assert main(["catalog", "--catalog", catalog, "import", str(queens), "--kind", "queens", "--book", "Q"]) == 0
+    assert main(["catalog", "--catalog", catalog, "import", str(tours), "--kind", "knights_tour", "--book", "T"]) == 0
+    turned_queens = tmp_path / "q2.txt"   # a quarter turn clockwise: (r, c) -> (c, 7 - r)
+    turned_queens.write_text("".join("".join("Q" if (r, c) in {(0, 7), (3, 4)} else "." for c in range(8)) + "\n"
+                                     for r in range(8)), encoding="utf-8")
+    mirrored_tour = tmp_path / "t2.txt"
+    mirrored_tour.write_text("closed any\n. . . . . 1\n. . . . . .\n. . . 7 . .\n. . . . . .\n. . . . . .\n",
+                             encoding="utf-8")
+    capsys.readouterr()
+    assert main(["catalog", "--catalog", catalog, "find", str(turned_queens), "--kind", "queens", "--json"]) == 0
+    (found,) = _lines(capsys)
+    assert found["found"][0]["reason"] == "same as 'Q', section 'queens', puzzle 1 (rotated 90°)"   # type: ignore[index]
+    assert main(["catalog", "--catalog", catalog, "find", str(mirrored_tour), "--kind", "knights_tour",
+                 "--json"]) == 0
+    (found,) = _lines(capsys)
+    assert found["found"][0]["reason"] == \
+        "same as 'T', section 'tours', puzzle 1 (mirrored left to right)"   # type: ignore[index]
+    open_tour = tmp_path / "t3.txt"   # the same numbers on an open tour: another puzzle
+    open_tour.write_text(mirrored_tour.read_text(encoding="utf-8").replace("closed any", "open any"),
+                         encoding="utf-8")
+    assert main(["catalog", "--catalog", catalog, "find", str(open_tour), "--kind", "knights_tour"]) == 1
+
+
+def test_puzzle_ids_in_captions(tmp_path: Path) -> None:
+    """layout.puzzle_ids prints each puzzle's ID (the report's puzzle_id) after its number,
+    in both booklets; without the key no ID is printed (and none is worked out)."""
+    (tmp_path / "set.txt").write_text("\n".join(VOLUME_1[:3]) + "\n", encoding="utf-8")
+    config = tmp_path / "ids.yaml"
+    config.write_text("books:\n  - title: IDs\n    layout: {puzzle_ids: true}\n"
+                      "    sections: [{title: S, puzzles: set.txt}]\n"
+                      "output: {folder: out, formats: [rtf]}\n", encoding="utf-8")
+    code, report = build(config)
+    assert code == 0
+    ids = [p["puzzle_id"] for p in report["puzzles"]]   # type: ignore[index]
+    assert len(set(ids)) == 3
+    for booklet in ("ids-puzzles.rtf", "ids-answers.rtf"):
+        text = (tmp_path / "out" / booklet).read_text(encoding="utf-8")
+        assert all(f"{n} \\u183? {pid}" in text or f"{n} · {pid}" in text for n, pid in enumerate(ids, 1)), booklet
+    config.write_text(config.read_text(encoding="utf-8").replace("layout: {puzzle_ids: true}", "layout: {}"),
+                      encoding="utf-8")
+    code, report = build(config)
+    assert code == 0 and all(p["puzzle_id"] is None for p in report["puzzles"])   # type: ignore[union-attr]
+    assert ids[0] not in (tmp_path / "out" / "ids-puzzles.rtf").read_text(encoding="utf-8")

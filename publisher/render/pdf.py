@@ -29,10 +29,12 @@ from publisher.marks import candidate_places, circle_radius, circle_stroke
 from publisher.model import (
     QUEEN_SCALE,
     QUEEN_SHAPE,
+    SHADE_NONE,
     Band,
     Booklet,
     CellRole,
     Grid,
+    Ink,
     PlacedGrid,
     TextBlock,
     TextStyle,
@@ -141,15 +143,16 @@ class _PageDrawer:
         if item.note and item.note_style is not None:
             note = item.note_style
             self.c.setFont(self.regular.name, note.size)
-            self.c.drawCentredString(item.x + grid.width / 2,
-                                     self.y(_baseline(item.y + style.leading, note, self.regular)), item.note)
+            for index, line in enumerate(item.note.split("\n")):   # a worked example's sentence: lines
+                self.c.drawCentredString(item.x + grid.width / 2, self.y(_baseline(
+                    item.y + style.leading + index * note.leading, note, self.regular)), line)
         self.grid(grid, (item.x, self.y(item.y + item.caption_height + grid.height)))
 
     def grid(self, grid: Grid, origin: tuple[float, float]) -> None:
         """A grid with its bottom-left corner at ``origin`` (PDF coordinates)."""
         if grid.shaded:
             self.literal(origin, self.cached(("shade", id(grid.shaded), grid.cell_size),
-                                             lambda g: _shading_ops(g, self.ink.shade_grey), grid))
+                                             lambda g: _shading_ops(g, self.ink), grid))
         self.literal(origin, self.text_ops(grid))
         for role in (CellRole.QUEEN, CellRole.SOLVED_QUEEN):
             queens = [i for i, cell in enumerate(grid.cells) if cell.role is role]
@@ -320,13 +323,17 @@ def _centres(rows: int, cols: int, size: float) -> tuple[tuple[float, float], ..
     return tuple(((col + 0.5) * size, (rows - r - 0.5) * size) for r in range(rows) for col in range(cols))
 
 
-def _shading_ops(grid: Grid, grey: float) -> str:
-    size, ops = grid.cell_size, [f"{grey:g} g"]
-    for index, dark in enumerate(grid.shaded or ()):
-        if dark:
-            r, col = divmod(index, grid.cols)
-            ops.append(f"{col * size:.2f} {(grid.rows - r - 1) * size:.2f} {size:.2f} {size:.2f} re")
-    ops.append("f")
+def _shading_ops(grid: Grid, ink: Ink) -> str:
+    """Every shaded cell filled with its level's grey, one fill per level."""
+    size, ops = grid.cell_size, []
+    shaded = grid.shaded or ()
+    for level in sorted(set(shaded) - {SHADE_NONE}):
+        ops.append(f"{ink.shade(level):g} g")
+        for index, here in enumerate(shaded):
+            if here == level:
+                r, col = divmod(index, grid.cols)
+                ops.append(f"{col * size:.2f} {(grid.rows - r - 1) * size:.2f} {size:.2f} {size:.2f} re")
+        ops.append("f")
     return "\n".join(ops)
 
 

@@ -25,9 +25,20 @@ the class, so its least member is unique. A blank row (or band) can be swapped
 with another blank one without changing anything, so only one of them is ever
 tried: an empty grid costs as little as a full puzzle.
 
-**Jigsaw grids**: only the eight symmetries of the square that map the region
-map onto itself (as regions, whatever their names) keep the puzzle, plus
-relabelling; the form is the least of those images.
+**Jigsaw grids**: only the eight symmetries of the square keep the puzzle (the
+region map turning with the cells), plus relabelling; the form is the least of
+those images, the region map compared first (by shape: its names do not matter).
+
+**Variants** (``geometry.rules``: x, windoku, anti_knight, anti_king,
+non_consecutive, even_odd): their rules are unchanged by the eight symmetries of
+the square (both diagonals, the four windows, knight's and king's moves and
+neighbours all map onto themselves), so those eight act as on a jigsaw, with
+boxes and parity marks moving with the cells. Relabelling is narrowed by the
+rules that read digit values: non_consecutive allows only ``d -> N + 1 - d``
+beside the identity, even_odd only relabellings that keep parity (evens are
+numbered 2, 4, 6 ... and odds 1, 3, 5 ... by first appearance). Row and band
+moves that happen to keep a rule (some keep both diagonals) are not used: the
+forms are exact for the group of the square, a subgroup for those variants.
 """
 from __future__ import annotations
 
@@ -36,7 +47,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import permutations, product
 
-from solver.canonical import BOARD_SYMMETRIES, Form
+from solver.canonical import BOARD_SYMMETRIES, BoardSymmetry, Form
 from solver.sudoku.geometry import Geometry, default_symbols
 from solver.sudoku.puzzle import Puzzle
 
@@ -94,9 +105,25 @@ class Canonical:
 def canonical(puzzle: Puzzle) -> Canonical:
     """The canonical form of a classic or jigsaw Sudoku (see the module docstring)."""
     geometry = puzzle.geometry
+    if _rules(geometry):
+        return _square_images(puzzle)
     if geometry.is_jigsaw:
-        return _jigsaw(puzzle)
+        return _square_images(puzzle)
     return _boxed(geometry, puzzle.givens)
+
+
+def _rules(geometry: Geometry) -> tuple[object, ...]:
+    """The variant rules of a geometry (none on a grid that has no ``rules``)."""
+    return tuple(getattr(geometry, "rules", ()))
+
+
+def _rule_names(geometry: Geometry) -> list[str]:
+    return sorted(str(getattr(rule, "name", "")) for rule in _rules(geometry))
+
+
+def _marks(geometry: Geometry) -> str:
+    """The even-odd marks of a variant grid (one e, o or . per cell), "" without them."""
+    return next((str(marks) for rule in _rules(geometry) if (marks := getattr(rule, "marks", ""))), "")
 
 
 def form_of(puzzle: Puzzle) -> Form:
@@ -324,29 +351,59 @@ def _factorial(k: int) -> int:
     return math.factorial(k) if k < 13 else WORK_LIMIT + 1
 
 
-# ------------------------------------------------------------------- jigsaw
+# -------------------------------------------------- jigsaw and variant grids
 
-def _jigsaw(puzzle: Puzzle) -> Canonical:
-    """The least image under the eight symmetries of the square, the region map moving
-    with the cells (regions compared first, by shape: their names do not matter)."""
+def _square_images(puzzle: Puzzle) -> Canonical:
+    """The least image under the eight symmetries of the square: the region map (by shape),
+    then a variant's parity marks, then the givens numbered as the rules allow."""
     n = puzzle.size
-    best: tuple[tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]], str, dict[int, int]] | None = None
+    names = _rule_names(puzzle.geometry)
+    marks = _marks(puzzle.geometry)
+    best: tuple[tuple[tuple[int, ...], str, tuple[int, ...], tuple[int, ...]], str, dict[int, int]] | None = None
     for symmetry in BOARD_SYMMETRIES:
         regions = [0] * (n * n)
         values = [0] * (n * n)
+        moved_marks = ["."] * (n * n) if marks else []
         for cell in range(n * n):
             r, c = symmetry.image(*divmod(cell, n), n, n)
             regions[r * n + c] = puzzle.geometry.regions[cell] + 1
             values[r * n + c] = puzzle.givens[cell]
+            if marks:
+                moved_marks[r * n + c] = marks[cell]
         shapes, _ = _first_appearance(regions)
-        labelled, labels = _first_appearance(values)
-        key = (shapes, tuple(bool(v) for v in labelled), labelled)
-        if best is None or key < best[0]:
-            best = ((shapes, tuple(int(bool(v)) for v in labelled), labelled), symmetry.name, labels)
+        for labelled, labels in _numberings(values, n, names):
+            key = (shapes, "".join(moved_marks), tuple(int(bool(v)) for v in labelled), labelled)
+            if best is None or key < best[0]:
+                best = (key, symmetry.name, labels)
     assert best is not None
-    (shapes, _, labelled), name, labels = best
-    text = f"{n} jigsaw {_text(shapes, n)} {_text(labelled, n)}"
-    return Canonical(Form("sudoku", text), labelled, False, (), (), labels, name)
+    (shapes, moved, _, labelled), name, labels = best
+    head = f"{n} {'jigsaw' if puzzle.geometry.is_jigsaw else 'boxes'}"
+    if names:
+        head += f" {'+'.join(names)}" + (f" {moved}" if moved else "")
+    return Canonical(Form("sudoku", f"{head} {_text(shapes, n)} {_text(labelled, n)}"), labelled, False, (), (),
+                     labels, name)
+
+
+def _numberings(values: Sequence[int], n: int, rules: Sequence[str]) -> list[tuple[tuple[int, ...], dict[int, int]]]:
+    """The canonical numberings of one arrangement under the relabellings the rules allow:
+    any (first appearance), parity-keeping (evens and odds each by first appearance), and
+    for non_consecutive the identity or the reversal (both tried)."""
+    if "non_consecutive" in rules:
+        keep = {v: v for v in range(1, n + 1)}
+        choices = [keep]
+        if n % 2 == 1 or "even_odd" not in rules:
+            choices.append({v: n + 1 - v for v in range(1, n + 1)})
+        return [(tuple(mapping[v] if v else 0 for v in values), mapping) for mapping in choices]
+    if "even_odd" in rules:
+        labels: dict[int, int] = {}
+        counts = {0: 0, 1: 0}
+        for value in values:
+            if value and value not in labels:
+                parity = value % 2
+                counts[parity] += 1
+                labels[value] = 2 * counts[parity] - parity   # odd: 1, 3, 5 ...; even: 2, 4, 6 ...
+        return [(tuple(labels[v] if v else 0 for v in values), labels)]
+    return [_first_appearance(values)]
 
 
 # ---------------------------------------------------------------- relations
@@ -359,6 +416,9 @@ def relation(new: Puzzle, old: Puzzle) -> tuple[str, ...] | None:
     does it, as a reader would see it; otherwise the grid moves that take ``old`` to
     the common canonical form and back out to ``new``."""
     if new.size != old.size or new.geometry.is_jigsaw != old.geometry.is_jigsaw:
+        return None
+    names = _rule_names(new.geometry)
+    if names != _rule_names(old.geometry):
         return None
     if new.givens == old.givens and new.geometry == old.geometry:
         return ()
@@ -377,11 +437,33 @@ def relation(new: Puzzle, old: Puzzle) -> tuple[str, ...] | None:
         if _first_appearance(regions)[0] != target_regions:
             continue
         mapping = _relabelling(moved, new.givens)
-        if mapping is not None:
+        if mapping is not None and _allowed(mapping, n, names) and _marks_moved(old, new, symmetry):
             return tuple(word for word in (symmetry.words, *_digit_words(mapping)) if word)
-    if new.geometry.is_jigsaw:   # only the symmetries of the square move a jigsaw
+    if new.geometry.is_jigsaw or _rules(new.geometry):   # only the symmetries of the square move these
         return None
     return _grid_moves(a, b, old.geometry) + _digit_words(_compose_labels(a.labels, b.labels))
+
+
+def _allowed(mapping: dict[int, int], n: int, rules: Sequence[str]) -> bool:
+    """Whether a digit map is a relabelling the rules allow (see :func:`_numberings`)."""
+    if "non_consecutive" in rules:
+        return all(k == v for k, v in mapping.items()) or all(v == n + 1 - k for k, v in mapping.items())
+    if "even_odd" in rules:
+        return all(k % 2 == v % 2 for k, v in mapping.items())
+    return True
+
+
+def _marks_moved(old: Puzzle, new: Puzzle, symmetry: BoardSymmetry) -> bool:
+    """Whether the symmetry carries old's parity marks onto new's (true without marks)."""
+    before, after = _marks(old.geometry), _marks(new.geometry)
+    if not before and not after:
+        return True
+    n = old.size
+    moved = ["."] * (n * n)
+    for cell, mark in enumerate(before):
+        r, c = symmetry.image(*divmod(cell, n), n, n)
+        moved[r * n + c] = mark
+    return "".join(moved) == after
 
 
 def _relabelling(moved: Sequence[int], target: Sequence[int]) -> dict[int, int] | None:
