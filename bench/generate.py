@@ -1,10 +1,13 @@
 """Generation speed: puzzles per second at each level, beside QQWing and hodoku-py's generator.
 
     python bench/generate.py [--count 40] [--diabolical 10] [--jobs 2] [--others 20]
+    python bench/generate.py --variants [--count 10] [--jobs 1]
 
 Ours: 9x9 rot180 at each level through the same code as ``puzzlepress generate
 --jobs N`` (seed 1), with the rating distribution of what came out; then
-16x16 and jigsaw 9x9. QQWing (``qqwing --generate N --difficulty X --csv``,
+16x16 and jigsaw 9x9. ``--variants``: each Sudoku variant (and two combinations) at easy
+and hard beside classic from the same run, with its rate as a share of classic's (the
+target: at least half). QQWing (``qqwing --generate N --difficulty X --csv``,
 the Debian package) and hodoku-py (its ``Generator.generate``, run in a
 bench-only virtualenv: ``python -m venv --system-site-packages /work/venv-bench
 && /work/venv-bench/bin/pip install hodoku-py``, or set HODOKU_PYTHON) are
@@ -28,6 +31,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from publisher.generation import run
 from solver.sudoku.generate import LEVELS, Request
+from solver.sudoku.rules import VARIANTS
 
 QQWING_LEVELS = {"easy": "simple", "medium": "easy", "hard": "intermediate", "diabolical": "expert"}
 HODOKU_LEVELS = {"easy": "EASY", "medium": "MEDIUM", "hard": "HARD", "diabolical": "UNFAIR"}
@@ -88,7 +92,11 @@ def main() -> None:
     parser.add_argument("--diabolical", type=int, default=10, help="diabolical puzzles")
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--others", type=int, default=20, help="puzzles per level for QQWing and hodoku-py")
+    parser.add_argument("--variants", action="store_true", help="the variants beside classic instead")
     args = parser.parse_args()
+    if args.variants:
+        variants(args.count, args.jobs)
+        return
     print(f"9x9 rot180, --jobs {args.jobs}, seed 1")
     for level in LEVELS:
         count = args.diabolical if level == "diabolical" else args.count
@@ -102,6 +110,18 @@ def main() -> None:
                                  ("jigsaw 9x9 rot180 hard", Request(jigsaw=True, level="hard"), 20)):
         rate, ratings = ours(request, count, args.jobs)
         print(f"{name:<26} ours {rate:8.2f} /s  ({count} puzzles) ratings: {distribution(ratings)}")
+
+
+def variants(count: int, jobs: int) -> None:
+    """Each variant's rate beside classic's at the same level, from one run."""
+    print(f"9x9 rot180 variants, {count} puzzles each, --jobs {jobs}, seed 1")
+    for level in ("easy", "hard"):
+        classic, _ = ours(Request(level=level), count, jobs)
+        print(f"  {level:<5} classic {classic:7.2f} /s")
+        for names in (*((v,) for v in VARIANTS), ("x", "windoku"), ("anti_king", "even_odd")):
+            rate, ratings = ours(Request(level=level, variant=names), count, jobs)
+            print(f"  {level:<5} {'+'.join(names):<22} {rate:7.2f} /s  {rate / classic:6.0%} of classic"
+                  f"  ratings: {distribution(ratings)}")
 
 
 if __name__ == "__main__":

@@ -42,6 +42,7 @@ class BuildOptions:
     formats: Sequence[str] = ()          # overrides output.formats
     strict: bool = False                 # any rejection or warning fails the build
     jobs: int | None = None
+    dask: str | None = None              # a Dask scheduler address for the verify stage
     progress: Progress = field(default_factory=lambda: Progress(enabled=False))
     report: Path | None = None           # the JSON report, written with the books (all or none)
     junit: Path | None = None            # the JUnit XML file, likewise
@@ -352,7 +353,7 @@ def verify_sections(loaded: LoadedConfig, inputs: list[_SectionInput], options: 
              for _ in section.items]   # (any item may end up first: sort, rejections)
     with options.progress.stage("verify", len(items), "puzzles") as advance:
         checked = iter(verify_items(items, node_limit=loaded.config.node_limit, jobs=options.jobs,
-                                    progress=advance, grading=depth))
+                                    progress=advance, grading=depth, dask=options.dask))
     results = []
     for section in inputs:
         own = [grading.within(next(checked), getattr(section.section, "rating", None)) for _ in section.items]
@@ -572,7 +573,8 @@ def _book_spec(loaded: LoadedConfig, b: int, stem: str, sections: list[SectionRe
     if chosen is not None and (problem := interior.trim_problem(chosen, book.page.size)):
         raise ConfigError([f"{loaded.where(('books', b, 'page', 'size'))}: {problem}"])
     section_specs = []
-    key_step_word = labels_for(book.language, dict(book.labels))["key_step"]
+    words = labels_for(book.language, dict(book.labels))
+    key_step_word = words["key_step"]
     for s, (section, result) in enumerate(zip(book.sections, sections)):
         boards = tuple(_board(c, key_step_word, _worked(loaded, b, section, i), book.layout.puzzle_ids)
                        for i, c in enumerate(result.accepted))
@@ -585,7 +587,8 @@ def _book_spec(loaded: LoadedConfig, b: int, stem: str, sections: list[SectionRe
         _side, puzzles, answers = by_side[-1]   # the largest board's, for sections of one shape
         defaults = {field: value for field, value in (("puzzles_per_page", puzzles), ("answers_per_page", answers))
                     if not (getattr(section, field) or getattr(book.layout, field))}
-        section_specs.append(SectionSpec(title=section.title, boards=boards, instructions=section.instructions,
+        section_specs.append(SectionSpec(title=section.title, boards=boards,
+                                         instructions=section.instructions or _rule_lines(boards, words),
                                          puzzles_per_page=section.puzzles_per_page or defaults.get("puzzles_per_page"),
                                          answers_per_page=section.answers_per_page or defaults.get("answers_per_page"),
                                          per_page_defaults=tuple(defaults), shape_defaults=tuple(by_side),
@@ -604,6 +607,13 @@ def _book_spec(loaded: LoadedConfig, b: int, stem: str, sections: list[SectionRe
         labels=dict(book.labels), key=key, play_solutions=book.html.solutions == "embedded",
         gutter_auto=auto_gutter, print_rules=chosen.rules(book.page.size) if chosen else None,
     )
+
+
+def _rule_lines(boards: tuple[Board, ...], words: dict[str, str]) -> str | None:
+    """The automatic instruction line of a section whose puzzles keep rules beyond the kind's
+    own (a variant's rules and the legend of its marks), in the book's language."""
+    keys = dict.fromkeys(key for board in boards for key in board.rule_labels)
+    return " ".join(words[key] for key in keys) or None
 
 
 def _board(checked: Checked, key_step_word: str, worked: str = "", puzzle_ids: bool = False) -> Board:

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 
 from publisher import fonts as fontlib
 from publisher.config import LoadedConfig
-from publisher.grids import borders, cells, chess_shading, is_chessboard, text_ratio, tour_drawing
+from publisher.grids import borders, cells, text_ratio, tour_drawing
 from publisher.labels import labels_for
 from publisher.model import (
     Band,
@@ -141,7 +141,7 @@ class _Pages:
                     borders=borders(board.rows, board.cols, board.regions), cell_size=cell, font_size=font,
                     label=f"{self.labels['solution' if answers else 'puzzle']} {entry.number}",
                     tour=tour_drawing(board, cell, widest) if answers else None,
-                    shaded=chess_shading(board.rows, board.cols) if is_chessboard(board) else None)
+                    shaded=board.shading)
         caption_height = round(style.leading + style.size * 0.3, 2)
         width = grid.width + 2 * MARGIN
         caption = self.type.one_line(self.caption(entry, answers, with_date), style, grid.width)

@@ -10,7 +10,7 @@ import itertools
 import math
 from functools import lru_cache
 
-from publisher.model import QUEEN, Board, CellBorders, CellRole, Grid, GridCell, Tour
+from publisher.model import QUEEN, SHADE_BAND, SHADE_NONE, Board, CellBorders, CellRole, Grid, GridCell, Tour
 
 THIN_LINE = 0.75            # cell lines: the print minimum
 THICK_LINE = 2.25           # box, region and frame lines: 3x thin, clearly thicker
@@ -56,13 +56,9 @@ def cells(board: Board, answers: bool) -> tuple[GridCell, ...]:
 
 
 @lru_cache(maxsize=256)
-def chess_shading(rows: int, cols: int) -> tuple[bool, ...]:
-    """Dark squares of a chessboard whose top-left square (a8) is light."""
-    return tuple((i // cols + i % cols) % 2 == 1 for i in range(rows * cols))
-
-
-def is_chessboard(board: Board) -> bool:
-    return board.kind in ("knights_tour", "queens")
+def chess_shading(rows: int, cols: int) -> tuple[int, ...]:
+    """The shading of a chessboard whose top-left square (a8) is light: its dark squares a band."""
+    return tuple(SHADE_BAND if (i // cols + i % cols) % 2 == 1 else SHADE_NONE for i in range(rows * cols))
 
 
 def text_ratio(board: Board, answers: bool, large_print: bool = False) -> float:

@@ -13,6 +13,13 @@ DEFAULT_LABELS: dict[str, dict[str, str]] = {
         "queens": "Queens",
         "one_possible_answer": "One possible answer", "contents": "Contents", "key_step": "Key step",
         "step": "Step",
+        "rule_x": "X: each main diagonal (shaded) also holds every digit once.",
+        "rule_windoku": "Windoku: each of the four shaded windows also holds every digit once.",
+        "rule_anti_knight": "Anti-knight: cells a knight's move apart never hold the same digit.",
+        "rule_anti_king": "Anti-king: diagonally touching cells never hold the same digit.",
+        "rule_non_consecutive": "Non-consecutive: side-by-side cells never hold consecutive digits.",
+        "rule_even_odd": "Even-odd: dark grey cells hold even digits.",
+        "rule_odd_marks": "Light grey cells hold odd digits.",
     },
     "vi": {
         "puzzle": "Câu đố", "solution": "Lời giải", "answers": "Lời giải",
@@ -21,6 +28,13 @@ DEFAULT_LABELS: dict[str, dict[str, str]] = {
         "queens": "Quân hậu",
         "one_possible_answer": "Một lời giải có thể", "contents": "Mục lục", "key_step": "Bước then chốt",
         "step": "Bước",
+        "rule_x": "X: mỗi đường chéo chính (tô xám) cũng chứa đủ các số, mỗi số một lần.",
+        "rule_windoku": "Windoku: bốn ô vuông tô xám cũng chứa đủ các số, mỗi số một lần.",
+        "rule_anti_knight": "Chống mã: hai ô cách nhau một nước đi của quân mã không chứa cùng một số.",
+        "rule_anti_king": "Chống vua: hai ô chạm nhau theo đường chéo không chứa cùng một số.",
+        "rule_non_consecutive": "Không liên tiếp: hai ô cạnh nhau không chứa hai số liên tiếp.",
+        "rule_even_odd": "Chẵn lẻ: ô xám đậm chứa số chẵn.",
+        "rule_odd_marks": "Ô xám nhạt chứa số lẻ.",
     },
 }
 

@@ -22,8 +22,6 @@ from publisher.grids import (
     THICK_LINE,
     borders,
     cells,
-    chess_shading,
-    is_chessboard,
     same_shape,
     text_ratio,
     tour_drawing,
@@ -593,7 +591,7 @@ class _BookletBuilder:
             borders=borders(board.rows, board.cols, board.regions),
             cell_size=cell, font_size=font, label=f"{word} {number}, {board.rows}x{board.cols} {kind}",
             tour=tour_drawing(board, cell, self._widest(board, font)) if answers else None,
-            shaded=chess_shading(board.rows, board.cols) if is_chessboard(board) else None,
+            shaded=board.shading,
             cages=self._cages(board, cell, answers),
         )
         note, note_style = "", None

@@ -26,6 +26,11 @@ POINTS_PER_MM = 72.0 / 25.4
 #: Symbol placed in :attr:`Board.givens` / :attr:`Board.answer` for a queen.
 QUEEN = "\u265b"
 
+#: Cell shading levels of :attr:`Board.shading` and :attr:`Grid.shaded`: none; a light band
+#: (the dark squares of a chessboard, the cells of a variant's diagonals or windows); a mark
+#: (a darker grey square: the even cells of an even-odd Sudoku)
+SHADE_NONE, SHADE_BAND, SHADE_MARK = 0, 1, 2
+
 
 # --------------------------------------------------------------------------
 # Input to layout
@@ -105,6 +110,17 @@ class Board:
     #: sheet says "one possible answer" so a reader with another correct one is not misled
     one_of_many: bool = False
     hints: tuple[HintStep, ...] = ()           # the logical solving steps, in order (Sudoku; for on-screen hints)
+    #: what a cell may hold, in keypad order (a Sudoku's symbols); () for boards played by clicks
+    keypad: tuple[str, ...] = ()
+    #: the playable page's Check compares with ``answer`` (False: any valid answer counts, a tour)
+    checked_by_answer: bool = True
+    #: the kind's look as data: a shading level (SHADE_*) per cell, row-major; None: plain cells
+    shading: tuple[int, ...] | None = None
+    #: what the playable page checks beyond rows, columns and regions (a variant's rules)
+    rules: PlayRules | None = None
+    #: label keys of the rule lines printed under the section heading (a variant's rules and
+    #: the legend of its marks), when the section has no instructions of its own
+    rule_labels: tuple[str, ...] = ()
     cages: tuple[CageMark, ...] = ()           # dashed cages with their totals (Killer, KenKen)
     #: steps drawn as worked examples after the grid (in the booklet ``worked_in`` names)
     worked: tuple[WorkedStep, ...] = ()
@@ -236,12 +252,17 @@ class Ink:
 
     solved_grey: float = 0.4        # solved digits and queens placed by the answer key
     solved_scale: float = 0.9       # solved digits' size as a share of the givens'
-    shade_grey: float = 0.85        # dark squares of a chessboard: >= 10 % ink survives printing
+    shade_grey: float = 0.85        # dark squares of a chessboard, a variant's bands: >= 10 % ink survives printing
+    mark_grey: float = 0.7          # a variant's marked cells (even cells): clearly darker than a band
     path_grey: float = 0.45         # the line of a knight's tour
     marker_grey: float = 0.0        # the start and end markers of a tour
     cage_grey: float = 0.0          # cage outlines and totals on puzzles
     answer_cage_grey: float = 0.6   # ... and on answers, lightly: the digits matter there
     candidate_grey: float = 0.2     # a worked example's pencil marks: small, so nearly black
+
+    def shade(self, level: int) -> float:
+        """The grey of a shading level (:data:`SHADE_BAND`, :data:`SHADE_MARK`)."""
+        return self.mark_grey if level == SHADE_MARK else self.shade_grey
 
     def text_grey(self, role: CellRole) -> float:
         return self.solved_grey if role in (CellRole.SOLVED, CellRole.SOLVED_QUEEN) else 0.0
@@ -349,7 +370,7 @@ class Grid:
     font_size: float                            # size of cell text, points
     label: str                                  # accessible description, e.g. "Puzzle 12, 9x9 Sudoku"
     tour: Tour | None = None                    # a knight's tour drawn over the answer grid
-    shaded: tuple[bool, ...] | None = None      # cells with a light grey fill (dark squares of a chessboard)
+    shaded: tuple[int, ...] | None = None       # a shading level per cell (SHADE_*: bands, marks, chess squares)
     cages: CageDrawing | None = None            # dashed cages with their totals (Killer, KenKen)
     marks: tuple[CellMarks | None, ...] | None = None   # a worked example's pencil marks, row-major
 
@@ -394,6 +415,20 @@ class TextBlock:
 
 
 @dataclass(frozen=True)
+class PlayRules:
+    """A variant's rules as the playable page checks them, as data (no rule is named):
+    extra groups holding no symbol twice, pairs of cells that may not hold the same symbol,
+    pairs that may not hold symbols next to each other in ``order``, and per cell the
+    symbols it may hold ("" for any). Cells are 0-based row-major indices."""
+
+    groups: tuple[tuple[int, ...], ...] = ()
+    differ: tuple[tuple[int, int], ...] = ()
+    apart: tuple[tuple[int, int], ...] = ()
+    order: str = ""
+    allowed: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
 class Play:
     """What a screen format needs to let the reader play one puzzle of the puzzle
     booklet (printed formats ignore it). ``solution`` and ``hints`` are empty when
@@ -405,6 +440,7 @@ class Play:
     solution: tuple[str, ...] = ()              # text of every cell when solved, row-major
     hints: tuple[HintStep, ...] = ()
     closed: bool = False                        # a knight's tour must return to its start
+    rules: PlayRules | None = None              # a variant's rules, for conflicts and Check
 
 
 @dataclass(frozen=True)

@@ -10,20 +10,15 @@ from __future__ import annotations
 from publisher.model import Board, Play
 
 
-def _symbol_order(symbol: str) -> tuple[int, str]:
-    """Keypad order: digits before letters (0 first when it is a value), then by code point."""
-    return (0 if symbol.isdigit() else 1, symbol)
-
-
 def play_for(board: Board, with_solutions: bool) -> Play:
     """The play payload of ``board``; ``with_solutions`` False leaves out
     everything that would give the answer away (solution and hints)."""
-    sudoku = board.kind == "sudoku"
     return Play(
         kind=board.kind,
-        symbols=tuple(sorted(set(board.answer), key=_symbol_order)) if sudoku else (),
-        regions=board.regions if sudoku else None,
-        solution=board.answer if with_solutions else (),
-        hints=board.hints if with_solutions and sudoku else (),
+        symbols=board.keypad,
+        regions=board.regions,
+        solution=board.answer if with_solutions and board.checked_by_answer else (),
+        hints=board.hints if with_solutions else (),
         closed=board.closed,
+        rules=board.rules,
     )

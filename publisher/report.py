@@ -109,6 +109,7 @@ def puzzle_record(section: SectionResult, checked: Checked, number: int | None) 
         "index": item.index,
         "kind": item.kind,
         "size": kind.size(item.puzzle) if item.puzzle is not None else None,
+        **(kind.record(item.puzzle) if item.puzzle is not None else {}),
         "status": checked.status,
         "reason": checked.reason,
         "solution": kind.solution_text(item.puzzle, verdict) if item.puzzle is not None else None,

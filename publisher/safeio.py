@@ -61,14 +61,8 @@ def _kind(mode: int) -> str:
     return "not a regular file"
 
 
-def read_bytes(path: Path | str, shown: str | None = None, *, limit: int | None = None,
-               role: str = "an input") -> bytes:
-    """The content of the regular file ``path`` (at most ``limit`` bytes, by default
-    :data:`MAX_INPUT_BYTES`); :class:`InputError` naming ``shown`` otherwise. ``role`` names
-    the input in the run's list of inputs (see :func:`recording`)."""
-    shown = str(path) if shown is None else shown
-    note_input(role, path)
-    limit = MAX_INPUT_BYTES if limit is None else limit
+def _open_regular(path: Path | str, shown: str) -> int:
+    """A descriptor of the regular file ``path``; :class:`InputError` naming ``shown`` otherwise."""
     if "\0" in str(path):
         raise InputError(f"{shown!r}: a file name cannot contain a NUL byte")
     flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0)
@@ -84,8 +78,37 @@ def read_bytes(path: Path | str, shown: str | None = None, *, limit: int | None 
         raise InputError(f"{shown}: cannot read: {error.strerror or error}") from None
     try:
         info = os.fstat(fd)
-        if not stat.S_ISREG(info.st_mode):
-            raise InputError(f"{shown}: is {_kind(info.st_mode)}, not a regular file")
+    except OSError as error:
+        os.close(fd)
+        raise InputError(f"{shown}: cannot read: {error.strerror or error}") from None
+    if not stat.S_ISREG(info.st_mode):
+        os.close(fd)
+        raise InputError(f"{shown}: is {_kind(info.st_mode)}, not a regular file")
+    return fd
+
+
+def open_regular(path: Path | str, shown: str | None = None, *, role: str = "an input") -> BinaryIO:
+    """The regular file ``path`` opened for reading, for inputs read as a stream (a puzzle bank
+    ``check`` screens line by line): the checks of :func:`read_bytes`, but no size limit, since
+    a stream never holds the whole file."""
+    shown = str(path) if shown is None else shown
+    note_input(role, path)
+    fd = _open_regular(path, shown)
+    os.set_blocking(fd, True)
+    return os.fdopen(fd, "rb")
+
+
+def read_bytes(path: Path | str, shown: str | None = None, *, limit: int | None = None,
+               role: str = "an input") -> bytes:
+    """The content of the regular file ``path`` (at most ``limit`` bytes, by default
+    :data:`MAX_INPUT_BYTES`); :class:`InputError` naming ``shown`` otherwise. ``role`` names
+    the input in the run's list of inputs (see :func:`recording`)."""
+    shown = str(path) if shown is None else shown
+    note_input(role, path)
+    limit = MAX_INPUT_BYTES if limit is None else limit
+    fd = _open_regular(path, shown)
+    try:
+        info = os.fstat(fd)
         if info.st_size > limit:
             raise InputError(f"{shown}: is {info.st_size:,} bytes; the limit is {limit:,}")
         chunks = []

@@ -167,7 +167,9 @@ def _generated(loaded: LoadedConfig, loc: tuple[Any, ...], section: Any, config_
         return []
     line = loaded.line_of(loc + ("generate",))
     try:
-        made = list(generation.run(spec.request(), spec.seed, spec.count, jobs=jobs))
+        # a section may shape its generate request (a Sudoku section adds its variant rules)
+        request = getattr(section, "generation_request", spec.request)()
+        made = list(generation.run(request, spec.seed, spec.count, jobs=jobs))
     except GenerationError as error:
         raise SourceError(f"{config_file}:{line}: generate: {error}") from None
     return [Item(section.kind, config_file, line, index, puzzle=replace(m.puzzle, line=line, index=index),

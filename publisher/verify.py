@@ -144,10 +144,14 @@ def worker_count(requested: int | None, tasks: int) -> int:
 
 def verify_items(items: Sequence[Item], *, node_limit: int, jobs: int | None = None,
                  progress: Callable[[int], None] | None = None,
-                 grading: Sequence[Grading] = ()) -> list[Checked]:
+                 grading: Sequence[Grading] = (), dask: str | None = None) -> list[Checked]:
     """Verdicts (and grades) for ``items``, in their order. ``progress(n)`` is called as
-    each one is done; ``grading[i]`` says how far to grade item ``i`` (default: :class:`Grading`)."""
+    each one is done; ``grading[i]`` says how far to grade item ``i`` (default: :class:`Grading`).
+    With ``dask`` (a scheduler address) the work runs on that cluster, still in order."""
     tasks = [(item, node_limit, grading[i] if i < len(grading) else Grading()) for i, item in enumerate(items)]
+    if dask is not None:
+        from publisher import screening
+        return _collect(items, screening.judge(verify_one, tasks, dask=dask), progress)
     jobs = worker_count(jobs, len(tasks))
     if jobs == 1 or len(tasks) < PARALLEL_THRESHOLD:
         return _collect(items, map(verify_one, tasks), progress)

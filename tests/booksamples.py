@@ -15,6 +15,7 @@ from dataclasses import replace
 from functools import cache
 
 from publisher.fonts import default_fonts
+from publisher.grids import chess_shading
 from publisher.model import POINTS_PER_INCH, QUEEN, Board, BookSpec, Margins, SectionSpec
 from publisher.units import PAGE_SIZES
 
@@ -100,6 +101,11 @@ def _givens(answer: tuple[str, ...], rnd: random.Random, share: float) -> tuple[
     return tuple(value if rnd.random() < share else "" for value in answer)
 
 
+def keypad(values: tuple[str, ...]) -> tuple[str, ...]:
+    """What the Sudoku kind gives a board's keypad: its symbols, digits first."""
+    return tuple(sorted(set(values), key=lambda s: (not s.isdigit(), s)))
+
+
 def sudoku(br: int, bc: int, seed: int, *, difficulty: str | None = None, share: float = 0.4) -> Board:
     """A valid Sudoku of br x bc boxes, shuffled by ``seed`` (digits relabelled,
     rows swapped within their band), with about ``share`` of the cells given."""
@@ -112,7 +118,7 @@ def sudoku(br: int, bc: int, seed: int, *, difficulty: str | None = None, share:
     regions = box_regions(br, bc)
     assert is_valid_sudoku(values, n, regions)
     return Board("sudoku", n, n, _givens(values, rnd, share), values, regions,
-                 difficulty=difficulty, source=f"samples:{n}x{n}:{seed}")
+                 difficulty=difficulty, source=f"samples:{n}x{n}:{seed}", keypad=keypad(values))
 
 
 @cache
@@ -145,7 +151,7 @@ def jigsaw(seed: int, *, difficulty: str | None = None) -> Board:
     values = tuple(labels[v - 1] for v in _jigsaw_filling())
     assert is_valid_sudoku(values, 6, JIGSAW_6X6)
     return Board("sudoku", 6, 6, _givens(values, rnd, 0.45), values, JIGSAW_6X6,
-                 difficulty=difficulty, source=f"samples:jigsaw:{seed}")
+                 difficulty=difficulty, source=f"samples:jigsaw:{seed}", keypad=keypad(values))
 
 
 def tour(table: tuple[tuple[int, ...], ...], closed: bool) -> Board:
@@ -157,7 +163,7 @@ def tour(table: tuple[tuple[int, ...], ...], closed: bool) -> Board:
     answer = tuple(str(value) for row in table for value in row)
     givens = tuple(v if v in ("1", str(rows * cols)) else "" for v in answer)
     return Board("knights_tour", rows, cols, givens, answer, None, path, closed,
-                 source=f"samples:tour:{rows}x{cols}")
+                 source=f"samples:tour:{rows}x{cols}", checked_by_answer=False, shading=chess_shading(rows, cols))
 
 
 def queens(columns: tuple[int, ...] = EIGHT_QUEENS) -> Board:
@@ -166,7 +172,7 @@ def queens(columns: tuple[int, ...] = EIGHT_QUEENS) -> Board:
     n = len(columns)
     answer = tuple(QUEEN if columns[r] == c else "" for r in range(n) for c in range(n))
     givens = tuple(value if i < n else "" for i, value in enumerate(answer))
-    return Board("queens", n, n, givens, answer, source=f"samples:queens:{n}")
+    return Board("queens", n, n, givens, answer, source=f"samples:queens:{n}", shading=chess_shading(n, n))
 
 
 # --------------------------------------------------------------------------

@@ -15,26 +15,16 @@ from tests.sudoku_oracle import box_regions, count_exact, exact_cover_solutions,
 DATA = Path(__file__).resolve().parent / "data"
 TOP95 = (DATA / "top95.txt").read_text().split()
 MULTIPLE_4 = "1.3............4"
-FIELDS = {"source", "line", "index", "kind", "size", "status", "reason", "solution", "solve_ms",
+FIELDS = {"source", "line", "index", "kind", "size", "variant", "parity", "status", "reason", "solution", "solve_ms",
           "label", "id", "differences", "stats"}
-
-
-@pytest.fixture(autouse=True)
-def only_check_commands(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Register just this module's commands, so these tests do not depend on the others'."""
-    monkeypatch.setattr(publisher.cli, "_register_commands",
-                        lambda: __import__("publisher.cli.check"))
-
 
 def run(capsys: pytest.CaptureFixture, *args: str) -> tuple[int, str, str]:
     code = publisher.cli.main(list(args))
     out, err = capsys.readouterr()
     return code, out, err
 
-
 def json_lines(out: str) -> list[dict]:
     return [json.loads(line) for line in out.splitlines()]
-
 
 def test_check_json_reports_every_puzzle(tmp_path: Path, capsys: pytest.CaptureFixture) -> None:
     assert count_exact(4, box_regions(4, 2, 2), [1, 0, 3] + [0] * 12 + [4], 2) == 2
@@ -62,7 +52,6 @@ def test_check_json_reports_every_puzzle(tmp_path: Path, capsys: pytest.CaptureF
     assert records[2]["reason"] == "row 1 has 1 twice (r1c1, r1c2); box 1 has 1 twice (r1c1, r1c2)"
     assert records[3]["reason"] == "unexpected character 'x' (column 11)"
 
-
 def test_check_all_unique_exits_zero_with_a_summary(tmp_path: Path,
                                                     capsys: pytest.CaptureFixture) -> None:
     code, out, _ = run(capsys, "check", str(DATA / "easy50.txt"))
@@ -70,7 +59,6 @@ def test_check_all_unique_exits_zero_with_a_summary(tmp_path: Path,
     assert code == EXIT_OK and len(lines) == 51
     assert lines[0].startswith(f"{DATA / 'easy50.txt'}:1 #1 unique (")
     assert lines[-1] == "50 puzzles: 50 unique, 0 rejected"
-
 
 def test_unreadable_inputs_are_usage_errors_after_the_rest(
         tmp_path: Path, capsys: pytest.CaptureFixture) -> None:
@@ -86,13 +74,11 @@ def test_unreadable_inputs_are_usage_errors_after_the_rest(
         f"puzzlepress: error: {missing}: file not found",
         f"puzzlepress: error: {latin1}:1: not UTF-8 text (byte 0xe9); save the file as UTF-8"]
 
-
 def test_check_reads_stdin(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture) -> None:
     monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(f"{TOP95[3]}\n".encode())))
     code, out, _ = run(capsys, "check", "-", "--json")
     (record,) = json_lines(out)
     assert code == EXIT_OK and record["source"] == "-" and record["status"] == "unique"
-
 
 def test_check_yaml_and_json_keep_lines(tmp_path: Path, capsys: pytest.CaptureFixture) -> None:
     yaml_file = tmp_path / "set.yaml"
@@ -109,7 +95,6 @@ def test_check_yaml_and_json_keep_lines(tmp_path: Path, capsys: pytest.CaptureFi
     assert records[1]["id"] == "tiny"
     assert records[2]["reason"].startswith("unknown key 'colour'")
 
-
 def test_check_options_apply_to_text(tmp_path: Path, capsys: pytest.CaptureFixture) -> None:
     puzzles = tmp_path / "hex.txt"
     puzzles.write_text("0" * 256 + "\n")
@@ -124,7 +109,6 @@ def test_check_options_apply_to_text(tmp_path: Path, capsys: pytest.CaptureFixtu
     code, _, err = run(capsys, "check", str(puzzles), "--box", "three")
     assert code == EXIT_USAGE and "--box 'three'" in err
 
-
 def test_solve_shows_grid_verdict_and_time(capsys: pytest.CaptureFixture) -> None:
     code, out, _ = run(capsys, "solve", TOP95[0])
     lines = out.splitlines()
@@ -134,7 +118,6 @@ def test_solve_shows_grid_verdict_and_time(capsys: pytest.CaptureFixture) -> Non
     digits = [int(ch) for line in lines[1:12] for ch in line if ch.isdigit()]
     givens = [0 if ch == "." else int(ch) for ch in TOP95[0]]
     assert is_solution(digits, 9, box_regions(9, 3, 3), givens)
-
 
 def test_solve_count_nth_and_all(capsys: pytest.CaptureFixture) -> None:
     empty4 = "." * 16
@@ -153,7 +136,6 @@ def test_solve_count_nth_and_all(capsys: pytest.CaptureFixture) -> None:
     code, out, _ = run(capsys, "solve", MULTIPLE_4, "--nth", beyond)
     assert code == EXIT_REJECTED and f"fewer than {beyond} solutions" in out
 
-
 def test_solve_usage_and_rejections(capsys: pytest.CaptureFixture) -> None:
     code, _, err = run(capsys, "solve", MULTIPLE_4, "--count", "--nth", "2")
     assert code == EXIT_USAGE and "choose one of" in err
@@ -161,3 +143,10 @@ def test_solve_usage_and_rejections(capsys: pytest.CaptureFixture) -> None:
     assert code == EXIT_REJECTED and "malformed" in out
     code, out, _ = run(capsys, "solve", MULTIPLE_4)
     assert code == EXIT_REJECTED and "multiple: 2 solutions differ at" in out
+
+
+def test_the_kind_name_check_reports_is_the_registrys() -> None:
+    """check does not import the kind registry (start-up time); its kind name must agree."""
+    from publisher import kinds
+    from publisher.cli import check
+    assert kinds.get(check.KIND).name == check.KIND

@@ -18,32 +18,21 @@ DATA = Path(__file__).resolve().parent / "data"
 SAMPLE = DATA / "se-sample.txt"
 PUZZLES = [line.split()[0] for line in SAMPLE.read_text().splitlines() if line and not line.startswith("#")]
 MULTIPLE_4 = "1.3............4"
-CHECK_FIELDS = {"source", "line", "index", "kind", "size", "status", "reason", "solution", "solve_ms",
-                "label", "id", "differences", "stats"}
+CHECK_FIELDS = {"source", "line", "index", "kind", "size", "variant", "parity", "status", "reason", "solution",
+                "solve_ms", "label", "id", "differences", "stats"}
 GRADE_FIELDS = {"rating", "level", "hardest", "steps", "techniques", "rating_exact", "grade_ms"}
-
-
-@pytest.fixture(autouse=True)
-def only_check_and_grade(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Register just the check and grade commands, so these tests do not depend on the others'."""
-    monkeypatch.setattr(publisher.cli, "_register_commands",
-                        lambda: (__import__("publisher.cli.check"), __import__("publisher.cli.grade")))
-
 
 def run(capsys: pytest.CaptureFixture, *args: str) -> tuple[int, str, str]:
     code = publisher.cli.main(list(args))
     out, err = capsys.readouterr()
     return code, out, err
 
-
 def json_lines(out: str) -> list[dict]:
     return [json.loads(line) for line in out.splitlines()]
-
 
 def level_of(rating: float) -> str:
     """The README's table of levels."""
     return "easy" if rating < 1.5 else "medium" if rating < 2.5 else "hard" if rating < 5.0 else "diabolical"
-
 
 def test_grade_json_has_check_fields_and_the_grade(tmp_path: Path, capsys: pytest.CaptureFixture) -> None:
     code, out, err = run(capsys, "grade", str(SAMPLE), "--json")
@@ -65,7 +54,6 @@ def test_grade_json_has_check_fields_and_the_grade(tmp_path: Path, capsys: pytes
     ratings = [r["rating"] for r in records]
     assert ratings[0] < 1.5 and max(ratings) >= 5.0 and len({r["level"] for r in records}) >= 3
 
-
 def test_not_unique_puzzles_have_a_verdict_and_null_grade(tmp_path: Path, capsys: pytest.CaptureFixture) -> None:
     path = tmp_path / "set.txt"
     path.write_text(f"{PUZZLES[0]}\n{MULTIPLE_4}\n{'11' + '.' * 79}\n{PUZZLES[0][:80]}\n")
@@ -78,7 +66,6 @@ def test_not_unique_puzzles_have_a_verdict_and_null_grade(tmp_path: Path, capsys
         assert {k: record[k] for k in GRADE_FIELDS | {"explanation"}} == dict.fromkeys(GRADE_FIELDS | {"explanation"})
     assert records[1]["differences"] and records[1]["reason"]
 
-
 def test_unreadable_file_exits_2_after_grading_the_others(tmp_path: Path, capsys: pytest.CaptureFixture) -> None:
     code, out, err = run(capsys, "grade", str(tmp_path / "missing.txt"), str(SAMPLE))
     assert code == EXIT_USAGE
@@ -86,7 +73,6 @@ def test_unreadable_file_exits_2_after_grading_the_others(tmp_path: Path, capsys
     lines = out.splitlines()
     assert len(lines) == len(PUZZLES) + 1 and lines[-1] == f"{len(PUZZLES)} puzzles: {len(PUZZLES)} unique, 0 rejected"
     assert all(" unique " in line and " rating " in line for line in lines[:-1])
-
 
 def _replay(puzzle: sudoku.Puzzle, steps: list[dict]) -> list[int]:
     """The grid after every placement of the explanation; asserts each step is sound: it
@@ -104,7 +90,6 @@ def _replay(puzzle: sudoku.Puzzle, steps: list[dict]) -> list[int]:
                 f"{step['text']}: removes the solution's value from r{row}c{col}"
     return grid
 
-
 def test_explanation_replayed_solves_the_puzzle(capsys: pytest.CaptureFixture) -> None:
     code, out, _ = run(capsys, "grade", str(SAMPLE), "--json", "--explain")
     assert code == EXIT_OK
@@ -115,7 +100,6 @@ def test_explanation_replayed_solves_the_puzzle(capsys: pytest.CaptureFixture) -
         assert all(set(step) == {"technique", "text", "placed", "removed"} and step["text"] for step in steps)
         assert {step["technique"] for step in steps} == set(record["techniques"])
         assert _replay(puzzle, steps) == list(sudoku.verify(puzzle).solution)   # the steps fill the grid
-
 
 def test_explain_text_prints_numbered_sentences(tmp_path: Path, capsys: pytest.CaptureFixture) -> None:
     path = tmp_path / "one.txt"

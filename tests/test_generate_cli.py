@@ -21,7 +21,7 @@ from publisher.sources import parse_file
 from solver import sudoku
 from tests.sudoku_oracle import count_exact
 
-FIELDS = {"puzzle", "solution", "size", "box", "regions", "rating", "level", "hardest", "symmetry",
+FIELDS = {"puzzle", "solution", "size", "box", "regions", "variant", "parity", "rating", "level", "hardest", "symmetry",
           "seed", "ms"}
 
 

@@ -8,6 +8,7 @@ kept byte for byte when a build stops.
 """
 from __future__ import annotations
 
+import json
 import os
 import re
 import signal
@@ -134,8 +135,12 @@ def test_a_file_over_the_size_limit(here: Path, capsys: pytest.CaptureFixture[st
                                     monkeypatch: pytest.MonkeyPatch) -> None:
     from publisher import safeio
     monkeypatch.setattr(safeio, "MAX_INPUT_BYTES", 100)
-    code, _, err = cli(capsys, "check", "set.txt")
-    assert code == 2 and "set.txt: is 164 bytes; the limit is 100" in err
+    # a structured file is read whole, so the limit holds for it ...
+    (here / "set.json").write_text(json.dumps([GOOD, EASY]) + " " * 100, encoding="utf-8")
+    code, _, err = cli(capsys, "check", "set.json")
+    assert code == 2 and "set.json: is" in err and "the limit is 100" in err
+    # ... while a text file is screened line by line, never held whole: no limit to reach
+    assert cli(capsys, "check", "set.txt")[0] == 0
 
 
 # ------------------------------------------------------------------- structured puzzles

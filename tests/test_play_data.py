@@ -62,7 +62,8 @@ def test_puzzle_grids_carry_play_and_answer_grids_do_not() -> None:
     for item in puzzles:
         board, play = boards[item.number - 1], item.play
         assert play is not None and play.kind == board.kind
-        assert play.solution == board.answer
+        # a tour is judged by its moves (any tour counts): its play data carries no solution
+        assert play.solution == (board.answer if board.kind != "knights_tour" else ())
         if board.kind == "sudoku":
             assert set(play.symbols) == set(board.answer) and len(play.symbols) == board.rows
             assert play.regions == board.regions

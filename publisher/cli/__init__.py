@@ -11,6 +11,7 @@ Every error is one line on stderr, never a traceback (except with ``--debug``).
 """
 from __future__ import annotations
 
+import importlib
 import io
 import json
 import logging
@@ -45,24 +46,33 @@ def emit_json(obj: Any) -> None:
     click.echo(json.dumps(obj, ensure_ascii=False, separators=(", ", ": ")))
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+#: Every command and the module that defines it (and registers it on :data:`cli` when
+#: imported). A command's module is imported only when that command runs (or for the
+#: command list of ``--help``): ``--version`` or ``check`` never pay for the renderers.
+COMMAND_MODULES = {
+    "build": "build", "init": "build", "check": "check", "solve": "check", "tour": "chess",
+    "queens": "chess", "generate": "generate", "grade": "grade", "catalog": "catalog",
+    "export": "export", "preflight": "preflight",
+}
+
+
+class LazyGroup(click.Group):
+    """A group whose commands are imported on first use (see :data:`COMMAND_MODULES`)."""
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted(set(super().list_commands(ctx)) | set(COMMAND_MODULES))
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        if cmd_name not in self.commands and cmd_name in COMMAND_MODULES:
+            importlib.import_module(f"publisher.cli.{COMMAND_MODULES[cmd_name]}")
+        return super().get_command(ctx, cmd_name)
+
+
+@click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, "--version", prog_name="puzzlepress")
 @click.option(DEBUG_FLAG, is_flag=True, help="Show the traceback of an internal error (allowed anywhere).")
 def cli(debug: bool) -> None:
     """Verify puzzle sets and publish them as print-ready puzzle books."""
-
-
-def _register_commands() -> None:
-    from publisher.cli import (  # noqa: F401  (each module adds its commands)
-        build,
-        catalog,
-        check,
-        chess,
-        export,
-        generate,
-        grade,
-        preflight,
-    )
 
 
 def one_line(text: str) -> str:
@@ -207,7 +217,6 @@ def _stdout_failed(error: OSError) -> int:
 
 
 def _main(args: list[str], debug: bool, *, console: bool) -> int:
-    _register_commands()
     try:
         with interrupt.watching(ignore_after_commit=console):
             try:

@@ -23,12 +23,15 @@ STARTER = Path(__file__).resolve().parent.parent / "starter"
 @click.option("--report", type=click.Path(path_type=Path), help="Write the JSON build report here.")
 @click.option("--junit", type=click.Path(path_type=Path), help="Write JUnit XML (a testcase per puzzle) here.")
 @click.option("--jobs", type=click.IntRange(min=1), help="Worker processes for verification (default: all cores).")
+@click.option("--dask", "dask", metavar="ADDRESS", default=None,
+              help="Verify on the Dask scheduler at ADDRESS (needs puzzlepress[dask]).")
 @click.option("--catalog", "catalog", metavar="PATH_OR_URL",
               help="Check against (and record into) this catalog instead of the config's.")
 @click.option("--no-record", is_flag=True, help="Check against the catalog but record nothing (pull requests).")
 @click.option("--quiet", "-q", is_flag=True, help="Print only errors.")
 def build(config: Path, out: Path | None, formats: tuple[str, ...], strict: bool, report: Path | None,
-          junit: Path | None, jobs: int | None, catalog: str | None, no_record: bool, quiet: bool) -> int:
+          junit: Path | None, jobs: int | None, dask: str | None, catalog: str | None, no_record: bool,
+          quiet: bool) -> int:
     """Verify every puzzle of CONFIG (default ./config.yaml) and write the books."""
     from publisher import report as reports
     from publisher.build import BuildOptions
@@ -37,8 +40,12 @@ def build(config: Path, out: Path | None, formats: tuple[str, ...], strict: bool
 
     options = BuildOptions(config=config, out=out, formats=formats, strict=strict, jobs=jobs,
                            progress=Progress(enabled=not quiet), report=report, junit=junit,
-                           catalog=catalog, record=not no_record)
-    result = run_build(options)
+                           catalog=catalog, record=not no_record, dask=dask)
+    from publisher.screening import DaskUnavailable
+    try:
+        result = run_build(options)
+    except DaskUnavailable as error:
+        raise UsageError(str(error)) from None
     if github_actions():
         reports.annotations(result, command_stream())
     for message in result.errors:

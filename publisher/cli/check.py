@@ -12,18 +12,20 @@ With ``--json`` every result is one JSON object on one line (README, "CLI contra
 """
 from __future__ import annotations
 
+import json
 import os
 import re
 import time
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from itertools import islice
+from pathlib import Path
 from typing import Any
 
 import click
 
-from publisher import kinds
+from publisher import screening
 from publisher.cli import EXIT_OK, EXIT_REJECTED, EXIT_USAGE, UsageError, cli, emit_json, one_line
-from publisher.sources import SourceError, parse_file
 from publisher.units import parse_count_grid
 from solver.parsing import ParseIssue
 from solver.sudoku import (
@@ -34,13 +36,16 @@ from solver.sudoku import (
     count_solutions,
     describe,
     parse_text,
+    verify,
 )
+from solver.sudoku.rules import VARIANTS
 from solver.sudoku.search import Search
+from solver.sudoku.verdict import scaled_node_limit
 from solver.verdict import Status, Verdict
 
-#: The kind these commands work on: verdicts come from it, so ``check`` and ``build`` judge a
-#: puzzle the same way (the same node bound, scaled to the grid's size)
-SUDOKU = kinds.get("sudoku")
+#: The kind these commands judge, as publisher.kinds names it (not imported here: its
+#: section schema costs start-up time ``check`` never uses; a test keeps the two equal).
+KIND = "sudoku"
 
 
 @dataclass(frozen=True)
@@ -50,11 +55,13 @@ class TextOptions:
     size: int | None = None
     box: tuple[int, int] | None = None
     symbols: str | None = None
+    variant: tuple[str, ...] = ()       # --variant x,anti_knight (a structured puzzle's own list wins)
+    parity: str | None = None          # --parity: even-odd marks of a single puzzle
 
 
 def load(source: str, options: TextOptions) -> list[Puzzle | ParseIssue]:
-    """Every puzzle (or parse issue) of one input; raises :class:`SourceError`."""
-    return parse_file(source, SUDOKU, vars(options), route=True)
+    """Every puzzle (or parse issue) of one input; raises :class:`screening.InputProblem`."""
+    return list(screening.file_items(source, vars(options)))
 
 
 def _box(value: str | None) -> tuple[int, int] | None:
@@ -66,17 +73,28 @@ def _box(value: str | None) -> tuple[int, int] | None:
         raise UsageError(f"--box {value!r} is not ROWSxCOLS like 2x3") from None
 
 
-def text_options(size: int | None, box: str | None, symbols: str | None) -> TextOptions:
-    return TextOptions(size, _box(box), symbols)
+def _variant(value: str | None) -> tuple[str, ...]:
+    names = tuple(part.strip() for part in (value or "").split(",") if part.strip())
+    unknown = [name for name in names if name not in VARIANTS]
+    if unknown:
+        raise UsageError(f"--variant {unknown[0]!r} is not one of {', '.join(VARIANTS)}")
+    return names
+
+
+def text_options(size: int | None, box: str | None, symbols: str | None, variant: str | None = None,
+                 parity: str | None = None) -> TextOptions:
+    return TextOptions(size, _box(box), symbols, _variant(variant), parity)
 
 
 def _record(source: str, item: Puzzle | ParseIssue, **fields: Any) -> dict[str, Any]:
     """The fields every JSON line starts with: where the puzzle is and what it is."""
     puzzle = None if isinstance(item, ParseIssue) else item
-    return {"source": source, "line": item.line, "index": item.index, "kind": kinds.kind_of(item).name,
+    return {"source": source, "line": item.line, "index": item.index, "kind": kind_name(item),
             "size": puzzle.size if puzzle else None,
             "label": getattr(puzzle, "label", None),
-            "id": puzzle.id if puzzle else None, **fields}
+            "id": puzzle.id if puzzle else None,
+            "variant": list(puzzle.variant) if isinstance(puzzle, Puzzle) else [],
+            "parity": puzzle.parity if isinstance(puzzle, Puzzle) else None, **fields}
 
 
 def verdict_record(source: str, item: Puzzle | ParseIssue, verdict: Verdict) -> dict[str, Any]:
@@ -84,15 +102,35 @@ def verdict_record(source: str, item: Puzzle | ParseIssue, verdict: Verdict) -> 
     unique = verdict.status is Status.UNIQUE
     return _record(
         source, item, status=verdict.status.value, reason=verdict.reason,
-        solution=kinds.kind_of(item).solution_text(item, verdict) if unique else None,
+        solution=solution_text(item, verdict) if unique else None,
         differences=[cell_name(c, item.size) for c in verdict.differences]
         if not isinstance(item, ParseIssue) else [],
         solve_ms=round(verdict.stats.ms, 3), stats=verdict.stats.as_dict())
 
 
-def _judge(item: Puzzle | ParseIssue, node_limit: int) -> Verdict:
+def solution_text(item: Any, verdict: Verdict) -> str | None:
+    """The solution as one string (a Sudoku's as its kind writes it, without importing it)."""
+    if type(item) is Puzzle:
+        return item.format(verdict.solution) if verdict.solution else None
+    from publisher import kinds
+    return kinds.kind_of(item).solution_text(item, verdict)
+
+
+def kind_name(item: Any) -> str:
+    """The kind of a parsed item: Sudoku for text and parse issues, else its kind's name."""
+    if type(item) is Puzzle or isinstance(item, ParseIssue):
+        return KIND
+    from publisher import kinds
+    return kinds.kind_of(item).name
+
+
+def judge_item(item: Any, node_limit: int) -> Verdict:
+    """The verdict ``build`` gives too: the bound scaled to the grid's size, as the kind does."""
     if isinstance(item, ParseIssue):
         return Verdict(Status.MALFORMED, item.message)
+    if type(item) is Puzzle:
+        return verify(item, node_limit=scaled_node_limit(node_limit, len(item.givens)))
+    from publisher import kinds  # another kind's puzzle (Killer, KenKen): read from a mapping
     return kinds.kind_of(item).verify(item, node_limit)
 
 
@@ -106,22 +144,6 @@ def verdict_line(source: str, item: Puzzle | ParseIssue, verdict: Verdict) -> st
     return f"{_where(source, item)} #{item.index + 1} {verdict.status.value}{reason} ({verdict.stats.ms:.2f} ms)"
 
 
-def _inputs(sources: Iterable[str], options: TextOptions,
-            failures: list[str]) -> Iterator[tuple[str, Puzzle | ParseIssue]]:
-    """(source, item) for every puzzle of every readable input; unreadable ones go to failures."""
-    for source in sources:
-        try:
-            items = load(source, options)
-        except SourceError as error:
-            failures.append(str(error))
-            continue
-        if not items:   # as build says: a file without puzzles is an input error
-            failures.append(f"{source}:1: no puzzles found in the file")
-            continue
-        for item in items:
-            yield source, item
-
-
 def _report_failures(failures: list[str]) -> None:
     for message in failures:
         click.echo(f"puzzlepress: error: {one_line(message)}", err=True)
@@ -133,9 +155,48 @@ box_option = click.option("--box", default=None, metavar="RxC",
                            help="Box shape for text inputs, e.g. 2x3 (default: the usual one).")
 symbols_option = click.option("--symbols", default=None,
                                help="Symbol alphabet, e.g. 0123456789ABCDEF (0 is then a value).")
+
+
+def variant_options(command: Callable[..., int]) -> Callable[..., int]:
+    """--variant and --parity: the rules every puzzle keeps beyond rows, columns and regions."""
+    command = click.option("--parity", default=None, metavar="MARKS",
+                           help="Even-odd marks of the puzzle: N*N of e (even), o (odd) or . (with even_odd).")(command)
+    return click.option("--variant", default=None, metavar="NAMES",
+                        help=f"Variant rules, comma-separated: {', '.join(VARIANTS)}.")(command)
+
+
 node_option = click.option("--node-limit", "--limit-nodes", "node_limit", type=click.IntRange(1),
                             default=DEFAULT_NODE_LIMIT, show_default=True,
                             help="Search bound per puzzle; reaching it gives 'undetermined'.")
+
+
+#: One task of a screening run: where the puzzle is, the puzzle, the node bound, JSON or text.
+Task = tuple[str, Puzzle | ParseIssue, int, bool]
+#: What a task gives back: its output (one line, or more with --explain) and whether accepted.
+Rendered = tuple[str, bool]
+
+
+def check_one(task: Task) -> Rendered:
+    """The output of ``check`` for one puzzle (runs in a worker process or on Dask)."""
+    source, item, node_limit, as_json = task
+    verdict = judge_item(item, node_limit)
+    text = json_text(verdict_record(source, item, verdict)) if as_json else verdict_line(source, item, verdict)
+    return text, verdict.status is Status.UNIQUE
+
+
+def json_text(obj: Any) -> str:
+    """The text :func:`publisher.cli.emit_json` prints for ``obj`` (without the newline)."""
+    return json.dumps(obj, ensure_ascii=False, separators=(", ", ": "))
+
+
+jobs_option = click.option("--jobs", type=click.IntRange(min=1), default=1, show_default=True,
+                           help="Worker processes (output keeps the input order).")
+dask_option = click.option("--dask", "dask", metavar="ADDRESS", default=None,
+                           help="Run on a Dask scheduler at ADDRESS (needs puzzlepress[dask]).")
+output_option = click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path), default=None,
+                             help="Write the puzzles' lines to FILE as they are made (not stdout).")
+resume_option = click.option("--resume", is_flag=True,
+                             help="With -o: skip the puzzles an interrupted run already wrote to FILE.")
 
 
 @cli.command()
@@ -144,38 +205,98 @@ node_option = click.option("--node-limit", "--limit-nodes", "node_limit", type=c
 @size_option
 @box_option
 @symbols_option
+@variant_options
 @node_option
+@jobs_option
+@dask_option
+@output_option
+@resume_option
 @click.option("--catalog", "catalog", metavar="PATH_OR_URL",
               help="Also flag puzzles this catalog (or an earlier puzzle of FILES) already holds: 'repeated'.")
 def check(files: tuple[str, ...], as_json: bool, size: int | None, box: str | None,
-          symbols: str | None, node_limit: int, catalog: str | None) -> int:
+          symbols: str | None, variant: str | None, parity: str | None, node_limit: int, jobs: int,
+          dask: str | None, output: Path | None, resume: bool, catalog: str | None) -> int:
     """Verify every puzzle in FILES (text, .yaml/.yml/.json; '-' reads stdin): Sudoku, and
     Killer or KenKen mappings with their ``kind``."""
     if catalog is not None:
-        return judge_with_catalog(files, text_options(size, box, symbols), node_limit, catalog, as_json)
+        if jobs > 1 or dask or output or resume:
+            raise UsageError("--catalog runs in this process, to stdout: not with --jobs, --dask, -o or --resume")
+        return judge_with_catalog(files, text_options(size, box, symbols, variant, parity), node_limit, catalog,
+                                  as_json)
+    return judge_files(files, text_options(size, box, symbols, variant, parity), node_limit, check_one,
+                       as_json=as_json,
+                       run=Run(jobs, dask, output, resume))
 
-    def show(source: str, item: Puzzle | ParseIssue, verdict: Verdict) -> None:
-        if as_json:
-            emit_json(verdict_record(source, item, verdict))
-        else:
-            click.echo(verdict_line(source, item, verdict))
 
-    return judge_files(files, text_options(size, box, symbols), node_limit, show, summary=not as_json)
+@dataclass(frozen=True)
+class Run:
+    """Where a screening runs and where its lines go (``--jobs``, ``--dask``, ``-o``, ``--resume``)."""
+
+    jobs: int = 1
+    dask: str | None = None
+    output: Path | None = None
+    resume: bool = False
+
+
+#: A text line's verdict: ``file:line #k status...``.
+_TEXT_STATUS = re.compile(r"^.*:\d+ #\d+ (\w+)")
+
+
+def _accepted(line: str, as_json: bool) -> bool:
+    """Whether an earlier run's output line says its puzzle was accepted (for --resume)."""
+    if as_json:
+        try:
+            return bool(json.loads(line).get("status") == Status.UNIQUE.value)
+        except (ValueError, AttributeError):
+            raise UsageError(f"--resume: {line[:60]!r} is not a line of check --json") from None
+    match = _TEXT_STATUS.match(line)
+    if match is None:
+        raise UsageError(f"--resume: {line[:60]!r} is not a line of check") from None
+    return match.group(1) == Status.UNIQUE.value
 
 
 def judge_files(files: Iterable[str], options: TextOptions, node_limit: int,
-                show: Callable[[str, Puzzle | ParseIssue, Verdict], None], *, summary: bool) -> int:
-    """Judge every puzzle of every file and hand it to ``show``; then the summary line
-    (text mode), the unreadable files, and the exit code of the check contract:
-    0 all unique, 1 any not, 2 a file could not be read (after the others were judged)."""
+                render: Callable[[Task], Rendered], *, as_json: bool, run: Run = Run()) -> int:
+    """Judge every puzzle of every file with ``render`` (streamed, in order, wherever ``run``
+    says) and print its lines; then the summary line (text mode), the unreadable files, and
+    the exit code of the check contract: 0 all unique, 1 any not, 2 a file could not be read
+    (after the others were judged). With ``run.resume`` the lines already in ``run.output``
+    count as done: their puzzles are read but not judged again, the rest is appended."""
+    if run.resume and run.output is None:
+        raise UsageError("--resume needs -o FILE (the output of the interrupted run)")
     failures: list[str] = []
-    total = accepted = 0
-    for source, item in _inputs(files, options, failures):
-        verdict = _judge(item, node_limit)
-        total += 1
-        accepted += verdict.status is Status.UNIQUE
-        show(source, item, verdict)
-    if summary:
+    done: list[str] = []
+    if run.resume and run.output is not None:
+        try:
+            done = screening.resume_point(run.output)
+        except screening.InputProblem as error:
+            raise UsageError(str(error)) from None
+    total = len(done)
+    accepted = sum(_accepted(line, as_json) for line in done)
+    tasks = ((source, item, node_limit, as_json)
+             for source, item in islice(screening.items(files, vars(options), failures), len(done), None))
+    sink = None
+    try:
+        if run.output is not None:
+            sink = run.output.open("a" if run.resume else "w", encoding="utf-8")
+        for text, ok in screening.judge(render, tasks, jobs=run.jobs, dask=run.dask):
+            total += 1
+            accepted += ok
+            if sink is not None:
+                sink.write(text + "\n")
+                sink.flush()
+            else:
+                click.echo(text)
+    except screening.DaskUnavailable as error:
+        raise UsageError(str(error)) from None
+    except OSError as error:
+        if sink is None and run.output is not None:
+            raise UsageError(f"{run.output}: cannot write: {error.strerror or error}") from None
+        raise
+    finally:
+        if sink is not None:
+            sink.close()
+    if not as_json:
         click.echo(f"{total} puzzles: {accepted} unique, {total - accepted} rejected")
     _report_failures(failures)
     if failures:
@@ -188,16 +309,20 @@ def judge_with_catalog(files: Iterable[str], options: TextOptions, node_limit: i
     """``check --catalog``: the verdicts, then every unique puzzle looked up in the catalog
     and compared with the puzzles before it; a repeat is reported as ``repeated`` (its
     JSON line gains ``puzzle_id`` and ``repeat_of``). Exit codes as ``check``."""
+    from publisher import kinds
     from publisher.catalog import CatalogError
     from publisher.cli.catalog import open_catalog
     from publisher.repeats import catalogued, how
 
+    sudoku = kinds.get(KIND)
+
     failures: list[str] = []
-    judged = [(source, item, _judge(item, node_limit)) for source, item in _inputs(files, options, failures)]
+    judged = [(source, item, judge_item(item, node_limit))
+              for source, item in screening.items(files, vars(options), failures)]
     forms: list[Any] = []
     for _, item, verdict in judged:
         try:
-            forms.append(SUDOKU.canonical(item) if isinstance(item, Puzzle) and verdict.status is Status.UNIQUE
+            forms.append(sudoku.canonical(item) if isinstance(item, Puzzle) and verdict.status is Status.UNIQUE
                          else None)
         except ValueError:
             forms.append(None)
@@ -213,11 +338,11 @@ def judge_with_catalog(files: Iterable[str], options: TextOptions, node_limit: i
         if form is not None and isinstance(item, Puzzle):
             rows = [row for row in known.get(form.id, []) if row.form == form.text]
             if rows:
-                reason, repeat_of = catalogued(SUDOKU.name, item, rows[0])
+                reason, repeat_of = catalogued(KIND, item, rows[0])
                 status = "repeated"
             elif form.text in earlier:
                 where, first = earlier[form.text]
-                status, reason = "repeated", f"same as {where}{how(SUDOKU.name, item, first)}"
+                status, reason = "repeated", f"same as {where}{how(KIND, item, first)}"
                 repeat_of = {"id": form.id, "source": where.rsplit(":", 1)[0], "line": first.line}
             else:
                 earlier[form.text] = (_where(source, item), item)
@@ -256,10 +381,11 @@ def _solve_sources(target: str, options: TextOptions) -> list[tuple[str, Puzzle 
     if _names_a_file(target):
         try:
             return [(target, item) for item in load(target, options)]
-        except SourceError as error:
+        except screening.InputProblem as error:
             raise UsageError(str(error)) from None
     return [("<argument>", item) for item in
-            parse_text(target, size=options.size, box=options.box, symbols=options.symbols)]
+            parse_text(target, size=options.size, box=options.box, symbols=options.symbols,
+                       variant=options.variant, parity=options.parity)]
 
 
 def _show_grid(puzzle: Puzzle, values: tuple[int, ...]) -> None:
@@ -278,18 +404,20 @@ def _show_grid(puzzle: Puzzle, values: tuple[int, ...]) -> None:
 @size_option
 @box_option
 @symbols_option
+@variant_options
 @node_option
 def solve(target: str, count: bool, nth: int | None, show_all: bool, limit: int, as_json: bool,
-          size: int | None, box: str | None, symbols: str | None, node_limit: int) -> int:
+          size: int | None, box: str | None, symbols: str | None, variant: str | None, parity: str | None,
+          node_limit: int) -> int:
     """Solve a puzzle given inline (one line of symbols) or every puzzle of a file."""
     if count + show_all + (nth is not None) > 1:
         raise UsageError("choose one of --count, --nth and --all")
     mode = "count" if count else "all" if show_all else None
     answered = True
-    for source, item in _solve_sources(target, text_options(size, box, symbols)):
+    for source, item in _solve_sources(target, text_options(size, box, symbols, variant, parity)):
         if isinstance(item, ParseIssue):
             answered = False
-            verdict = _judge(item, node_limit)
+            verdict = judge_item(item, node_limit)
             if as_json:
                 emit_json(verdict_record(source, item, verdict))
             else:
@@ -311,7 +439,7 @@ def solve(target: str, count: bool, nth: int | None, show_all: bool, limit: int,
 
 
 def _solve_one(source: str, puzzle: Puzzle, node_limit: int, as_json: bool) -> bool:
-    verdict = SUDOKU.verify(puzzle, node_limit)
+    verdict = judge_item(puzzle, node_limit)
     if as_json:
         emit_json(verdict_record(source, puzzle, verdict))
     else:
@@ -323,6 +451,7 @@ def _solve_one(source: str, puzzle: Puzzle, node_limit: int, as_json: bool) -> b
 
 
 def _solve_caged(source: str, puzzle: Any, node_limit: int, as_json: bool) -> bool:
+    from publisher import kinds
     kind = kinds.kind_of(puzzle)
     verdict = kind.verify(puzzle, node_limit)
     if as_json:

@@ -31,6 +31,7 @@ from solver.sudoku.generate import (
     parse_rating,
 )
 from solver.sudoku.regions import labels
+from solver.sudoku.rules import VARIANTS
 from solver.sudoku.symmetry import DEFAULT_SYMMETRY, SYMMETRIES
 from solver.sudoku.targeted import Target, parse_givens, target_problem, technique
 
@@ -42,10 +43,16 @@ def text_line(made: Generated) -> str:
     """One puzzle as a line a puzzle file holds: the givens, or for a jigsaw the structured
     YAML form (one flow mapping per line; the lines together are a YAML list)."""
     puzzle = made.puzzle
-    if not puzzle.geometry.is_jigsaw:
+    if not puzzle.geometry.is_jigsaw and not puzzle.variant:
         return puzzle.format()
-    return (f'- {{size: {puzzle.size}, givens: "{puzzle.format()}", '
-            f'regions: "{labels(puzzle.geometry.regions)}"}}')
+    fields = [f"size: {puzzle.size}", f'givens: "{puzzle.format()}"']
+    if puzzle.geometry.is_jigsaw:
+        fields.append(f'regions: "{labels(puzzle.geometry.regions)}"')
+    if puzzle.variant:
+        fields.append(f"variant: [{', '.join(puzzle.variant)}]")
+    if puzzle.parity is not None:
+        fields.append(f'parity: "{puzzle.parity}"')
+    return "- {" + ", ".join(fields) + "}"
 
 
 #: The kinds ``generate`` makes; the cage kinds print JSON lines only (no text form holds cages)
@@ -87,7 +94,7 @@ def build_caged(kind: str, size: int | None, box: str | None, jigsaw: bool, leve
 
 def build_request(size: int | None, box: str | None, jigsaw: bool, level: str | None,
                   rating: str | None, symmetry: str, minimal: bool,
-                  techniques: tuple[str, ...] = (), givens: str | None = None) -> Target:
+                  techniques: tuple[str, ...] = (), givens: str | None = None, variant: str | None = None) -> Target:
     """The request the options describe; UsageError (exit 2) when it can never be met."""
     shape = None
     if box is not None:
@@ -106,7 +113,8 @@ def build_request(size: int | None, box: str | None, jigsaw: bool, level: str | 
         counts = parse_givens(givens) if givens is not None else None
     except ValueError as error:
         raise UsageError(str(error)) from None
-    request = Target(Request(size, shape, jigsaw, level, bounds, symmetry, minimal), names, counts)
+    rules = tuple(part.strip() for part in (variant or "").split(",") if part.strip())
+    request = Target(Request(size, shape, jigsaw, level, bounds, symmetry, minimal, rules), names, counts)
     reason = target_problem(request)
     if reason:
         raise UsageError(reason)
@@ -127,6 +135,8 @@ def build_request(size: int | None, box: str | None, jigsaw: bool, level: str | 
 @click.option("--symmetry", default=DEFAULT_SYMMETRY, show_default=True, type=click.Choice(SYMMETRIES),
               help="Symmetry of the pattern of givens.")
 @click.option("--minimal", is_flag=True, help="No given can be removed with the puzzle staying unique.")
+@click.option("--variant", default=None, metavar="NAMES",
+              help=f"Variant rules, comma-separated: {', '.join(VARIANTS)} (even_odd chooses its marks).")
 @click.option("--technique", "techniques", multiple=True, metavar="NAME",
               help="The hardest step of every puzzle is this technique of the grading table "
                    "(any case; repeat or separate by commas for several).")
@@ -143,7 +153,7 @@ def build_request(size: int | None, box: str | None, jigsaw: bool, level: str | 
 @click.option("-o", "--output", type=click.Path(path_type=Path, dir_okay=False),
               help="Write to FILE (atomically) instead of standard output.")
 def generate(count: int, kind: str, size: int | None, box: str | None, jigsaw: bool, level: str | None,
-             rating: str | None, symmetry: str, minimal: bool, techniques: tuple[str, ...],
+             rating: str | None, symmetry: str, minimal: bool, variant: str | None, techniques: tuple[str, ...],
              givens: str | None, seed: int, jobs: int, dask_address: str | None, cages: str | None,
              ops: bool, as_json: bool, output: Path | None) -> int:
     """Make COUNT unique puzzles; the same options and seed always give the same puzzles."""
@@ -151,10 +161,10 @@ def generate(count: int, kind: str, size: int | None, box: str | None, jigsaw: b
     if kind == "sudoku":
         if cages is not None:
             raise UsageError("--cages is for --kind killer or kenken")
-        request = build_request(size, box, jigsaw, level, rating, symmetry, minimal, techniques, givens)
+        request = build_request(size, box, jigsaw, level, rating, symmetry, minimal, techniques, givens, variant)
     else:
-        if rating is not None or minimal or techniques or givens is not None:
-            raise UsageError("--rating, --minimal, --technique and --givens are for Sudoku; give a --level")
+        if rating is not None or minimal or techniques or givens is not None or variant is not None:
+            raise UsageError("--rating, --minimal, --technique, --givens and --variant are for Sudoku; give a --level")
         request = build_caged(kind, size, box, jigsaw, level, cages, ops)
     shown = Progress(sys.stderr, enabled=count >= _PROGRESS_FROM and sys.stderr is not None and sys.stderr.isatty())
     jobs = worker_count(jobs, count)

@@ -10,6 +10,7 @@ from typing import ClassVar, Literal
 
 from pydantic import Field, field_validator
 
+from publisher.grids import chess_shading
 from publisher.kinds.base import Hint, Kind
 from publisher.model import Board
 from publisher.schema import SectionBase, Strict
@@ -89,7 +90,8 @@ class KnightsTourKind(Kind[KnightPuzzle]):
         return Board(kind=self.name, rows=puzzle.rows, cols=puzzle.cols, givens=tuple(givens),
                      answer=tuple(answer), path=tuple(verdict.solution), closed=puzzle.closed,
                      title=puzzle.title, difficulty=difficulty, source=source,
-                     one_of_many=verdict.status is Status.SOLVED)
+                     one_of_many=verdict.status is Status.SOLVED, checked_by_answer=False,
+                     shading=chess_shading(puzzle.rows, puzzle.cols))
 
     def canonical(self, puzzle: KnightPuzzle) -> Form:
         return tour_canonical.canonical_form(puzzle)

@@ -6,6 +6,7 @@ from typing import ClassVar, Literal
 
 from pydantic import Field
 
+from publisher.grids import chess_shading
 from publisher.kinds.base import Hint, Kind
 from publisher.model import QUEEN, Board
 from publisher.schema import SectionBase, Strict
@@ -68,7 +69,7 @@ class QueensKind(Kind[QueensPuzzle]):
         for r, c in enumerate(verdict.solution):
             answer[r * n + c] = QUEEN
         return Board(kind=self.name, rows=n, cols=n, givens=tuple(givens), answer=tuple(answer),
-                     title=puzzle.title, difficulty=difficulty, source=source)
+                     title=puzzle.title, difficulty=difficulty, source=source, shading=chess_shading(n, n))
 
     def canonical(self, puzzle: QueensPuzzle) -> Form:
         return queens.canonical_form(puzzle)

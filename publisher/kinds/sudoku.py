@@ -9,12 +9,13 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import Annotated, Any, ClassVar, Literal
 
 from pydantic import BeforeValidator, Field, field_validator, model_validator
 
 from publisher.kinds.base import Hint, Kind
-from publisher.model import Board, CellMarks, HintStep, WorkedStep
+from publisher.model import SHADE_BAND, SHADE_MARK, SHADE_NONE, Board, CellMarks, HintStep, PlayRules, WorkedStep
 from publisher.schema import RatingRange, SectionBase, Strict
 from publisher.units import parse_count_grid
 from solver import sudoku
@@ -25,7 +26,9 @@ from solver.sudoku import canonical as sudoku_canonical
 from solver.sudoku.generate import Request as GenerateRequest
 from solver.sudoku.generate import parse_rating
 from solver.sudoku.geometry import tables
+from solver.sudoku.rules import VARIANTS, variant_problem
 from solver.sudoku.targeted import Target, target_problem, technique
+from solver.sudoku.verdict import scaled_node_limit
 from solver.sudoku.worked import positions as worked_positions
 from solver.verdict import Verdict
 
@@ -104,6 +107,8 @@ class SudokuSection(SectionBase):
     box: str | None = None                # box shape RxC, e.g. "2x3"
     symbols: str | None = None            # e.g. "0123456789ABCDEF" (then 0 is a value)
     regions: str | None = None            # jigsaw region map (N*N labels) for every puzzle
+    #: variant rules every puzzle of the section keeps (a puzzle file's own ``variant`` wins)
+    variant: list[Literal[VARIANTS]] = []  # type: ignore[valid-type]
     #: true: the section's first puzzle is followed by its key step drawn on a grid; full: by
     #: every step of its solution, one grid each
     worked_example: bool | Literal["full"] = False
@@ -115,11 +120,34 @@ class SudokuSection(SectionBase):
             parse_count_grid(value)
         return value
 
+    @model_validator(mode="after")
+    def _variant_fits(self) -> SudokuSection:
+        """Variant rules the section's grids cannot have are an error of the ``variant`` key."""
+        if not self.variant:
+            return self
+        box = parse_count_grid(self.box) if self.box else None
+        size = self.size or (box[0] * box[1] if box else 9)
+        jigsaw = self.regions is not None or (self.generate is not None and self.generate.jigsaw)
+        if self.generate is not None and self.generate.box:
+            box = parse_count_grid(self.generate.box)
+        reason = variant_problem(self.variant, size, jigsaw=jigsaw, boxed_3x3=box in (None, (3, 3)) and size == 9)
+        if reason is None and self.generate is not None:
+            reason = target_problem(self.generation_request())
+        if reason:
+            raise ValueError(f"variant: {reason}")
+        return self
+
+    def generation_request(self) -> Target:
+        """What ``generate`` makes, under the section's variant rules."""
+        assert self.generate is not None
+        target = self.generate.request()
+        return replace(target, request=replace(target.request, variant=tuple(self.variant)))
+
 
 class SudokuKind(Kind[Puzzle]):
     name = "sudoku"
     section = SudokuSection
-    hint_keys = ("size", "box", "symbols", "regions")
+    hint_keys = ("size", "box", "symbols", "regions", "variant")
 
     @staticmethod
     def _hints(hints: Mapping[str, Hint]) -> dict[str, Hint]:
@@ -127,24 +155,24 @@ class SudokuKind(Kind[Puzzle]):
         if isinstance(box, str):
             box = parse_count_grid(box)
         return {"size": hints.get("size"), "box": box, "symbols": hints.get("symbols"),
-                "regions": hints.get("regions")}
+                "regions": hints.get("regions"), "variant": tuple(hints.get("variant") or ()),
+                "parity": hints.get("parity")}
 
     def parse_text(self, text: str, hints: Mapping[str, Hint]) -> list[Puzzle | ParseIssue]:
         return sudoku.parse_text(text, **self._hints(hints))
 
     def parse_mapping(self, mapping: Mapping[str, Any], hints: Mapping[str, Hint], *,
                       line: int, index: int) -> Puzzle | ParseIssue:
-        merged = {k: v for k, v in self._hints(hints).items() if v is not None and k not in mapping}
+        merged = {k: v for k, v in self._hints(hints).items() if v not in (None, ()) and k not in mapping}
         if "box" in merged:
             merged["box"] = "{}x{}".format(*merged["box"])
+        if "variant" in merged:
+            merged["variant"] = list(merged["variant"])
         return sudoku.parse_mapping({**merged, **mapping}, line=line, index=index)
 
     def verify(self, puzzle: Puzzle, node_limit: int) -> Verdict:
-        """``node_limit`` is meant for 9x9 grids; a node of a bigger grid costs about
-        cells/81 times more, so it gets that many times fewer nodes: every puzzle's
-        bound is reached in about the same time (README, ``node_limit``)."""
-        scaled = max(1, node_limit * 81 // max(81, len(puzzle.givens)))
-        return sudoku.verify(puzzle, node_limit=scaled)
+        """The bound scaled to the grid's size (:func:`solver.sudoku.verdict.scaled_node_limit`)."""
+        return sudoku.verify(puzzle, node_limit=scaled_node_limit(node_limit, len(puzzle.givens)))
 
     def grade(self, puzzle: Puzzle, ceiling: float | None = None) -> tuple[sudoku.Grade, tuple[Any, ...]]:
         found, steps = sudoku.grade_with_steps(puzzle, ceiling=ceiling)
@@ -172,6 +200,9 @@ class SudokuKind(Kind[Puzzle]):
     def size(self, puzzle: Puzzle) -> str:
         return f"{puzzle.size}x{puzzle.size}"
 
+    def record(self, puzzle: Puzzle) -> dict[str, Any]:
+        return {"variant": list(puzzle.variant), "parity": puzzle.parity}
+
     def solution_text(self, puzzle: Puzzle, verdict: Verdict) -> str | None:
         return puzzle.format(verdict.solution) if verdict.solution else None
 
@@ -179,9 +210,15 @@ class SudokuKind(Kind[Puzzle]):
         symbols = puzzle.symbols
         givens = tuple(symbols[v - 1] if v else "" for v in puzzle.givens)
         answer = tuple(symbols[v - 1] for v in verdict.solution)
+        rules = puzzle.geometry.rules
         return Board(kind=self.name, rows=puzzle.size, cols=puzzle.size, givens=givens, answer=answer,
                      regions=tuple(puzzle.geometry.regions), title=puzzle.title,
-                     difficulty=difficulty, source=source)
+                     difficulty=difficulty, source=source,
+                     keypad=tuple(sorted(set(answer), key=_keypad_order)),
+                     shading=_shading(puzzle),
+                     rules=_play_rules(puzzle) if rules else None,
+                     rule_labels=tuple(f"rule_{name}" for name in puzzle.variant)
+                     + (("rule_odd_marks",) if "o" in (puzzle.parity or "") else ()))
 
     def worked(self, puzzle: Puzzle, steps: tuple[Any, ...], full: bool) -> tuple[WorkedStep, ...]:
         """The key step (the first of the hardest) or every step, each drawn on the position
@@ -230,15 +267,51 @@ class SudokuKind(Kind[Puzzle]):
             hints["regions"] = "".join(_REGION_NAMES[region] for region in geometry.regions)
         else:
             hints["box"] = f"{geometry.box_rows}x{geometry.box_cols}"
-        variant = tuple(getattr(puzzle, "variant", ()))   # the rules a variant grid keeps
-        if variant:
-            hints["variant"] = list(variant)
-            hints["parity"] = getattr(puzzle, "parity", None)
+        if puzzle.variant:
+            hints["variant"] = list(puzzle.variant)
+            hints["parity"] = puzzle.parity
         return puzzle.format(), hints
 
     def hints(self, puzzle: Puzzle, steps: tuple[Any, ...]) -> tuple[HintStep, ...]:
         return tuple(HintStep(step.text, tuple(step.cells), tuple(step.placed), tuple(step.removed))
                      for step in steps)
+
+
+def _keypad_order(symbol: str) -> tuple[int, str]:
+    """Keypad order: digits before letters (0 first when it is a value), then by code point."""
+    return (0 if symbol.isdigit() else 1, symbol)
+
+
+def _shading(puzzle: Puzzle) -> tuple[int, ...] | None:
+    """The look of the variant rules: their units (diagonals, windows) a light band, cells
+    marked even a darker square, cells marked odd the band's grey; None when nothing is shaded."""
+    geometry = puzzle.geometry
+    n = geometry.size
+    shades = [SHADE_NONE] * geometry.cells
+    for unit in tables(geometry).units[3 * n:]:
+        for cell in unit:
+            shades[cell] = SHADE_BAND
+    full = (1 << n) - 1
+    for cell, mask in enumerate(tables(geometry).allowed):
+        if mask != full:
+            shades[cell] = SHADE_MARK if mask & 0b10 else SHADE_BAND   # digit 2 allowed: an even mark
+    return tuple(shades) if any(shades) else None
+
+
+def _play_rules(puzzle: Puzzle) -> PlayRules:
+    """The variant rules as the playable page checks them (groups, pairs, marks), from the
+    rules' own data: no rule is named."""
+    geometry = puzzle.geometry
+    t = tables(geometry)
+    differ: list[tuple[int, int]] = []
+    apart: list[tuple[int, int]] = []
+    for rule in geometry.rules:
+        (differ if rule.pairs_are_peers else apart).extend(rule.pairs(geometry))
+    symbols = puzzle.symbols
+    allowed = tuple("" if mask == t.full else "".join(s for d, s in enumerate(symbols) if mask >> d & 1)
+                    for mask in t.allowed)
+    return PlayRules(groups=tuple(t.units[3 * geometry.size:]), differ=tuple(differ), apart=tuple(apart),
+                     order=symbols, allowed=allowed if any(allowed) else ())
 
 
 #: one character per jigsaw region, for a region map written as text

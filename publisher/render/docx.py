@@ -318,7 +318,7 @@ def _cell_frame(grid: Grid, i: int, ink: Ink) -> str:
         sides.append(_border("bottom", borders.bottom))
     if c == grid.cols - 1:
         sides.append(_border("right", borders.right))
-    shade = (f'<w:shd w:val="clear" w:color="auto" w:fill="{grey_hex(ink.shade_grey)}"/>'
+    shade = (f'<w:shd w:val="clear" w:color="auto" w:fill="{grey_hex(ink.shade(grid.shaded[i]))}"/>'
              if grid.shaded and grid.shaded[i] else "")
     return (f'<w:tc><w:tcPr><w:tcW w:w="{twips(grid.cell_size)}" w:type="dxa"/><w:tcBorders>{"".join(sides)}'
             f'</w:tcBorders>{shade}<w:vAlign w:val="center"/></w:tcPr>'

@@ -32,6 +32,8 @@ from publisher.marks import candidate_font, keypad_lines
 from publisher.model import (
     QUEEN_SCALE,
     QUEEN_SHAPE,
+    SHADE_MARK,
+    SHADE_NONE,
     Band,
     Booklet,
     CellRole,
@@ -229,7 +231,7 @@ class _BookletView:
 
     def _grid(self, item: PlacedGrid) -> GridView:
         grid = item.grid
-        shaded = grid.shaded or (False,) * len(grid.cells)
+        shaded = grid.shaded or (SHADE_NONE,) * len(grid.cells)
         places = _cell_places(grid.rows, grid.cols)
         border_class = self.borders.name
         cells = []
@@ -240,7 +242,7 @@ class _BookletView:
             if role:
                 css += " " + role
             if shaded[i]:
-                css += " sh"
+                css += " sh2" if shaded[i] == SHADE_MARK else " sh"
             queen = cell.is_queen
             label = f"{places[i]}: queen" if queen else f"{places[i]}: {cell.text}" if cell.text else places[i]
             mark = grid.marks[i] if grid.marks else None
@@ -340,6 +342,7 @@ class HtmlRenderer(Renderer):
                 shape_rules=view.shape_rules(),
                 style_rules=view.style_rules(),
                 ink={"solved": _grey(booklet.ink.solved_grey), "shade": _grey(booklet.ink.shade_grey),
+                     "mark": _grey(booklet.ink.mark_grey),
                      "path": _grey(booklet.ink.path_grey), "marker": _grey(booklet.ink.marker_grey)},
                 queen_path=QUEEN_PATH,
                 play=play_data(booklet),

@@ -29,10 +29,12 @@ from publisher.marks import candidate_places, circle_radius, circle_stroke
 from publisher.model import (
     QUEEN_SCALE,
     QUEEN_SHAPE,
+    SHADE_NONE,
     Band,
     Booklet,
     CellRole,
     Grid,
+    Ink,
     PlacedGrid,
     TextBlock,
     TextStyle,
@@ -149,7 +151,7 @@ class _PageDrawer:
         """A grid with its bottom-left corner at ``origin`` (PDF coordinates)."""
         if grid.shaded:
             self.literal(origin, self.cached(("shade", id(grid.shaded), grid.cell_size),
-                                             lambda g: _shading_ops(g, self.ink.shade_grey), grid))
+                                             lambda g: _shading_ops(g, self.ink), grid))
         self.literal(origin, self.text_ops(grid))
         for role in (CellRole.QUEEN, CellRole.SOLVED_QUEEN):
             queens = [i for i, cell in enumerate(grid.cells) if cell.role is role]
@@ -320,13 +322,17 @@ def _centres(rows: int, cols: int, size: float) -> tuple[tuple[float, float], ..
     return tuple(((col + 0.5) * size, (rows - r - 0.5) * size) for r in range(rows) for col in range(cols))
 
 
-def _shading_ops(grid: Grid, grey: float) -> str:
-    size, ops = grid.cell_size, [f"{grey:g} g"]
-    for index, dark in enumerate(grid.shaded or ()):
-        if dark:
-            r, col = divmod(index, grid.cols)
-            ops.append(f"{col * size:.2f} {(grid.rows - r - 1) * size:.2f} {size:.2f} {size:.2f} re")
-    ops.append("f")
+def _shading_ops(grid: Grid, ink: Ink) -> str:
+    """Every shaded cell filled with its level's grey, one fill per level."""
+    size, ops = grid.cell_size, []
+    shaded = grid.shaded or ()
+    for level in sorted(set(shaded) - {SHADE_NONE}):
+        ops.append(f"{ink.shade(level):g} g")
+        for index, here in enumerate(shaded):
+            if here == level:
+                r, col = divmod(index, grid.cols)
+                ops.append(f"{col * size:.2f} {(grid.rows - r - 1) * size:.2f} {size:.2f} {size:.2f} re")
+        ops.append("f")
     return "\n".join(ops)
 
 

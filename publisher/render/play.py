@@ -71,7 +71,12 @@ def _entry(stem: str, page: int, item: PlacedGrid, play: Play) -> dict[str, Any]
         entry["regions"] = list(play.regions)
     if play.closed:
         entry["closed"] = True
-    if play.solution and play.kind != "knights_tour":   # a tour is judged by its moves: any tour counts
+    if play.rules is not None:
+        rules = play.rules
+        entry["rules"] = {"groups": [list(g) for g in rules.groups], "differ": [list(p) for p in rules.differ],
+                          "apart": [list(p) for p in rules.apart], "order": rules.order,
+                          "allowed": list(rules.allowed)}
+    if play.solution:   # a tour has none: it is judged by its moves, any tour counts
         key = hashlib.sha256(f"{stem}\x1f{item.number}\x1f{entry['id']}".encode()).digest()[:KEY_BYTES]
         secret = {"solution": list(play.solution), "hints": [_step(s, item.grid.cols) for s in play.hints]}
         entry["key"] = key.hex()

@@ -18,7 +18,7 @@ from functools import lru_cache
 from typing import Any, cast
 
 from publisher.marks import candidate_font, keypad_lines
-from publisher.model import QUEEN_SCALE, Booklet, CellMarks, Grid, GridCell, TextStyle
+from publisher.model import QUEEN_SCALE, SHADE_MARK, SHADE_NONE, Booklet, CellMarks, Grid, GridCell, TextStyle
 from publisher.render import Renderer, RenderError, register
 from publisher.render.flow import (
     GRID_STYLE,
@@ -46,7 +46,7 @@ LANGUAGE_IDS = {
     "pl": 1045, "pt": 2070, "ru": 1049, "tr": 1055, "uk": 1058, "vi": 1066,
 }
 #: Colour table entries (1-based, entry 0 is "auto"): black, solved-digit grey, shading grey.
-BLACK, SOLVED, SHADE = 1, 2, 3
+BLACK, SOLVED, SHADE, MARK = 1, 2, 3, 4
 _ALIGN = {"left": r"\ql", "center": r"\qc", "right": r"\qr"}
 
 
@@ -379,7 +379,8 @@ def _border(side: str, width: float) -> str:
 
 def _cell_frame(grid: Grid, i: int) -> str:
     b = grid.borders[i]
-    shade = f"\\clcbpat{SHADE}" if grid.shaded and grid.shaded[i] else ""
+    level = grid.shaded[i] if grid.shaded else SHADE_NONE
+    shade = f"\\clcbpat{MARK if level == SHADE_MARK else SHADE}" if level else ""
     return ("\\clvertalc" + _border("t", b.top) + _border("l", b.left) + _border("b", b.bottom)
                        + _border("r", b.right) + shade)
 
@@ -412,7 +413,7 @@ class RtfRenderer(Renderer):
                 booklet=booklet,
                 font=booklet.fonts.family,
                 font_alt=booklet.fonts.fallback_family,
-                colours=(_colour(0.0), _colour(ink.solved_grey), _colour(ink.shade_grey)),
+                colours=(_colour(0.0), _colour(ink.solved_grey), _colour(ink.shade_grey), _colour(ink.mark_grey)),
                 language=LANGUAGE_IDS.get(booklet.language.split("-")[0].lower()),
                 styles=tuple(view.styles.values()),
                 paper=(twips(booklet.page_width), twips(booklet.page_height)),

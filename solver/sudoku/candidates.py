@@ -46,6 +46,13 @@ class Layout:
     # (region unit, line unit, cells in both) for every region and line that meet
     crossings: tuple[tuple[int, int, frozenset[int]], ...]
     widest: int     # the most cells a region and a line share
+    #: (cell * n + digit - 1) -> candidates a placement rules out beyond its peers' same digit
+    #: (a variant's digit-dependent rule: non-consecutive neighbours); () when there are none
+    excludes: tuple[tuple[tuple[int, int], ...], ...] = ()
+    #: the digits each cell may hold under the variant's marks (even-odd)
+    allowed: tuple[int, ...] = ()
+    #: no variant rule: the uniqueness techniques (which swap digits in a pattern) are sound
+    classic: bool = True
 
 
 @lru_cache(maxsize=64)
@@ -62,7 +69,8 @@ def layout(geometry: Geometry) -> Layout:
             if len(both) > 1:
                 crossings.append((region, line, frozenset(both)))
     return Layout(n, t.units, t.unit_names, t.peers, tuple(frozenset(p) for p in t.peers),
-                  cell_units, tuple(crossings), max((len(b) for _, _, b in crossings), default=1))
+                  cell_units, tuple(crossings), max((len(b) for _, _, b in crossings), default=1),
+                  t.excludes, t.allowed, not geometry.rules)
 
 
 def bits(mask: int) -> list[int]:
@@ -111,6 +119,9 @@ class Grid:
         cands = self.cands
         for p in self.lay.peers[cell]:
             cands[p] &= clear
+        if self.lay.excludes:
+            for other, other_digit in self.lay.excludes[cell * self.n + digit - 1]:
+                cands[other] &= ~(1 << (other_digit - 1))
 
     def solved(self) -> bool:
         return 0 not in self.values

@@ -23,6 +23,9 @@ The rating is the base plus SE's length bonus: 0.1 for each step of the ladder 4
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from typing import Any
 
 from solver.sudoku import fish, intersections, subsets
@@ -34,6 +37,49 @@ NISHIO, MULTIPLE, DYNAMIC, DYNAMIC_PLUS = 7.5, 8.0, 8.5, 9.0
 Parents = dict[int, tuple[int, ...]]
 #: a potential with the chain that led to it: (node, the parent's Link, or None at the start)
 Link = tuple[int, Any]
+
+
+class BudgetSpent(Exception):
+    """The chain search used up the work budget of the grade it runs in."""
+
+
+class Work:
+    """Implications followed so far in one grade, against its budget (None: no limit).
+
+    A unit of work is one potential taken from a chain search's queue, so the count
+    grows with what the search really does, whatever the grid size."""
+
+    __slots__ = ("limit", "spent")
+
+    def __init__(self, limit: int | None) -> None:
+        self.limit, self.spent = limit, 0
+
+    def charge(self, steps: int) -> None:
+        self.spent += steps
+        if self.limit is not None and self.spent > self.limit:
+            raise BudgetSpent
+
+
+#: The work account of the grade in progress (see :func:`budget`); None outside a grade.
+_WORK: ContextVar[Work | None] = ContextVar("chain_work", default=None)
+
+
+@contextmanager
+def budget(limit: int | None) -> Iterator[Work]:
+    """Charge the chain searches run inside to one account of ``limit`` steps; a search
+    past it raises :class:`BudgetSpent`."""
+    work = Work(limit)
+    token = _WORK.set(work)
+    try:
+        yield work
+    finally:
+        _WORK.reset(token)
+
+
+def _charge(steps: int) -> None:
+    work = _WORK.get()
+    if work is not None:
+        work.charge(steps)
 
 
 def length_bonus(complexity: int) -> float:
@@ -194,9 +240,11 @@ class Chains:
         pending_off: list[Link] = []
         length = 0
         loops = []
+        steps = 0
         while pending_on or pending_off:
             if length > limit:
                 break
+            steps += len(pending_on) + len(pending_off)
             length += 1
             for link in pending_on:
                 for q in on_next[link[0]]:
@@ -212,6 +260,7 @@ class Chains:
                         to_on.add(q)
                         pending_on.append((q, link))
             pending_off = []
+        _charge(steps)
         out = []
         for loop in loops:
             chain = _nodes(loop)
@@ -261,27 +310,32 @@ class Chains:
             to_off.add(start)
             pending_off.append((start, None))
         depth = 1
-        while pending_on or pending_off:
-            if depth > limit:
-                return None
-            depth += 1
-            for link in pending_on:
-                for q in on_next[link[0]]:
-                    if q == goal:
-                        return self._forcing_step((q, link), y)
-                    if q not in to_off:
-                        to_off.add(q)
-                        pending_off.append((q, link))
-            pending_on = []
-            for link in pending_off:
-                for q in off_next[link[0]]:
-                    if q == goal:
-                        return self._forcing_step((q, link), y)
-                    if q not in to_on:
-                        to_on.add(q)
-                        pending_on.append((q, link))
-            pending_off = []
-        return None
+        steps = 0
+        try:
+            while pending_on or pending_off:
+                if depth > limit:
+                    return None
+                depth += 1
+                steps += len(pending_on) + len(pending_off)
+                for link in pending_on:
+                    for q in on_next[link[0]]:
+                        if q == goal:
+                            return self._forcing_step((q, link), y)
+                        if q not in to_off:
+                            to_off.add(q)
+                            pending_off.append((q, link))
+                pending_on = []
+                for link in pending_off:
+                    for q in off_next[link[0]]:
+                        if q == goal:
+                            return self._forcing_step((q, link), y)
+                        if q not in to_on:
+                            to_on.add(q)
+                            pending_on.append((q, link))
+                pending_off = []
+            return None
+        finally:
+            _charge(steps)
 
     def _forcing_step(self, target: tuple, y: bool) -> tuple[float, int, int, Step]:
         chain = _nodes(target)
@@ -356,9 +410,8 @@ class Forcing:
         known = self.cache.get(start)
         if known is not None:
             return known
-        ch = self.chains
         y = not self.nishio
-        source = ch.cands
+        source = self.chains.cands
         work = source[:]
         out = Outcome()
         on, off = out.on, out.off
@@ -371,14 +424,26 @@ class Forcing:
             off[start] = ()
             pending_off.append(start)
         dyn_source = source if self.dynamic else None
+        try:
+            self._run(out, work, source, dyn_source, y, pending_on, pending_off)
+        finally:
+            _charge(len(on) + len(off))
+        self.cache[start] = out
+        return out
+
+    def _run(self, out: Outcome, work: list[int], source: list[int],
+             dyn_source: list[int] | None, y: bool, pending_on: deque[int],
+             pending_off: deque[int]) -> None:
+        """The breadth-first implication loop of :meth:`follow`, filling ``out``."""
+        ch = self.chains
+        on, off = out.on, out.off
         while True:
             if pending_on:
                 p = pending_on.popleft()
                 for q in (self.static[0][p] if self.static else ch.on_to_off(work, p, y)):
                     if q | 1 in on:
                         out.absurd = (q | 1, on[q | 1], q, (p,))
-                        self.cache[start] = out
-                        return out
+                        return
                     if q not in off:
                         off[q] = (p,)
                         pending_off.append(q)
@@ -393,8 +458,7 @@ class Forcing:
                 for q, parents in made:
                     if q ^ 1 in off:
                         out.absurd = (q, parents, q ^ 1, off[q ^ 1])
-                        self.cache[start] = out
-                        return out
+                        return
                     if q not in on:
                         on[q] = parents
                         pending_on.append(q)
@@ -402,8 +466,6 @@ class Forcing:
             if self.level and self._advanced(work, source, off, pending_off):
                 continue
             break
-        self.cache[start] = out
-        return out
 
     def _advanced(self, work: list[int], source: list[int], off: Parents,
                   pending_off: deque[int]) -> bool:

@@ -48,6 +48,7 @@ from solver.sudoku.grade import Grade
 from solver.sudoku.grade import grade as grade_puzzle
 from solver.sudoku.puzzle import Puzzle
 from solver.sudoku.regions import jigsaw_geometry, labels
+from solver.sudoku.rules import variant_problem, variant_rules
 from solver.sudoku.search import Search, givens_board
 from solver.sudoku.symmetry import DEFAULT_SYMMETRY, SYMMETRIES, orbits, respects
 
@@ -75,6 +76,11 @@ _DIG_NODES = 20_000
 _DIG_NODES_BY_SIZE = {12: 5_000, 16: 1_500, 25: 300}
 #: Node bound when drawing a full grid; a draw that reaches it starts over from a new seed.
 _GRID_NODES = 5_000
+#: Under variant rules: short draws, many of them (see :func:`full_grid`).
+_RULED_GRID_NODES = 300
+_RULED_RESTARTS = 60
+#: Node bound of the search that tells a variant combination without any full grid.
+_PROOF_NODES = 20_000
 
 
 class GenerationError(Exception):
@@ -95,6 +101,8 @@ class Request:
     rating: tuple[float, float] | None = None
     symmetry: str = DEFAULT_SYMMETRY
     minimal: bool = False
+    #: variant rules (solver.sudoku.rules.VARIANTS); even_odd's marks are chosen per puzzle
+    variant: tuple[str, ...] = ()
 
     def bounds(self) -> tuple[float, float, bool]:
         """(low, high, high_inclusive) of the ratings this request accepts."""
@@ -108,9 +116,11 @@ class Request:
     def geometry(self, rng: random.Random) -> Geometry:
         """The grid shape: fixed boxes, or a fresh random jigsaw map drawn from ``rng``."""
         if self.jigsaw:
-            return jigsaw_geometry(self.size, rng)
-        rows, cols = self.box if self.box else (None, None)
-        return Geometry.boxed(self.size, rows, cols)
+            shape = jigsaw_geometry(self.size, rng)
+        else:
+            rows, cols = self.box if self.box else (None, None)
+            shape = Geometry.boxed(self.size, rows, cols)
+        return shape.with_rules(variant_rules(self.variant)) if self.variant else shape
 
 
 @dataclass(frozen=True)
@@ -133,6 +143,7 @@ class Generated:
             "puzzle": self.puzzle.format(), "solution": self.puzzle.format(self.solution),
             "size": g.size, "box": None if g.is_jigsaw else f"{g.box_rows}x{g.box_cols}",
             "regions": labels(g.regions) if g.is_jigsaw else None,
+            "variant": list(self.puzzle.variant), "parity": self.puzzle.parity,
             "rating": self.rating, "level": self.level, "hardest": self.hardest,
             "symmetry": self.symmetry, "seed": self.seed, "ms": round(self.ms, 1),
         }
@@ -168,6 +179,14 @@ def problem(request: Request) -> str | None:
         low, high = request.rating
         if not 1.0 <= low <= high <= 12.0:
             return f"rating range {low}-{high} is empty or outside the scale 1.0-12.0"
+    if request.variant:
+        shape = None if request.jigsaw else request.geometry(random.Random(0))
+        boxed_3x3 = shape is not None and (shape.box_rows, shape.box_cols) == (3, 3)
+        reason = variant_problem(request.variant, n, boxed_3x3=boxed_3x3, jigsaw=request.jigsaw)
+        if reason:
+            return reason
+        if shape is not None and not _has_grid(shape):
+            return f"no {n}x{n} grid keeps every rule of {' + '.join(request.variant)}"
     if not request.jigsaw:
         geometry = request.geometry(random.Random(0))
         if not respects(geometry, request.symmetry):
@@ -238,11 +257,48 @@ def still_unique(geometry: Geometry, givens: Sequence[int], solution: Sequence[i
     return True
 
 
+@lru_cache(maxsize=64)
+def _has_grid(geometry: Geometry) -> bool:
+    """Whether some full grid keeps the geometry's rules: False only when the search proves
+    there is none (x + anti-knight + anti-king on 9x9); True when it finds one or cannot tell."""
+    search = Search(geometry, [0] * geometry.cells, node_limit=_PROOF_NODES)
+    return next(search.solutions(), None) is not None or search.bounded
+
+
 def full_grid(geometry: Geometry, rng: random.Random) -> tuple[int, ...] | None:
-    """A random complete grid of the geometry, or None when the bounded search found none."""
-    search = Search(geometry, [0] * geometry.cells, node_limit=_GRID_NODES * geometry.size // 9,
-                    seed=rng.getrandbits(48))
-    return next(search.solutions(), None)
+    """A random complete grid of the geometry, or None when the bounded search found none.
+
+    Under variant rules a random search gets lost in dead subtrees far more often (an
+    anti-knight grid is found within 300 nodes by about one seed in sixty, and then at
+    once), so it restarts from fresh seeds with short searches instead of one long one."""
+    if not geometry.rules:
+        search = Search(geometry, [0] * geometry.cells, node_limit=_GRID_NODES * geometry.size // 9,
+                        seed=rng.getrandbits(48))
+        return next(search.solutions(), None)
+    for _ in range(_RULED_RESTARTS):
+        search = Search(geometry, [0] * geometry.cells, node_limit=_RULED_GRID_NODES, seed=rng.getrandbits(48))
+        found = next(search.solutions(), None)
+        if found is not None:
+            return found
+    return None
+
+
+def parity_marks(geometry: Geometry, solution: Sequence[int], symmetry: str, rng: random.Random) -> str:
+    """Even-odd marks for ``solution``: the even cells of whole symmetry orbits, taken in seeded
+    random order until about a third of the cells are marked (printed books shade the even
+    cells; an unmarked cell may hold any digit)."""
+    order = orbits(symmetry, geometry.size)
+    rng.shuffle(order)
+    marks = ["."] * geometry.cells
+    marked = 0
+    for orbit in order:
+        if marked >= geometry.cells // 3:
+            break
+        for cell in orbit:
+            if solution[cell] % 2 == 0:
+                marks[cell] = "e"
+                marked += 1
+    return "".join(marks)
 
 
 def dig(geometry: Geometry, solution: Sequence[int], symmetry: str,
@@ -339,6 +395,9 @@ class _Attempt:
         solution = full_grid(geometry, self.rng)
         if solution is None:
             return None
+        if "even_odd" in self.request.variant:
+            marks = parity_marks(geometry, solution, self.request.symmetry, self.rng)
+            geometry = geometry.with_rules(variant_rules(self.request.variant, marks))
         sequence = dig(geometry, solution, self.request.symmetry, self.rng)
         if self.request.minimal:
             minimal = minimalize(geometry, solution, sequence[-1], self.request.symmetry, self.rng)
@@ -446,6 +505,7 @@ def describe(request: Request) -> str:
     low, high, _ = request.bounds()
     what = request.level or (f"rating {low}-{high}" if request.rating else "")
     shape = f"{request.size}x{request.size}" + (" jigsaw" if request.jigsaw else "")
+    shape += "".join(f" {name}" for name in request.variant)
     extra = " minimal" if request.minimal else ""
     return " ".join(p for p in (what, shape, request.symmetry + extra, "puzzle") if p)
 

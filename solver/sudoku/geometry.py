@@ -7,9 +7,11 @@ unit names) are built once per distinct geometry by :func:`tables`.
 from __future__ import annotations
 
 from collections.abc import Hashable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Protocol
+
+from solver.sudoku.rules import Rule
 
 #: Box shape (rows, cols) printed puzzles use for each common size.
 _DEFAULT_BOXES: dict[int, tuple[int, int]] = {
@@ -49,6 +51,9 @@ class Geometry:
     ``regions`` gives the region index (0..N-1) of every cell in row-major
     order, for boxes too, so every consumer (solver, layout) reads one form.
     ``labels`` keeps the jigsaw's own region names for messages ("region 'C'").
+    ``rules`` are the variant rules on top of rows, columns and regions
+    (:mod:`solver.sudoku.rules`): every table below folds them in, so search,
+    verification, grading and generation keep them without knowing which they are.
     """
 
     size: int
@@ -57,10 +62,15 @@ class Geometry:
     regions: tuple[int, ...]
     is_jigsaw: bool = False
     labels: tuple[str, ...] = ()
+    rules: tuple[Rule, ...] = ()
 
     @property
     def cells(self) -> int:
         return self.size * self.size
+
+    def with_rules(self, rules: Sequence[Rule]) -> Geometry:
+        """The same shape under ``rules`` (instead of its own)."""
+        return replace(self, rules=tuple(rules))
 
     @classmethod
     def boxed(cls, size: int, box_rows: int | None = None, box_cols: int | None = None) -> Geometry:
@@ -106,13 +116,24 @@ class Geometry:
 
 @dataclass(frozen=True)
 class Tables:
-    """What the search needs, precomputed: units as cell tuples, peers of every cell, names."""
+    """What the search needs, precomputed: units as cell tuples, peers of every cell, names,
+    and what the variant rules add beyond peers."""
 
     size: int
     full: int                            # bitmask with all N candidate bits set
-    units: tuple[tuple[int, ...], ...]   # rows, then columns, then regions
-    unit_names: tuple[str, ...]          # "row 3", "column 5", "box 2", "region 'C'"
-    peers: tuple[tuple[int, ...], ...]   # the other cells sharing a unit with each cell
+    units: tuple[tuple[int, ...], ...]   # rows, then columns, then regions, then the rules' units
+    unit_names: tuple[str, ...]          # "row 3", "column 5", "box 2", "region 'C'", "the main diagonal"
+    peers: tuple[tuple[int, ...], ...]   # the other cells sharing a unit with each cell (or a rule's peer pair)
+    #: the digits each cell may hold (all of them but where a rule marks the cell)
+    allowed: tuple[int, ...] = ()
+    #: (cell, digit) -> the (cell, digit) candidates it rules out beyond its peers' same digit
+    #: (non-consecutive neighbours): every digit-dependent rule, for search and grader alike
+    excludes: tuple[tuple[tuple[int, int], ...], ...] = ()
+
+    def excluded(self, cell: int, digit: int) -> tuple[tuple[int, int], ...]:
+        """The candidates (cell, digit 1..N) a placement of ``digit`` in ``cell`` rules out
+        besides the same digit in its peers."""
+        return self.excludes[cell * self.size + digit - 1] if self.excludes else ()
 
 
 def cell_name(cell: int, size: int) -> str:
@@ -134,13 +155,32 @@ def tables(geometry: Geometry) -> Tables:
         names += [f"region '{label}'" for label in geometry.labels]
     else:
         names += [f"box {b + 1}" for b in range(n)]
-    units = tuple(rows + cols + [tuple(cells) for cells in regions])
+    extra = [unit for rule in geometry.rules for unit in rule.units(geometry)]
+    units = tuple(rows + cols + [tuple(cells) for cells in regions] + [cells for _, cells in extra])
+    names += [name for name, _ in extra]
     peer_sets: list[set[int]] = [set() for _ in range(n * n)]
     for unit in units:
         for cell in unit:
             peer_sets[cell].update(unit)
+    full = (1 << n) - 1
+    allowed = [full] * (n * n)
+    relations: list[set[tuple[int, int]]] = [set() for _ in range(n * n * n)]
+    for rule in geometry.rules:
+        for a, b in rule.pairs(geometry):
+            if rule.pairs_are_peers:
+                peer_sets[a].add(b)
+                peer_sets[b].add(a)
+                continue
+            for d1 in range(1, n + 1):
+                for d2 in range(1, n + 1):
+                    if rule.clash(d1, d2):
+                        relations[a * n + d1 - 1].add((b, d2))
+                        relations[b * n + d2 - 1].add((a, d1))
+        for cell, mask in enumerate(rule.allowed(geometry)):
+            allowed[cell] &= mask
     peers = tuple(tuple(sorted(s - {cell})) for cell, s in enumerate(peer_sets))
-    return Tables(n, (1 << n) - 1, units, tuple(names), peers)
+    excludes = tuple(tuple(sorted(r)) for r in relations) if any(relations) else ()
+    return Tables(n, full, units, tuple(names), peers, tuple(allowed), excludes)
 
 
 #: Largest grid whose elimination masks are all built up front; beyond it (25x25: 127 MB of
@@ -180,7 +220,7 @@ class Board:
     lows: int               # the lowest bit of every group
     cell_guards: int        # the guard bits of the cell groups
     cell_base: int          # bit offset of cell 0's group
-    start: int              # every candidate possible, every group open
+    start: int              # every candidate the rules allow, every group open
     owner: tuple[int, ...]
     keep: Masks             # a list up to 16x16; computed per lookup beyond
 
@@ -201,14 +241,15 @@ class _Placements:
     """
 
     def __init__(self, full: int, cell_base: int, width: int, plane: int, own: list[int],
-                 peer_cells: list[int], peer_units: list[int]) -> None:
+                 peer_cells: list[int], peer_units: list[int], ruled: dict[int, int]) -> None:
         self.full, self.cell_base, self.width, self.plane = full, cell_base, width, plane
         self.own, self.peer_cells, self.peer_units = own, peer_cells, peer_units
+        self.ruled = ruled
 
     def __getitem__(self, bit: int) -> int:
         cell, digit = divmod(bit - self.cell_base, self.width)
         cleared = (self.own[cell] | self.peer_cells[cell] << digit
-                   | self.peer_units[cell] << digit * self.plane)
+                   | self.peer_units[cell] << digit * self.plane | self.ruled.get(bit, 0))
         return (self.full ^ cleared) | 1 << bit
 
 
@@ -224,43 +265,81 @@ def board(geometry: Geometry) -> Board:
     width = n + 1
     plane = n * width                    # one digit's groups in a unit family
     family = cells * width               # a family: N units x N digits, or N*N cells
-    cell_base = 3 * family
+    units = t.units                      # rows, columns, regions, then the rules' units (diagonals, windows)
+    families = -(-len(units) // n)       # unit families; the last one padded with closed, empty groups
+    cell_base = families * family
     group = (1 << width) - 1
-    total = 4 * family
+    total = cell_base + family
     full = (1 << total) - 1
     lows = full // group                 # the bottom bit of every group
-    # Unit k (rows, columns, regions in tables() order) at digit 0 starts at unit_base[k].
-    unit_base = [(k // n) * family + (k % n) * width for k in range(3 * n)]
-    unit_bits = [0] * cells              # a cell's three unit-family bits at digit 0
-    unit_groups = [0] * cells            # its three unit groups at digit 0, guards included
-    cells_of = [0] * (3 * n)             # unit k: the cell-group bottoms of its cells
+    # Unit k (rows, columns, regions, rules' units in tables() order) at digit 0 starts at unit_base(k).
+
+    def unit_base(k: int) -> int:
+        return (k // n) * family + (k % n) * width
+
+    unit_bits = [0] * cells              # a cell's unit-family bits at digit 0 (one per unit it is in)
+    unit_groups = [0] * cells            # its unit groups at digit 0, guards included
+    cells_of = [0] * len(units)          # unit k: the cell-group bottoms of its cells
     owner = [-1] * total
-    for k, unit in enumerate(t.units):
+    for k, unit in enumerate(units):
         for index, cell in enumerate(unit):
-            unit_bits[cell] |= 1 << (unit_base[k] + index)
-            unit_groups[cell] |= group << unit_base[k]
+            unit_bits[cell] |= 1 << (unit_base(k) + index)
+            unit_groups[cell] |= group << unit_base(k)
             cells_of[k] |= 1 << (cell * width)
             for digit in range(n):
-                owner[unit_base[k] + digit * plane + index] = cell_base + cell * width + digit
+                owner[unit_base(k) + digit * plane + index] = cell_base + cell * width + digit
     for bit in range(cell_base, total):
         if (bit - cell_base) % width < n:
             owner[bit] = bit
     units_of: list[list[int]] = [[] for _ in range(cells)]
-    for k, unit in enumerate(t.units):
+    for k, unit in enumerate(units):
         for cell in unit:
             units_of[cell].append(k)
     # Unit k: the unit-family bits of all its cells at digit 0 (disjoint, so a sum is an OR).
-    in_unit = [sum(unit_bits[cell] for cell in unit) for unit in t.units]
+    in_unit = [sum(unit_bits[cell] for cell in unit) for unit in units]
     every_digit = sum(1 << (digit * plane) for digit in range(n))   # times x: x in every plane
     own = [group << (cell_base + cell * width) | unit_bits[cell] * every_digit
            for cell in range(cells)]
-    peer_cells = [((cells_of[a] | cells_of[b] | cells_of[c]) ^ 1 << cell * width) << cell_base
-                  for cell, (a, b, c) in enumerate(units_of)]
-    peer_units = [unit_groups[cell] | in_unit[a] | in_unit[b] | in_unit[c]
-                  for cell, (a, b, c) in enumerate(units_of)]
-    placements = _Placements(full, cell_base, width, plane, own, peer_cells, peer_units)
+    peer_cells, peer_units = [], []
+    for cell, mine in enumerate(units_of):
+        together, groups = 0, unit_groups[cell]
+        for k in mine:
+            together |= cells_of[k]
+            groups |= in_unit[k]
+        peer_cells.append((together ^ 1 << cell * width) << cell_base)
+        peer_units.append(groups)
+
+    def copies(cell: int, digit: int) -> int:   # every bit of candidate (cell, digit 0-based)
+        return 1 << (cell_base + cell * width + digit) | unit_bits[cell] << digit * plane
+
+    # The rules' peers outside every unit (anti-knight, anti-king: the same digit goes) and
+    # their digit-dependent exclusions (non-consecutive), added to the placement masks.
+    ruled: dict[int, int] = {}
+    if geometry.rules:
+        for cell in range(cells):
+            unit_mates = {other for k in units_of[cell] for other in units[k]}
+            near = [other for other in t.peers[cell] if other not in unit_mates]
+            for digit in range(n):
+                mask = 0
+                for other in near:
+                    mask |= copies(other, digit)
+                for other, other_digit in t.excluded(cell, digit + 1):
+                    mask |= copies(other, other_digit - 1)
+                if mask:
+                    ruled[cell_base + cell * width + digit] = mask
+    # The padding groups start closed and empty: never open, so never a dead end or a single
+    # (their guard stays in ``guards`` to absorb the borrow of the per-group subtraction).
+    start = full
+    for k in range(len(units), families * n):
+        for digit in range(n):
+            start &= ~(group << (unit_base(k) + digit * plane))
+    for cell, mask in enumerate(t.allowed):
+        for digit in range(n):
+            if not mask >> digit & 1:
+                start &= ~copies(cell, digit)
+    placements = _Placements(full, cell_base, width, plane, own, peer_cells, peer_units, ruled)
     keep: Masks = placements
     if n <= _TABLED_SIZE:
         keep = [placements[bit] if owner[bit] == bit else 0 for bit in range(total)]
     return Board(n, width, lows << n, lows, (full >> cell_base) // group << (cell_base + n),
-                 cell_base, full, tuple(owner), keep)
+                 cell_base, start, tuple(owner), keep)

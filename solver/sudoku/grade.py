@@ -17,6 +17,7 @@ from solver.sudoku import (
     exclusion,
     fish,
     intersections,
+    ruled,
     singles,
     stronglinks,
     subsets,
@@ -33,13 +34,17 @@ Finder = Callable[[Grid], "Step | None"]
 #: it, with its strong-link chains and large wings) tries them; the first that finds a step
 #: wins, so a technique listed after a harder one only runs when that one finds nothing.
 TECHNIQUES: tuple[tuple[float, Finder, bool], ...] = (
+    (ruled.PARITY, ruled.parity, False),
     (singles.FULL_HOUSE, singles.full_house, False),
     (singles.HIDDEN_BOX, singles.hidden_single_box, False),
+    (singles.HIDDEN_BOX, ruled.hidden_single_ruled, False),
     (singles.HIDDEN_LINE, singles.hidden_single_line, False),
     (intersections.DIRECT_POINTING, intersections.direct_pointing, False),
     (intersections.DIRECT_CLAIMING, intersections.direct_claiming, False),
     (subsets.DIRECT_HIDDEN[2], subsets.direct_hidden_pair, False),
     (singles.NAKED_SINGLE, singles.naked_single, False),
+    (ruled.NC_FORCING_CELL, ruled.nc_forcing_cell, False),
+    (ruled.LOCKED_NC, ruled.locked_nc, False),
     (subsets.DIRECT_HIDDEN[3], subsets.direct_hidden_triple, False),
     (intersections.POINTING, intersections.pointing, False),
     (intersections.CLAIMING, intersections.claiming, False),
@@ -73,6 +78,14 @@ TECHNIQUES: tuple[tuple[float, Finder, bool], ...] = (
 
 #: Rating given to the step that ends a solve no technique here can continue.
 BEYOND = 11.0
+#: Default work budget of a grade (implications the chain searches may follow, over the
+#: whole solve), by grid size; sizes not listed grade without a limit. Past it the grade
+#: stops with a lower bound (``complete`` False), so a big grid never grades for minutes
+#: (a near-minimal 16x16 needing dynamic chains took about 160 s exactly). A step costs
+#: about 10 us of CPU on a 16x16 (200,000 steps: 2.0 s), so 400,000 keeps a 16x16 near 5 s
+#: and 600,000 a 25x25 well under a minute. 9x9 and smaller are exact: the hardest 9x9 of
+#: the SE-rated calibration set grades in a few seconds.
+DEFAULT_BUDGET: dict[int, int] = {16: 400_000, 25: 600_000}
 
 
 @dataclass(frozen=True)
@@ -102,6 +115,11 @@ def level_for(rating: float) -> str:
 FLOORS = tuple(min(base for base, _, _ in TECHNIQUES[i:]) for i in range(len(TECHNIQUES)))
 
 
+def _over_budget(floor: float) -> Step:
+    return Step("Above budget", floor, "the grade's work budget ran out before this step was found; "
+                f"it rates at least {floor}", (), (), ())
+
+
 def next_step(g: Grid, assume_unique: bool = True, ceiling: float | None = None) -> Step | None:
     """SE's choice in ``g``: the step of the first technique, in order, that finds one (a
     technique whose rating varies returns its easiest); None when nothing applies.
@@ -114,9 +132,12 @@ def next_step(g: Grid, assume_unique: bool = True, ceiling: float | None = None)
         if ceiling is not None and FLOORS[i] > ceiling:
             return Step("Above ceiling", FLOORS[i],
                         f"no technique rated {ceiling} or less makes progress", (), (), ())
-        if unique_only and not assume_unique:
+        if unique_only and not (assume_unique and g.lay.classic):   # a variant's rules may break the swap
             continue
-        found = finder(g)
+        try:
+            found = finder(g)
+        except chains.BudgetSpent:
+            return _over_budget(FLOORS[i])
         if found is not None:
             return found
     return None
@@ -130,22 +151,32 @@ def _check(puzzle: Puzzle) -> None:
         raise ValueError("puzzle has more than one solution")
 
 
-def _solve(puzzle: Puzzle, assume_unique: bool, ceiling: float | None
+#: Spell "the size's default budget" (None means no limit).
+DEFAULT = -1
+
+
+def _limit(puzzle: Puzzle, budget: int | None) -> int | None:
+    return DEFAULT_BUDGET.get(puzzle.size) if budget == DEFAULT else budget
+
+
+def _solve(puzzle: Puzzle, assume_unique: bool, ceiling: float | None, budget: int | None = DEFAULT
            ) -> tuple[list[Step], bool]:
-    """The steps of the logical solve, and whether it reached the end (not cut by ``ceiling``)."""
+    """The steps of the logical solve, and whether it reached the end (not cut by ``ceiling``
+    or by the work ``budget``)."""
     _check(puzzle)
     g = Grid(puzzle)
     steps: list[Step] = []
-    while not g.solved():
-        step = next_step(g, assume_unique, ceiling)
-        if step is None:
-            steps.append(Step("Beyond", BEYOND, "no technique of this grader makes progress",
-                              (), (), ()))
-            return steps, False
-        steps.append(step)
-        if ceiling is not None and step.rating > ceiling:
-            return steps, False
-        g.apply(step)
+    with chains.budget(_limit(puzzle, budget)):
+        while not g.solved():
+            step = next_step(g, assume_unique, ceiling)
+            if step is None:
+                steps.append(Step("Beyond", BEYOND, "no technique of this grader makes progress",
+                                  (), (), ()))
+                return steps, False
+            steps.append(step)
+            if step.technique == "Above budget" or (ceiling is not None and step.rating > ceiling):
+                return steps, False
+            g.apply(step)
     return steps, True
 
 
@@ -157,7 +188,8 @@ def explain(puzzle: Puzzle, assume_unique: bool = True) -> list[Step]:
     return _solve(puzzle, assume_unique, None)[0]
 
 
-def grade(puzzle: Puzzle, ceiling: float | None = None, assume_unique: bool = True) -> Grade:
+def grade(puzzle: Puzzle, ceiling: float | None = None, assume_unique: bool = True,
+          budget: int | None = DEFAULT) -> Grade:
     """The SE rating of ``puzzle`` and the techniques its solve uses.
 
     With ``ceiling``, stop at the first step rated above it: the returned rating is then that
@@ -166,16 +198,22 @@ def grade(puzzle: Puzzle, ceiling: float | None = None, assume_unique: bool = Tr
     the step is "Above ceiling", rated at the least they could give (still above ``ceiling``).
     A puzzle the techniques here cannot finish is rated ``BEYOND`` (11.0) with hardest
     technique "Beyond". Raises ValueError when the puzzle has no solution or more than one.
+
+    ``budget`` bounds the implications the chain searches follow over the whole solve
+    (default: :data:`DEFAULT_BUDGET` for the grid size; None: no limit). When it runs out the
+    grade stops there, ``complete`` False, with the hardest step so far or the least the
+    techniques still to try could rate ("Above budget"), whichever is higher: a lower bound
+    of the exact rating.
     """
-    return grade_with_steps(puzzle, ceiling, assume_unique)[0]
+    return grade_with_steps(puzzle, ceiling, assume_unique, budget)[0]
 
 
-def grade_with_steps(puzzle: Puzzle, ceiling: float | None = None, assume_unique: bool = True
-                     ) -> tuple[Grade, list[Step]]:
+def grade_with_steps(puzzle: Puzzle, ceiling: float | None = None, assume_unique: bool = True,
+                     budget: int | None = DEFAULT) -> tuple[Grade, list[Step]]:
     """:func:`grade` and the steps it took, from one solve: a build that grades a puzzle and
     also prints or embeds its steps pays for one logical solve, not two. With ``ceiling``,
     the steps end at the first one rated above it (see :func:`grade`)."""
-    steps, complete = _solve(puzzle, assume_unique, ceiling)
+    steps, complete = _solve(puzzle, assume_unique, ceiling, budget)
     counts: dict[str, int] = {}
     hardest: Step | None = None
     for step in steps:

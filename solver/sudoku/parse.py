@@ -15,20 +15,24 @@ line (and the column of a bad character), and reading carries on.
 """
 from __future__ import annotations
 
-from collections.abc import Hashable, Mapping, Sequence
+from collections.abc import Hashable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from solver.parsing import ParseIssue, split_lines
 from solver.sudoku.geometry import MAX_SIZE, Geometry, default_symbols
 from solver.sudoku.puzzle import Puzzle
+from solver.sudoku.rules import variant_problem, variant_rules
 
 #: Cell counts of the sizes recognised without an explicit size: 4, 6, 8, 9, 10, 12, 16, 25.
 _KNOWN_SIZES = (4, 6, 8, 9, 10, 12, 16, 25)
 _BLANKS = "._0"
 _GRID_SEPARATORS = "|+"
 _RULE_CHARACTERS = set("-+|=* \t")
-_MAPPING_KEYS = ("givens", "size", "box", "regions", "symbols", "id", "title", "difficulty")
+_MAPPING_KEYS = ("givens", "size", "box", "regions", "symbols", "variant", "parity", "id", "title", "difficulty")
+#: What a ``puzzlepress generate --json`` line holds besides those: ``puzzle`` is its givens,
+#: the rest describe the puzzle and are read over, so a saved line reads back as it was made
+_RECORD_KEYS = ("puzzle", "solution", "rating", "level", "hardest", "symmetry", "seed", "ms")
 
 
 class _Problem(Exception):
@@ -47,6 +51,8 @@ class _Options:
     box: tuple[int, int] | None = None
     symbols: str | None = None
     regions: Sequence[Hashable] | None = None
+    variant: tuple[str, ...] = ()      # variant rule names (solver.sudoku.rules.VARIANTS)
+    parity: str | None = None          # even-odd marks, N*N of e/o/.
 
     def size_for(self, cells: int, line: int) -> int:
         """The grid size for a puzzle of ``cells`` cells (a one-line puzzle)."""
@@ -64,12 +70,22 @@ class _Options:
     def geometry(self, size: int, line: int) -> Geometry:
         try:
             if self.regions is not None:
-                return Geometry.jigsaw(size, self.regions)
-            if self.box is not None:
-                return Geometry.boxed(size, *self.box)
-            return Geometry.boxed(size)
+                shape = Geometry.jigsaw(size, self.regions)
+            elif self.box is not None:
+                shape = Geometry.boxed(size, *self.box)
+            else:
+                shape = Geometry.boxed(size)
         except ValueError as error:
             raise _Problem(str(error), line) from None
+        if not self.variant and self.parity is None:
+            return shape
+        reason = variant_problem(self.variant, size, boxed_3x3=(shape.box_rows, shape.box_cols) == (3, 3),
+                                 jigsaw=shape.is_jigsaw, parity=self.parity)
+        if reason:
+            raise _Problem(reason, line)
+        if "even_odd" in self.variant and self.parity is None:
+            raise _Problem("the variant even_odd needs its 'parity' marks (N*N of e, o or .)", line)
+        return shape.with_rules(variant_rules(self.variant, self.parity))
 
     def alphabet(self, size: int, line: int) -> str:
         symbols = self.symbols or _default(size, line)
@@ -122,7 +138,8 @@ class _TextReader:
 
     def __init__(self, options: _Options) -> None:
         self.options = options
-        self.results: list[Puzzle | ParseIssue] = []
+        self.results: list[Puzzle | ParseIssue] = []   # made since the caller last took them
+        self.made = 0                                   # puzzles and issues made in all
         self.grid: _Grid | None = None
         self.skipping = False   # after a bad grid row: ignore rows until the grid's block ends
 
@@ -133,9 +150,25 @@ class _TextReader:
         self._end_block(len(lines) + 1)
         return self.results
 
+    def stream(self, lines: Iterable[str]) -> Iterator[Puzzle | ParseIssue]:
+        """Like :meth:`read` over lines (without their line ends), yielding each result as
+        soon as its last line is read: memory stays that of one puzzle, whatever the input."""
+        number = 0
+        for number, raw in enumerate(lines, 1):
+            self._line(number, raw)
+            if self.results:
+                yield from self.results
+                self.results.clear()
+        self._end_block(number + 1)
+        yield from self.results
+        self.results.clear()
+
+    def _add(self, item: Puzzle | ParseIssue) -> None:
+        self.results.append(item)
+        self.made += 1
+
     def _emit_issue(self, problem: _Problem) -> None:
-        self.results.append(ParseIssue(problem.line, problem.message, problem.column,
-                                       len(self.results)))
+        self._add(ParseIssue(problem.line, problem.message, problem.column, self.made))
 
     def _puzzle(self, cells: Sequence[tuple[int, int, str]], size: int, line: int,
                 label: str | None) -> None:
@@ -143,7 +176,7 @@ class _TextReader:
         symbols = options.alphabet(size, line)
         givens = _values(cells, symbols)
         geometry = options.geometry(size, line)
-        self.results.append(Puzzle(geometry, symbols, givens, line, len(self.results), label))
+        self._add(Puzzle(geometry, symbols, givens, line, self.made, label))
 
     def _line(self, number: int, raw: str) -> None:
         stripped = raw.strip()
@@ -252,16 +285,28 @@ def _region_labels(regions: str | Sequence[Any] | None) -> Sequence[Hashable] | 
 
 
 def parse_text(text: str, *, size: int | None = None, box: tuple[int, int] | None = None,
-               symbols: str | None = None,
-               regions: str | Sequence[Any] | None = None) -> list[Puzzle | ParseIssue]:
+               symbols: str | None = None, regions: str | Sequence[Any] | None = None,
+               variant: Sequence[str] = (), parity: str | None = None) -> list[Puzzle | ParseIssue]:
     """Every puzzle in ``text``, in order; a :class:`ParseIssue` in the place of each bad one.
 
     ``size`` is detected from the cell count when not given (or from ``symbols``);
     ``box`` overrides the default box shape; ``regions`` (N*N labels) makes every
-    puzzle a jigsaw.
+    puzzle a jigsaw; ``variant`` names the rules every puzzle keeps besides rows,
+    columns and regions, and ``parity`` the even-odd marks (N*N of ``e``, ``o``, ``.``).
     """
-    options = _Options(size, (box[0], box[1]) if box else None, symbols, _region_labels(regions))
+    options = _Options(size, (box[0], box[1]) if box else None, symbols, _region_labels(regions),
+                       tuple(variant), "".join(parity.split()) if parity is not None else None)
     return _TextReader(options).read(text)
+
+
+def iter_lines(lines: Iterable[str], *, size: int | None = None, box: tuple[int, int] | None = None,
+               symbols: str | None = None, regions: str | Sequence[Any] | None = None,
+               variant: Sequence[str] = (), parity: str | None = None) -> Iterator[Puzzle | ParseIssue]:
+    """:func:`parse_text` over an iterable of lines (no line ends), lazily: a file of ten
+    million puzzles is read one puzzle at a time. Same results, same order."""
+    options = _Options(size, (box[0], box[1]) if box else None, symbols, _region_labels(regions),
+                       tuple(variant), "".join(parity.split()) if parity is not None else None)
+    return _TextReader(options).stream(lines)
 
 
 def _parse_box(value: Any) -> tuple[int, int]:
@@ -300,7 +345,9 @@ def parse_mapping(mapping: Mapping[str, Any], *, line: int = 0,
 
     Keys: ``givens`` (text in any form :func:`parse_text` reads, or a list of
     row strings), ``size``, ``box`` ("2x3" or [2, 3]), ``regions`` (N*N labels
-    as one string or row strings), ``symbols``, ``id``, ``title``, ``difficulty``.
+    as one string or row strings), ``symbols``, ``variant`` (a list of rule names),
+    ``parity`` (N*N marks ``e``/``o``/``.``, one string or row strings), ``id``, ``title``,
+    ``difficulty``.
     ``line`` is where the mapping starts in its file, for messages.
     """
     def issue(message: str) -> ParseIssue:
@@ -308,10 +355,10 @@ def parse_mapping(mapping: Mapping[str, Any], *, line: int = 0,
 
     if not isinstance(mapping, Mapping):
         return issue(f"expected a mapping with 'givens', got {type(mapping).__name__}")
-    unknown = [str(key) for key in mapping if key not in _MAPPING_KEYS]
+    unknown = [str(key) for key in mapping if key not in _MAPPING_KEYS + _RECORD_KEYS]
     if unknown:
         return issue(f"unknown key '{unknown[0]}' (expected one of {', '.join(_MAPPING_KEYS)})")
-    givens = mapping.get("givens")
+    givens = mapping.get("givens", mapping.get("puzzle"))
     if isinstance(givens, (list, tuple)) and all(isinstance(row, str) for row in givens):
         givens = "\n".join(givens)
     if not isinstance(givens, str) or not givens.strip():
@@ -332,7 +379,18 @@ def parse_mapping(mapping: Mapping[str, Any], *, line: int = 0,
     if regions is not None and size is None:
         labels = _region_labels(regions)
         size = round(len(labels) ** 0.5) if labels else None
-    results = parse_text(givens, size=size, box=box, symbols=symbols, regions=regions)
+    variant = mapping.get("variant", ())
+    if isinstance(variant, str):
+        variant = [part.strip() for part in variant.split(",") if part.strip()]
+    if not isinstance(variant, (list, tuple)) or not all(isinstance(v, str) for v in variant):
+        return issue("'variant' must be a list of variant names like [x, anti_knight]")
+    parity = mapping.get("parity")
+    if isinstance(parity, (list, tuple)) and all(isinstance(row, str) for row in parity):
+        parity = "".join(parity)
+    if parity is not None and not isinstance(parity, str):
+        return issue("'parity' must be a string of N*N marks e (even), o (odd) or . (unmarked)")
+    results = parse_text(givens, size=size, box=box, symbols=symbols, regions=regions,
+                         variant=variant, parity=parity)
     if len(results) != 1:
         return issue(f"'givens' holds {len(results)} puzzles, expected 1")
     result = results[0]

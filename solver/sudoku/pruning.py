@@ -177,7 +177,12 @@ def _mask(removals: list[tuple[int, int]], plan: _Plan, cands: list[int]) -> int
 
 def refine(geometry: Geometry, z: int) -> int:
     """The board ``z`` (singles propagated, not solved) with what one pass of locked
-    candidates and pairs rules out removed; the caller propagates singles again."""
+    candidates and pairs rules out removed; the caller propagates singles again.
+
+    A grid under variant rules is returned as it is: its board holds more copies of each
+    candidate (the rules' units) than the four this pass writes back."""
+    if geometry.rules:
+        return z
     plan = _plan(geometry)
     b = board(geometry)
     cands = _cells(z, plan)

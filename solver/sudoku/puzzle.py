@@ -5,6 +5,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from solver.sudoku.geometry import Geometry
+from solver.sudoku.rules import parity_of, variant_names
 
 
 @dataclass(frozen=True)
@@ -30,6 +31,16 @@ class Puzzle:
     @property
     def size(self) -> int:
         return self.geometry.size
+
+    @property
+    def variant(self) -> tuple[str, ...]:
+        """The names of the variant rules the puzzle keeps (``()`` for a classic Sudoku)."""
+        return variant_names(self.geometry.rules)
+
+    @property
+    def parity(self) -> str | None:
+        """The even-odd marks (N*N of ``e``, ``o``, ``.``), or None."""
+        return parity_of(self.geometry.rules)
 
     def format(self, values: Sequence[int] | None = None) -> str:
         """One line of symbols, ``.`` for blanks: the givens, or ``values`` (a solution) if given."""

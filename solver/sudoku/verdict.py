@@ -29,6 +29,13 @@ _PROBES = 8
 _MAX_LISTED = 3
 
 
+def scaled_node_limit(node_limit: int, cells: int) -> int:
+    """``node_limit`` is meant for 9x9 grids; a node of a bigger grid costs about cells/81
+    times more, so it gets that many times fewer nodes: every puzzle's bound is reached in
+    about the same time (README, ``node_limit``)."""
+    return max(1, node_limit * 81 // max(81, cells))
+
+
 def contradictions(puzzle: Puzzle) -> list[str]:
     """Every rule the givens break on their own, as editor-facing sentences."""
     if givens_board(puzzle.geometry, puzzle.givens) >= 0:
@@ -46,6 +53,7 @@ def contradictions(puzzle: Puzzle) -> list[str]:
                 count = "twice" if len(cells) == 2 else f"{len(cells)} times"
                 where = ", ".join(cell_name(c, n) for c in cells)
                 problems.append(f"{name} has {symbols[value - 1]} {count} ({where})")
+    problems += _rule_breaks(puzzle)
     if problems:
         return problems
     taken = [0] * (n * n)
@@ -53,7 +61,10 @@ def contradictions(puzzle: Puzzle) -> list[str]:
         if value:
             for peer in t.peers[cell]:
                 taken[peer] |= 1 << (value - 1)
-    free = [0 if givens[c] else t.full & ~taken[c] for c in range(n * n)]
+            for other, digit in t.excluded(cell, value):
+                taken[other] |= 1 << (digit - 1)
+    allowed = t.allowed or (t.full,) * (n * n)
+    free = [0 if givens[c] else t.full & allowed[c] & ~taken[c] for c in range(n * n)]
     problems = [f"{cell_name(c, n)} has no possible value"
                 for c in range(n * n) if not givens[c] and not free[c]]
     for unit, name in zip(t.units, t.unit_names):
@@ -62,6 +73,24 @@ def contradictions(puzzle: Puzzle) -> list[str]:
             room |= free[cell] | ((1 << (givens[cell] - 1)) if givens[cell] else 0)
         missing = [symbols[v] for v in range(n) if not room >> v & 1]
         problems += [f"{name} has no place for {symbol}" for symbol in missing]
+    return problems
+
+
+def _rule_breaks(puzzle: Puzzle) -> list[str]:
+    """The givens that break a variant rule's pairs or marks (its units are checked as units):
+    "r1c1 and r2c3 are a knight's move apart and both hold 5", "r5c5 is marked even but holds 7"."""
+    geometry, givens, symbols, n = puzzle.geometry, puzzle.givens, puzzle.symbols, puzzle.size
+    problems = []
+    for rule in geometry.rules:
+        for a, b in rule.pairs(geometry):
+            if givens[a] and givens[b] and rule.clash(givens[a], givens[b]):
+                held = (f"both hold {symbols[givens[a] - 1]}" if givens[a] == givens[b]
+                        else f"hold {symbols[givens[a] - 1]} and {symbols[givens[b] - 1]}")
+                problems.append(f"{cell_name(a, n)} and {cell_name(b, n)} {rule.pair_words} and {held}")
+        for cell, mask in enumerate(rule.allowed(geometry)):
+            if givens[cell] and not mask >> (givens[cell] - 1) & 1:
+                held = symbols[givens[cell] - 1]
+                problems.append(f"{cell_name(cell, n)} is {rule.mark_words(cell)} but holds {held}")
     return problems
 
 

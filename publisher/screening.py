@@ -1,0 +1,171 @@
+"""Screening a puzzle bank: stream the input, judge it anywhere, keep the order, resume.
+
+``check`` and ``grade`` read their inputs through :func:`items`: a text file is read
+line by line and its puzzles handed on one at a time (a bank of ten million lines is
+never held whole); structured files (.yaml, .yml, .json) are small by nature and go
+through the sources stage as the build reads them. The work runs through :func:`judge`:
+in this process, in ``jobs`` worker processes, or on a Dask scheduler, in chunks with a
+bounded number in flight, results handed back in input order, so the output is the same
+line for line wherever it ran. :func:`resume_point` reads what an interrupted run already
+wrote, so ``--resume`` skips those puzzles and appends the rest.
+"""
+from __future__ import annotations
+
+import codecs
+import sys
+from collections import deque
+from collections.abc import Callable, Iterable, Iterator
+from itertools import islice
+from pathlib import Path
+from typing import Any, BinaryIO, TypeVar
+
+from solver.parsing import ParseIssue
+from solver.sudoku import Puzzle
+from solver.sudoku.parse import iter_lines
+
+Task = TypeVar("Task")
+Result = TypeVar("Result")
+Item = Puzzle | ParseIssue
+
+#: Suffixes read whole through the sources stage (the same list as publisher.sources).
+STRUCTURED_SUFFIXES = (".yaml", ".yml", ".json")
+#: Puzzles per task sent to a worker: enough to make the hand-over cheap.
+CHUNK = 64
+#: Chunks in flight per worker: enough to keep every worker busy, few enough for flat memory.
+WINDOW = 4
+#: How long to wait for a Dask scheduler before giving up with one line.
+_CONNECT_SECONDS = 10
+
+
+class InputProblem(Exception):
+    """An input that cannot be read (the message is one line naming it)."""
+
+
+class DaskUnavailable(Exception):
+    """--dask was asked for but cannot be used (one line for the CLI)."""
+
+
+def _open(source: str) -> BinaryIO:
+    if source == "-":
+        stdin: BinaryIO | None = getattr(sys.stdin, "buffer", None)
+        if stdin is None:
+            raise InputProblem("<stdin>: standard input is closed")
+        return stdin
+    from publisher import safeio
+    try:
+        return safeio.open_regular(source, role="a puzzle file")
+    except safeio.InputError as error:
+        raise InputProblem(str(error)) from None
+
+
+def text_lines(source: str) -> Iterator[str]:
+    """The lines of a UTF-8 text file (a BOM allowed), without line ends, one at a time;
+    :class:`InputProblem` naming the file and line for bytes that are not UTF-8."""
+    stream = _open(source)
+    decoder = codecs.getincrementaldecoder("utf-8-sig")()
+    shown = "<stdin>" if source == "-" else source
+    try:
+        for number, raw in enumerate(stream, 1):
+            try:
+                text = decoder.decode(raw)
+            except UnicodeDecodeError as error:
+                raise InputProblem(f"{shown}:{number}: not UTF-8 text (byte 0x{raw[error.start]:02x}); "
+                                   "save the file as UTF-8") from None
+            yield text.removesuffix("\n").removesuffix("\r")
+    finally:
+        if source != "-":
+            stream.close()
+
+
+def file_items(source: str, hints: dict[str, Any]) -> Iterator[Item]:
+    """Every puzzle (or parse issue) of one input, lazily for text files."""
+    if Path(source).suffix.lower() in STRUCTURED_SUFFIXES:
+        from publisher import kinds
+        from publisher.sources import SourceError, parse_file
+        try:
+            yield from parse_file(source, kinds.get("sudoku"), hints, route=True)
+        except SourceError as error:
+            raise InputProblem(str(error)) from None
+        return
+    yield from iter_lines(text_lines(source), **hints)
+
+
+def items(sources: Iterable[str], hints: dict[str, Any],
+          failures: list[str]) -> Iterator[tuple[str, Item]]:
+    """(source, item) for every puzzle of every readable input, in order; the inputs that
+    cannot be read (or hold no puzzle) go to ``failures`` and the others are still read."""
+    for source in sources:
+        found = False
+        try:
+            for item in file_items(source, hints):
+                found = True
+                yield source, item
+        except InputProblem as error:
+            failures.append(str(error))
+            continue
+        if not found:
+            failures.append(f"{source}:1: no puzzles found in the file")
+
+
+def _chunked(function: Callable[[Task], Result], chunk: list[Task]) -> list[Result]:
+    return [function(task) for task in chunk]
+
+
+def judge(function: Callable[[Task], Result], tasks: Iterable[Task], *, jobs: int = 1,
+          dask: str | None = None, chunk: int = CHUNK) -> Iterator[Result]:
+    """``function`` over ``tasks``, results in task order: here, in ``jobs`` worker
+    processes, or on the Dask scheduler at ``dask``, never more than a few chunks ahead."""
+    if dask is not None:
+        return _on_dask(dask, function, iter(tasks), chunk)
+    if jobs > 1:
+        from publisher import interrupt
+        return interrupt.pool_map(function, tasks, jobs=jobs, chunksize=chunk)
+    return map(function, tasks)
+
+
+def _on_dask(address: str, function: Callable[[Task], Result], tasks: Iterator[Task],
+             chunk: int) -> Iterator[Result]:
+    try:
+        from distributed import Client
+    except ImportError:
+        raise DaskUnavailable("--dask needs dask.distributed: pip install 'puzzlepress[dask]'") from None
+    try:
+        client = Client(address, timeout=_CONNECT_SECONDS)
+    except (OSError, TimeoutError, ValueError) as error:
+        raise DaskUnavailable(f"--dask {address}: cannot reach the scheduler ({error})") from None
+    with client:
+        window = WINDOW * max(1, sum(client.nthreads().values()))
+        pending: deque[Any] = deque()
+
+        def submit() -> bool:
+            work = list(islice(tasks, chunk))
+            if work:
+                pending.append(client.submit(_chunked, function, work, pure=False))
+            return bool(work)
+
+        for _ in range(window):
+            if not submit():
+                break
+        while pending:
+            done = pending.popleft().result()
+            submit()
+            yield from done
+
+
+def resume_point(path: Path) -> list[str]:
+    """The complete lines an earlier run wrote to ``path`` (none if it does not exist); a
+    last line cut off by the interruption is dropped from the file, to be written again."""
+    try:
+        data = path.read_bytes()
+    except FileNotFoundError:
+        return []
+    except OSError as error:
+        raise InputProblem(f"{path}: cannot read: {error.strerror or error}") from None
+    keep = data.rfind(b"\n") + 1
+    if keep < len(data):
+        with path.open("r+b") as out:
+            out.truncate(keep)
+    try:
+        return data[:keep].decode("utf-8").splitlines()
+    except UnicodeDecodeError:
+        raise InputProblem(f"{path}: not an output of an earlier run (not UTF-8)") from None

@@ -1,0 +1,114 @@
+"""Techniques of the variant rules (:mod:`solver.sudoku.rules`), in the grader's terms.
+
+The rules' units (diagonals, windows) and peers (anti-knight, anti-king) need no technique
+of their own: every technique already reads them from the layout. What they do need:
+
+* **Hidden single in a rule's unit** (a digit with one place left on a diagonal or in a
+  window): rated as a hidden single in a box, 1.2, as those units are read the same way;
+* **Parity** (even-odd): a marked cell loses the digits of the other parity. What a mark
+  says is read off the grid like a given, so it rates 1.0, the easiest step;
+* **Non-Consecutive Forcing Cell** (2.4, as SukakuExplainer rates it): whatever a cell holds,
+  its neighbour cannot hold a digit every one of the cell's candidates rules out there;
+* **Locked Non-Consecutive** (2.5, as SukakuExplainer): when a digit's places in a unit all
+  neighbour one cell, that cell cannot hold the digits next to it.
+
+Each returns None at once on a grid without its rule, so classic grading pays nothing.
+"""
+from __future__ import annotations
+
+from solver.sudoku.candidates import Grid, Step, bits
+from solver.sudoku.singles import HIDDEN_BOX, _hidden
+
+PARITY, NC_FORCING_CELL, LOCKED_NC = 1.0, 2.4, 2.5
+
+
+def hidden_single_ruled(g: Grid) -> Step | None:
+    """A hidden single in a unit a rule adds (after rows, columns and regions)."""
+    first = 3 * g.n
+    return _hidden(g, first, len(g.lay.units), HIDDEN_BOX) if len(g.lay.units) > first else None
+
+
+def parity(g: Grid) -> Step | None:
+    """Every marked cell's candidates of the wrong parity, removed in one step."""
+    allowed = g.lay.allowed
+    if not allowed:
+        return None
+    removed = [(cell, digit) for cell, mask in enumerate(allowed) if g.cands[cell] & ~mask
+               for digit in bits(g.cands[cell] & ~mask)]
+    if not removed:
+        return None
+    full = (1 << g.n) - 1
+    cells = sorted({cell for cell, _ in removed})
+    even = [c for c in cells if allowed[c] & 0b10 and allowed[c] != full]
+    odd = [c for c in cells if c not in even]
+    said = "; ".join(part for part in (
+        f"{g.names(even)} {'is' if len(even) == 1 else 'are'} marked even" if even else "",
+        f"{g.names(odd)} {'is' if len(odd) == 1 else 'are'} marked odd" if odd else "") if part)
+    return g.removal("Parity", PARITY, said, removed, cells)
+
+
+def _related(g: Grid, cell: int) -> set[int]:
+    """The cells a rule relates to ``cell`` digit by digit (its non-consecutive neighbours)."""
+    n = g.n
+    return {other for digit in range(n) for other, _ in g.lay.excludes[cell * n + digit]}
+
+
+def _rules_out(g: Grid, cell: int, digit: int, other: int) -> int:
+    """The digits of ``other`` that ``digit`` in ``cell`` rules out (a mask)."""
+    mask = 1 << (digit - 1) if other in g.lay.peer_sets[cell] else 0
+    for there, there_digit in g.lay.excludes[cell * g.n + digit - 1]:
+        if there == other:
+            mask |= 1 << (there_digit - 1)
+    return mask
+
+
+def nc_forcing_cell(g: Grid) -> Step | None:
+    """A cell whose every candidate rules out the same digits of a neighbour."""
+    if not g.lay.excludes:
+        return None
+    for cell, cands in enumerate(g.cands):
+        if not cands:
+            continue
+        for other in sorted(_related(g, cell)):
+            if not g.cands[other]:
+                continue
+            common = g.cands[other]
+            for digit in bits(cands):
+                common &= _rules_out(g, cell, digit, other)
+                if not common:
+                    break
+            if common:
+                removed = [(other, d) for d in bits(common)]
+                return g.removal("Non-Consecutive Forcing Cell", NC_FORCING_CELL,
+                                 f"whichever of {g.syms(cands)} {g.name(cell)} holds, its neighbour "
+                                 f"{g.name(other)} cannot hold {g.syms(common)} (no consecutive neighbours)",
+                                 removed, [cell, other])
+    return None
+
+
+def locked_nc(g: Grid) -> Step | None:
+    """A digit whose places in a unit all neighbour one cell: that cell loses the digits next to it."""
+    if not g.lay.excludes:
+        return None
+    lay = g.lay
+    for u, unit in enumerate(lay.units):
+        for digit in range(1, g.n + 1):
+            bit = 1 << (digit - 1)
+            if any(g.values[c] == digit for c in unit):
+                continue
+            places = [c for c in unit if g.cands[c] & bit]
+            if not places:
+                continue
+            shared = set.intersection(*(_related(g, c) for c in places)) - set(places)
+            for other in sorted(shared):
+                if not g.cands[other]:
+                    continue
+                gone = g.cands[other]
+                for place in places:
+                    gone &= _rules_out(g, place, digit, other) & ~bit   # next to the digit, not the digit
+                if gone:
+                    return g.removal("Locked Non-Consecutive", LOCKED_NC,
+                                     f"{g.sym(digit)} in {lay.names[u]} is on {g.names(places)}, all "
+                                     f"neighbours of {g.name(other)}, so it holds no digit next to {g.sym(digit)}",
+                                     [(other, d) for d in bits(gone)], [*places, other])
+    return None

@@ -1,0 +1,204 @@
+"""Rules beyond rows, columns and regions: the Sudoku variants, as data every algorithm reads.
+
+A :class:`Rule` is a small frozen value attached to a :class:`~solver.sudoku.geometry.Geometry`
+(``geometry.rules``). It says what it adds in four forms, and nothing else needs to know
+which variant it is:
+
+* ``units``: extra groups of N cells that hold every digit once (X's diagonals, windoku's
+  windows). Search treats their cells as peers; the grader also finds singles and subsets in them;
+* ``pairs`` with ``clash(d1, d2)``: pairs of cells that may not hold two digits related so
+  (anti-knight and anti-king: equal digits; non-consecutive: digits one apart). Pairs whose
+  clash is equality are plain peers to every algorithm;
+* ``allowed``: the digits each cell may hold (even-odd: the parity marks);
+* words for the reasons ``verify`` gives ("r1c1 and r2c3 are a knight's move apart and both hold 5").
+
+:func:`variant_rules` turns the variant names a book uses (``x``, ``windoku``, ``anti_knight``,
+``anti_king``, ``non_consecutive``, ``even_odd``) into rules, and :func:`variant_problem` says
+why a combination cannot be (windoku off 9x9 boxes, even-odd without marks). A killer cage
+is one more rule of the same shape: its cells a group that may not repeat a digit (``pairs``
+with equality), its sums a narrowing of ``allowed``.
+"""
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, ClassVar
+
+if TYPE_CHECKING:
+    from solver.sudoku.geometry import Geometry
+
+#: Every variant name, in the order they are listed and combined
+VARIANTS = ("x", "windoku", "anti_knight", "anti_king", "non_consecutive", "even_odd")
+#: The characters of a parity map: even, odd, unmarked
+EVEN, ODD, UNMARKED = "e", "o", "."
+
+
+@dataclass(frozen=True)
+class Rule:
+    """One variant rule. Subclasses override what they add; the defaults add nothing."""
+
+    #: the variant's name (``VARIANTS``), as configs, files and reports spell it
+    name: ClassVar[str] = ""
+    #: the rule in one sentence, for explanations and the printed instruction line
+    text: ClassVar[str] = ""
+    #: how a pair of ``pairs`` is related, for reasons: "are a knight's move apart"
+    pair_words: ClassVar[str] = ""
+
+    def units(self, geometry: Geometry) -> tuple[tuple[str, tuple[int, ...]], ...]:
+        """Extra (name, cells) groups holding every digit once."""
+        return ()
+
+    def pairs(self, geometry: Geometry) -> tuple[tuple[int, int], ...]:
+        """Pairs of cells (a < b) whose digits may not :meth:`clash`."""
+        return ()
+
+    def clash(self, d1: int, d2: int) -> bool:
+        """Whether digits ``d1`` and ``d2`` may not stand in a pair of :meth:`pairs`."""
+        return d1 == d2
+
+    @property
+    def pairs_are_peers(self) -> bool:
+        """The pairs only forbid equal digits: they are peers like cells of one row."""
+        return True
+
+    def allowed(self, geometry: Geometry) -> tuple[int, ...]:
+        """The digit mask (bit d-1 for digit d) each cell may hold; () when every digit may."""
+        return ()
+
+    def mark_words(self, cell: int) -> str:
+        """What an ``allowed`` mark of ``cell`` says, for reasons: "marked even"."""
+        return ""
+
+
+@dataclass(frozen=True)
+class Diagonals(Rule):
+    name: ClassVar[str] = "x"
+    text: ClassVar[str] = "each main diagonal holds every digit once"
+
+    def units(self, geometry: Geometry) -> tuple[tuple[str, tuple[int, ...]], ...]:
+        n = geometry.size
+        return (("the main diagonal", tuple(i * n + i for i in range(n))),
+                ("the anti-diagonal", tuple(i * n + n - 1 - i for i in range(n))))
+
+
+@dataclass(frozen=True)
+class Windows(Rule):
+    name: ClassVar[str] = "windoku"
+    text: ClassVar[str] = "each of the four shaded windows holds every digit once"
+
+    def units(self, geometry: Geometry) -> tuple[tuple[str, tuple[int, ...]], ...]:
+        n = geometry.size
+        starts = (1, 5)
+        return tuple((f"window {k + 1}", tuple((top + r) * n + left + c for r in range(3) for c in range(3)))
+                     for k, (top, left) in enumerate((t, left) for t in starts for left in starts))
+
+
+def _offsets_pairs(n: int, offsets: Sequence[tuple[int, int]]) -> tuple[tuple[int, int], ...]:
+    found = set()
+    for r in range(n):
+        for c in range(n):
+            for dr, dc in offsets:
+                r2, c2 = r + dr, c + dc
+                if 0 <= r2 < n and 0 <= c2 < n:
+                    a, b = r * n + c, r2 * n + c2
+                    found.add((min(a, b), max(a, b)))
+    return tuple(sorted(found))
+
+
+@dataclass(frozen=True)
+class AntiKnight(Rule):
+    name: ClassVar[str] = "anti_knight"
+    text: ClassVar[str] = "cells a knight's move apart hold different digits"
+    pair_words: ClassVar[str] = "are a knight's move apart"
+
+    def pairs(self, geometry: Geometry) -> tuple[tuple[int, int], ...]:
+        return _offsets_pairs(geometry.size, ((1, 2), (2, 1), (1, -2), (2, -1)))
+
+
+@dataclass(frozen=True)
+class AntiKing(Rule):
+    name: ClassVar[str] = "anti_king"
+    text: ClassVar[str] = "diagonally touching cells hold different digits"
+    pair_words: ClassVar[str] = "touch diagonally"
+
+    def pairs(self, geometry: Geometry) -> tuple[tuple[int, int], ...]:
+        return _offsets_pairs(geometry.size, ((1, 1), (1, -1)))
+
+
+@dataclass(frozen=True)
+class NonConsecutive(Rule):
+    name: ClassVar[str] = "non_consecutive"
+    text: ClassVar[str] = "orthogonally neighbouring cells never hold consecutive digits"
+    pair_words: ClassVar[str] = "are neighbours"
+
+    def pairs(self, geometry: Geometry) -> tuple[tuple[int, int], ...]:
+        return _offsets_pairs(geometry.size, ((0, 1), (1, 0)))
+
+    def clash(self, d1: int, d2: int) -> bool:
+        return abs(d1 - d2) == 1
+
+    @property
+    def pairs_are_peers(self) -> bool:
+        return False
+
+
+@dataclass(frozen=True)
+class Parity(Rule):
+    """Even-odd: ``marks`` has one character per cell, ``e`` (even), ``o`` (odd) or ``.``."""
+
+    name: ClassVar[str] = "even_odd"
+    text: ClassVar[str] = "a cell marked with a circle holds an even digit"
+    marks: str = ""
+
+    def allowed(self, geometry: Geometry) -> tuple[int, ...]:
+        n = geometry.size
+        full = (1 << n) - 1
+        even = sum(1 << (d - 1) for d in range(2, n + 1, 2))
+        return tuple(even if m == EVEN else full & ~even if m == ODD else full for m in self.marks)
+
+    def mark_words(self, cell: int) -> str:
+        return "marked even" if self.marks[cell] == EVEN else "marked odd"
+
+
+_BY_NAME: dict[str, type[Rule]] = {rule.name: rule for rule in (Diagonals, Windows, AntiKnight, AntiKing,
+                                                                 NonConsecutive, Parity)}
+
+
+def variant_problem(names: Sequence[str], size: int, *, boxed_3x3: bool, jigsaw: bool,
+                    parity: str | None = None) -> str | None:
+    """Why ``names`` cannot be the rules of this grid; None when they can."""
+    for name in names:
+        if name not in _BY_NAME:
+            return f"unknown variant {name!r} (known: {', '.join(VARIANTS)})"
+    if len(set(names)) != len(names):
+        return "a variant is named twice"
+    if "windoku" in names and (size != 9 or jigsaw or not boxed_3x3):
+        return "windoku has its windows on a 9x9 grid with 3x3 boxes only" + (" (not a jigsaw)" if jigsaw else "")
+    if parity is not None:
+        if "even_odd" not in names:
+            return "parity marks are given but the variant even_odd is not"
+        if len(parity) != size * size:
+            return f"parity has {len(parity)} marks, expected {size * size} (e, o or . per cell)"
+        bad = next((ch for ch in parity if ch not in (EVEN, ODD, UNMARKED)), None)
+        if bad is not None:
+            return f"parity mark {bad!r} is not e (even), o (odd) or . (unmarked)"
+    return None
+
+
+def variant_rules(names: Sequence[str], parity: str | None = None) -> tuple[Rule, ...]:
+    """The rules of the variant ``names`` (checked by :func:`variant_problem`), in
+    :data:`VARIANTS` order so the same set always makes the same geometry."""
+    rules: list[Rule] = []
+    for name in sorted(set(names), key=VARIANTS.index):
+        rules.append(Parity(parity or "") if name == "even_odd" else _BY_NAME[name]())
+    return tuple(rules)
+
+
+def variant_names(rules: Sequence[Rule]) -> tuple[str, ...]:
+    """The names of ``rules``, in :data:`VARIANTS` order."""
+    return tuple(sorted({rule.name for rule in rules}, key=VARIANTS.index))
+
+
+def parity_of(rules: Sequence[Rule]) -> str | None:
+    """The parity marks among ``rules``, or None."""
+    return next((rule.marks for rule in rules if isinstance(rule, Parity)), None)
