@@ -51,6 +51,8 @@ from publisher.play import play_for
 from publisher.typeset import WRAP_SPARE, Styles, Typesetter, book_styles, visible
 from publisher.units import PAGE_SIZES
 
+#: Lines under a worked example's caption for its step's sentence.
+WORKED_NOTE_LINES = 3
 MIN_TEXT = 7.0              # smallest printable text size, points
 PAGE_SPARE = 0.10           # share of page height left free for office-font reflow
 KEY_SPARE = 0.03            # the answer key's pages hold one-line headings and exact-height tables: less to reflow
@@ -117,6 +119,7 @@ class _Slots:
     caption_height: float
     key: str
     noted: bool = False      # the caption box has a note line under the caption
+    note_lines: int = 1      # how many (a worked example's sentence takes up to WORKED_NOTE_LINES)
 
 
 # --------------------------------------------------------------------------
@@ -450,11 +453,12 @@ class _BookletBuilder:
             key = f"{section.key}.{field}" if own else f"{spec.key}.layout.{field}"
         if across < 1 or down < 1:
             raise LayoutError(key, f"{across}x{down} grids per page: both numbers must be at least 1")
-        noted = (answers and any(self._note(board) for board in section.boards)) or any(
-            board.worked and (board.worked_in == "answers") == answers for board in section.boards)
+        worked = any(board.worked and (board.worked_in == "answers") == answers for board in section.boards)
+        noted = (answers and any(self._note(board) for board in section.boards)) or worked
+        lines = WORKED_NOTE_LINES if worked else 1
         shrinks = field in section.per_page_defaults or (spec.large_print and answers)
         if not shrinks:
-            return self._slot_grid(across, down, answers, top, key, noted)
+            return self._slot_grid(across, down, answers, top, key, noted, lines)
         # a default (or, in large print, any answer arrangement: its digits must stay
         # at 18 pt) that does not fit shrinks to the largest arrangement that does; when
         # not even one grid fits, the section's boards are too big for the page, and the
@@ -463,7 +467,7 @@ class _BookletBuilder:
         candidates = sorted(((a, d) for a in range(1, across + 1) for d in range(1, down + 1)),
                             key=lambda ad: (-ad[0] * ad[1], -ad[0]))
         for a, d in candidates:
-            slots = self._slot_grid(a, d, answers, top, key, noted)
+            slots = self._slot_grid(a, d, answers, top, key, noted, lines)
             try:
                 self._grid_size(board, slots, answers)
             except LayoutError:
@@ -479,17 +483,17 @@ class _BookletBuilder:
         return self.labels["one_possible_answer"] if board.one_of_many else ""
 
     def _slot_grid(self, across: int, down: int, answers: bool, top: float, key: str,
-                   noted: bool = False) -> _Slots:
+                   noted: bool = False, note_lines: int = 1) -> _Slots:
         caption = self.styles.answer_caption if answers else self.styles.caption
         caption_height = caption.leading + caption.size * 0.3
         if noted:
-            caption_height += self.styles.note.leading
+            caption_height += self.styles.note.leading * note_lines
         caption_height = round(caption_height, 2)
         vgap = max(caption.size * 1.5, 12.0)
         hgap = max(vgap, MIN_COLUMN_GAP)
         width = (self.content_width - (across - 1) * hgap) / across
         height = (self.usable_height - top - (down - 1) * vgap) / down
-        return _Slots(across, down, width, height, hgap, vgap, caption_height, key, noted)
+        return _Slots(across, down, width, height, hgap, vgap, caption_height, key, noted, note_lines)
 
     def _grid_size(self, board: Board, slots: _Slots, answers: bool,
                    cap: float | None = None) -> tuple[float, float]:
@@ -563,7 +567,7 @@ class _BookletBuilder:
             grid = replace(placed.grid, cells=cells(position, True), marks=step.marks, shaded=step.pattern,
                            tour=None, label=f"{word} {number}: {visible(step.text)}")
             width = max(grid.width, slots.width)
-            note = self.type.one_line(visible(step.text), self.styles.note, width) if slots.noted else ""
+            note = self._sentence(visible(step.text), grid.width, slots.note_lines) if slots.noted else ""
             out.append(replace(placed, caption=self.type.one_line(f"{number} · {word}", placed.caption_style, width),
                                grid=grid, note=note, note_style=self.styles.note if slots.noted else None,
                                play=None))
@@ -601,6 +605,14 @@ class _BookletBuilder:
             note = self.type.one_line(text, note_style, max(grid_width, slots.width)) if text else ""
         return PlacedGrid(number, caption, style, grid, 0.0, 0.0, slots.caption_height, note, note_style,
                           play=None if answers else play_for(board, self.spec.play_solutions))
+
+    def _sentence(self, text: str, width: float, lines: int) -> str:
+        """``text`` wrapped to at most ``lines`` lines of the note style (the last ending in
+        "…" when it does not fit), joined by newlines: every renderer draws each line."""
+        wrapped = list(self.type.wrap(text, self.styles.note, width))
+        if len(wrapped) > lines:
+            wrapped = wrapped[:lines - 1] + [self.type.one_line(" ".join(wrapped[lines - 1:]), self.styles.note, width)]
+        return "\n".join(wrapped)
 
     def _cages(self, board: Board, cell: float, answers: bool) -> CageDrawing | None:
         """The board's cages at this cell size: black on puzzles, light on answers."""

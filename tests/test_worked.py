@@ -75,6 +75,7 @@ def test_model_marks_are_sound_and_the_key_step_is_the_x_wing(tmp_path: Path) ->
     key = [item for _, item in items if "Key step" in item.caption]
     steps = [item for _, item in items if "Step " in item.caption]
     assert len(key) == 1 and key[0].note.startswith("X-Wing")
+    assert " ".join(key[0].note.split("\n")).endswith("are not 4"), "the whole sentence, on up to three lines"
     assert len(steps) > 20 and steps[0].caption.endswith(f"1/{len(steps)}")
     for item in key + steps:
         grid = item.grid

@@ -234,8 +234,9 @@ class _Body:
             item = seg.item
             note = ""
             if item.note_style is not None:
+                lines = item.note.split("\n")     # a worked example's sentence: several lines
                 note = (f'<w:p><w:pPr><w:pStyle w:val="{style_id(word_style(item.note_style))}"/></w:pPr>'
-                        f'{_run_text([item.note]) if item.note else ""}</w:p>')
+                        f'{_run_text(lines) if item.note else ""}</w:p>')
             cells.append(f'<w:tc><w:tcPr><w:tcW w:w="{twips(seg.width)}" w:type="dxa"/>'
                          f'<w:gridSpan w:val="{item.grid.cols}"/><w:vAlign w:val="bottom"/></w:tcPr>'
                          f'<w:p><w:pPr><w:pStyle w:val="{style_id(word_style(item.caption_style))}"/></w:pPr>'

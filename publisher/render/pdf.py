@@ -143,8 +143,9 @@ class _PageDrawer:
         if item.note and item.note_style is not None:
             note = item.note_style
             self.c.setFont(self.regular.name, note.size)
-            self.c.drawCentredString(item.x + grid.width / 2,
-                                     self.y(_baseline(item.y + style.leading, note, self.regular)), item.note)
+            for index, line in enumerate(item.note.split("\n")):   # a worked example's sentence: lines
+                self.c.drawCentredString(item.x + grid.width / 2, self.y(_baseline(
+                    item.y + style.leading + index * note.leading, note, self.regular)), line)
         self.grid(grid, (item.x, self.y(item.y + item.caption_height + grid.height)))
 
     def grid(self, grid: Grid, origin: tuple[float, float]) -> None:

@@ -238,7 +238,7 @@ class _View:
                 if seg.item.note_style is not None:
                     note_style = self.style(seg.item.note_style)
                     note = (f"\\par\\pard\\plain\\intbl\\s{note_style.number}{note_style.props} "
-                            f"{rtf_escape(seg.item.note)}")
+                            + "\\line ".join(rtf_escape(line) for line in seg.item.note.split("\n")))
                 captions.append(RtfFragment(f"\\s{style.number}{style.props} {rtf_escape(seg.item.caption)}{note}"))
         caption_height = max(item.caption_height for item in band.items)
         rows = [RowView(_row_properties(indent, caption_height), RtfFragment("".join(definitions)), captions)]
