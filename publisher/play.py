@@ -21,4 +21,5 @@ def play_for(board: Board, with_solutions: bool) -> Play:
         hints=board.hints if with_solutions else (),
         closed=board.closed,
         rules=board.rules,
+        cages=tuple((mark.cells, mark.total, mark.operation) for mark in board.cages),
     )
