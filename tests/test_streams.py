@@ -76,7 +76,7 @@ def test_a_reader_that_leaves_is_not_an_error(here: Path) -> None:
 
 
 def test_out_of_memory_is_one_line_naming_the_stage(here: Path) -> None:
-    one_line(shell("ulimit -v 200000; pp tour 1000x1000 >/dev/null", here), 2,
+    one_line(shell("ulimit -v 120000; pp tour 1000x1000 >/dev/null", here), 2,
              r"^puzzlepress: error: out of memory while running 'puzzlepress tour'$")
 
 
