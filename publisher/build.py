@@ -32,6 +32,10 @@ from publisher.write import Content, Named, WriteError, check_collisions, write_
 from solver.sudoku.generate import GenerationError
 
 EXIT_OK, EXIT_REJECTED, EXIT_USAGE = 0, 1, 2
+#: The most puzzles one build reads (README, "Limits"): a build holds every puzzle, its
+#: verdict, grade and boards in memory until the books are written (bench/memory.py:
+#: about 25 KiB a 4x4 puzzle building PDF and HTML), so this keeps a build within 4 GB.
+MAX_BUILD_PUZZLES = 100_000
 GUTTER_MINIMUM = 0.375 * 72    # the smallest print-on-demand gutter; "auto" grows it with pages
 
 
@@ -340,8 +344,17 @@ def read_sources(loaded: LoadedConfig, *, jobs: int | None = 1) -> list[_Section
                 for s, section in enumerate(book.sections)]
     most = max((spec.count for *_, section in sections if (spec := getattr(section, "generate", None))), default=1)
     workers = worker_count(jobs, most)
-    return [_SectionInput(b, s, section, read_section(loaded, ("books", b, "sections", s), section, jobs=workers))
-            for b, s, section in sections]
+    read: list[_SectionInput] = []
+    total = 0
+    for b, s, section in sections:
+        read.append(_SectionInput(b, s, section, read_section(loaded, ("books", b, "sections", s), section,
+                                                              jobs=workers)))
+        total += len(read[-1].items)
+        if total > MAX_BUILD_PUZZLES:   # stop before verifying and laying out what cannot fit in memory
+            raise SourceError(f"{loaded.where(('books', b, 'sections', s))}: the books would hold more than "
+                              f"{MAX_BUILD_PUZZLES:,} puzzles, the most one build takes (README, Limits); "
+                              "split them into several configs")
+    return read
 
 
 def verify_sections(loaded: LoadedConfig, inputs: list[_SectionInput], options: BuildOptions) -> list[SectionResult]:

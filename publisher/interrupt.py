@@ -37,6 +37,7 @@ SIGNALS = tuple(s for s in (signal.SIGINT, signal.SIGTERM, getattr(signal, "SIGH
 _pending: int = 0            # the signal received during this command (0: none)
 _deferred = 0
 _committed = False
+_last_committed = False      # the last command's, kept after it ended (for its exit code)
 #: Set when worker processes were stopped mid-task: the pool's helper threads may then
 #: never finish, so the command must leave with os._exit instead of joining them.
 abandoned_pool = False
@@ -78,11 +79,11 @@ def watching(*, ignore_after_commit: bool = False) -> Iterator[None]:
     ``ignore_after_commit`` (the console script, which exits next): once the new outputs
     are in place, the signals stay ignored on the way out instead of getting their default
     action back, so a late SIGTERM cannot turn a complete build into exit 143."""
-    global _pending, _committed
+    global _pending, _committed, _last_committed
     if not _main_thread():
         yield
         return
-    _pending, _committed = 0, False
+    _pending, _committed, _last_committed = 0, False, False
     previous = {signum: signal.signal(signum, _handler) for signum in SIGNALS}
     try:
         yield
@@ -90,7 +91,7 @@ def watching(*, ignore_after_commit: bool = False) -> Iterator[None]:
         keep = ignore_after_commit and _committed
         for signum, handler in previous.items():
             signal.signal(signum, signal.SIG_IGN if keep else handler)
-        _pending, _committed = 0, False
+        _pending, _committed, _last_committed = 0, False, _committed
 
 
 def committed() -> None:
@@ -100,8 +101,15 @@ def committed() -> None:
     _committed = True
 
 
+def forget_commit() -> None:
+    """A new command starts: nothing of it is committed yet."""
+    global _last_committed
+    _last_committed = False
+
+
 def was_committed() -> bool:
-    return _committed
+    """Whether the current (or, after it, the last) command put its new outputs in place."""
+    return _committed or _last_committed
 
 
 def check() -> None:

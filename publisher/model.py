@@ -55,6 +55,8 @@ class CageMark:
 
     cells: tuple[int, ...]
     label: str
+    total: int = 0
+    operation: str = ""     # "" a sum of different digits (Killer); "+", "-", "x", "/", "?" (KenKen)
 
 
 @dataclass(frozen=True)
@@ -483,6 +485,9 @@ class Play:
     hints: tuple[HintStep, ...] = ()
     closed: bool = False                        # a knight's tour must return to its start
     rules: PlayRules | None = None              # a variant's rules, for conflicts and Check
+    #: cages the page checks once full: (cells, total, operation: "" for a sum of different
+    #: digits (Killer), "+", "-", "x", "/" or "?" (any, hidden) for KenKen)
+    cages: tuple[tuple[tuple[int, ...], int, str], ...] = ()
 
 
 @dataclass(frozen=True)

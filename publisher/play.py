@@ -53,4 +53,5 @@ def play_for(board: Board, with_solutions: bool, words: Mapping[str, str] | None
         hints=hints,
         closed=board.closed,
         rules=board.rules,
+        cages=tuple((mark.cells, mark.total, mark.operation) for mark in board.cages),
     )

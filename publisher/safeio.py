@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import errno
 import os
+import re
 import stat
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -148,7 +149,7 @@ def decode_utf8(data: bytes, shown: str) -> str:
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as error:
-        line = data[: error.start].count(b"\n") + 1
+        line = len(re.findall(rb"\r\n|\r|\n", data[: error.start])) + 1
         raise InputError(f"{shown}:{line}: not UTF-8 text (byte 0x{data[error.start]:02x}); "
                          "save the file as UTF-8") from None
 

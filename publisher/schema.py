@@ -73,7 +73,7 @@ class Strict(BaseModel):
     """Every config object: unknown keys are errors, values are not coerced silently,
     and text holds no control characters (Word files cannot carry them)."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
 
     @field_validator("*", mode="after")
     @classmethod

@@ -12,6 +12,7 @@ wrote, so ``--resume`` skips those puzzles and appends the rest.
 from __future__ import annotations
 
 import codecs
+import re
 import sys
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
@@ -58,20 +59,29 @@ def _open(source: str) -> BinaryIO:
         raise InputProblem(str(error)) from None
 
 
+_LINE_END = re.compile(r"\r\n|\r|\n")
+
+
 def text_lines(source: str) -> Iterator[str]:
     """The lines of a UTF-8 text file (a BOM allowed), without line ends, one at a time;
     :class:`InputProblem` naming the file and line for bytes that are not UTF-8."""
     stream = _open(source)
     decoder = codecs.getincrementaldecoder("utf-8-sig")()
     shown = "<stdin>" if source == "-" else source
+    number = 0
     try:
-        for number, raw in enumerate(stream, 1):
+        for raw in stream:
             try:
                 text = decoder.decode(raw)
             except UnicodeDecodeError as error:
-                raise InputProblem(f"{shown}:{number}: not UTF-8 text (byte 0x{raw[error.start]:02x}); "
+                raise InputProblem(f"{shown}:{number + 1}: not UTF-8 text (byte 0x{raw[error.start]:02x}); "
                                    "save the file as UTF-8") from None
-            yield text.removesuffix("\n").removesuffix("\r")
+            pieces = _LINE_END.split(text)   # a lone \r (old Mac files) ends a line too
+            if pieces and pieces[-1] == "":
+                pieces.pop()
+            for piece in pieces:
+                number += 1
+                yield piece
     finally:
         if source != "-":
             stream.close()

@@ -342,7 +342,7 @@ def write_atomically(files: Mapping[Path, Content], *, roles: Mapping[Path, str]
                 _make_folders(current.parent, created)
                 folders.setdefault(os.path.realpath(current.parent), current.parent)
             for real in sorted(folders):        # one order for every command: no deadlock
-                current = folders[real] / LOCK_NAME
+                current = next(t for t in targets if os.path.realpath(t.parent) == real)   # named in errors
                 locks.enter_context(_locked(folders[real]))
                 remove_stale_temps(folders[real])
             _write_locked(files, targets, commit)

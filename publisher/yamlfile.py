@@ -8,8 +8,8 @@ Hostile YAML is refused before anything walks it: nesting deeper than
 :data:`MAX_DEPTH` (Python would run out of recursion), aliases that refer to
 the node holding them (an endless tree), and aliases that together expand the
 document by more than :data:`MAX_ALIAS_NODES` nodes (the "billion laughs").
-Line numbers count ``\\n`` only, as editors do (PyYAML also breaks lines at
-NEL and U+2028/2029).
+Line numbers count ``\\n``, ``\\r\\n`` and a lone ``\\r`` as editors do (PyYAML also
+breaks lines at NEL and U+2028/2029, which editors do not).
 """
 from __future__ import annotations
 
@@ -41,10 +41,12 @@ class YamlLimitError(YamlSyntaxError):
 
 
 class _Lines:
-    """1-based line and column of a character index, counting ``\\n`` only."""
+    """1-based line and column of a character index, a line ending at ``\\n``, ``\\r\\n``
+    or a lone ``\\r``."""
 
     def __init__(self, text: str) -> None:
-        self.starts = [0] + [i + 1 for i, ch in enumerate(text) if ch == "\n"]
+        self.starts = [0] + [i + 1 for i, ch in enumerate(text)
+                             if ch == "\n" or (ch == "\r" and text[i + 1:i + 2] != "\n")]
 
     def at(self, index: int) -> tuple[int, int]:
         line = bisect.bisect_right(self.starts, index)
@@ -131,8 +133,11 @@ def _check_graph(root: yaml.Node) -> None:
                 stack.append((kid, False))
 
 
-def _renumber(root: yaml.Node, lines: _Lines) -> None:
-    """Set every node's marks to lines counted on ``\\n`` only."""
+def _renumber(root: yaml.Node, lines: _Lines) -> list[tuple[yaml.MappingNode, list[Any]]]:
+    """Set every node's marks to lines counted as editors count them; every mapping with
+    its own pairs as written (constructing the data splices merged ``<<`` pairs into them,
+    which would make an overridden merged key look like a duplicate)."""
+    mappings: list[tuple[yaml.MappingNode, list[Any]]] = []
     seen: set[int] = set()
     stack = [root]
     while stack:
@@ -144,7 +149,10 @@ def _renumber(root: yaml.Node, lines: _Lines) -> None:
             if mark is not None:
                 line, column = lines.at(mark.index)
                 mark.line, mark.column = line - 1, column - 1   # PyYAML counts from 0
+        if isinstance(node, yaml.MappingNode):
+            mappings.append((node, list(node.value)))
         stack.extend(_children(node))
+    return mappings
 
 
 def _code(character: int | str) -> str:
@@ -162,10 +170,13 @@ def load_with_nodes(text: str) -> tuple[Any, yaml.Node | None]:
         raise YamlSyntaxError(line, column, f"character {_code(error.character)} is not allowed in YAML") from None
     try:
         node = loader.get_single_node()
+        written: list[tuple[yaml.MappingNode, list[Any]]] = []
         if node is not None:
             _check_graph(node)
-            _renumber(node, lines)
+            written = _renumber(node, lines)
         data = loader.construct_document(node) if node is not None else None
+        for mapping, pairs in written:   # the tree as written, for the line of every key
+            mapping.value = pairs
     except _Limit as limit:
         line, column = lines.at(limit.mark.index) if limit.mark else (1, 1)
         raise YamlLimitError(line, column, limit.problem) from None

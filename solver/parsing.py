@@ -2,6 +2,7 @@
 for input it cannot read."""
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 
@@ -24,13 +25,17 @@ class ParseIssue:
         return f"{where}: {self.message}"
 
 
+_LINE_END = re.compile(r"\r\n|\r|\n")
+
+
 def split_lines(text: str) -> list[str]:
-    """The lines of ``text``, split on ``\n`` and ``\r\n`` only.
+    """The lines of ``text``, ended by ``\n``, ``\r\n`` or a lone ``\r`` (old Mac files)
+    alike, and by nothing else.
 
     ``str.splitlines`` also breaks at form feeds, vertical tabs, ``\x1c``-``\x1e``,
     NEL and U+2028/2029, so a stray one inside a line would shift every line number
-    after it; editors and ``grep -n`` count ``\n`` only, and so do we."""
-    lines = text.split("\n")
+    after it; editors count the three line ends only, and so do we."""
+    lines = _LINE_END.split(text)
     if lines and lines[-1] == "":
         lines.pop()
-    return [line.removesuffix("\r") for line in lines]
+    return lines

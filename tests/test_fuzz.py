@@ -9,7 +9,9 @@ The mutations are seeded, so a failure names a case that reproduces.
 from __future__ import annotations
 
 import hashlib
+import os
 import random
+import signal
 import textwrap
 import zlib
 from collections.abc import Callable
@@ -193,7 +195,10 @@ ARGUMENTS = [["tour", "8x8"], ["tour", "5x5", "--start", "c3", "--closed"], ["to
              ["queens", "7", "--unique-up-to-symmetry"], ["solve", PUZZLES[2]], ["solve", "." * 16, "--nth", "3"],
              ["solve", "." * 16, "--all", "--limit", "4"], ["check", "set.txt", "--size", "9"],
              ["check", "set.txt", "--box", "3x3"], ["build", "config.yaml", "--format", "rtf", "--jobs", "2", "-q"],
-             ["init", "new"], ["--version"], ["tour", "8x8", "--json"]]
+             ["init", "new"], ["--version"], ["tour", "8x8", "--json"],
+             ["build", "config.yaml", "--report", "set.txt", "--junit", "r.xml", "-q"],
+             ["build", "config.yaml", "--junit", "config.yaml", "-q"], ["generate", "-o", "g.txt", "--level", "easy"],
+             ["solve", ""], ["solve", "set.txt", "--count", "--node-limit", "100"]]
 
 
 @pytest.mark.parametrize("seed", range(2))
@@ -219,12 +224,80 @@ def test_fuzz_arguments(book: Path, capsys: pytest.CaptureFixture[str], seed: in
         run(capsys, f"{args!r} seed {seed} case {case}", args)
 
 
+def _inputs(book: Path) -> dict[str, str]:
+    return {name: hashlib.sha256((book / name).read_bytes()).hexdigest() for name in ("config.yaml", "set.txt",
+                                                                                       "tour.txt")}
+
+
+#: Names an output option may be given: the inputs themselves and other names of them,
+#: special files, and harmless new paths (issue #15: outputs never overwrite inputs).
+OUTPUT_NAMES = ["config.yaml", "set.txt", "tour.txt", "./set.txt", "sub/../config.yaml", "alias-hard", "alias-soft",
+                "out/fuzz-puzzles.rtf", "/dev/full", "/dev/null", "sub", "set.txt/x", "r.json", "new/r.json",
+                "j.xml"]
+
+
+def fuzz_output_paths(book: Path, capsys: pytest.CaptureFixture[str], seed: int, cases: int) -> None:
+    """Random output options onto random names: an input is never changed, whatever the name."""
+    rng = random.Random(seed)
+    (book / "sub").mkdir(exist_ok=True)
+    if not (book / "alias-hard").exists():
+        os.link(book / "set.txt", book / "alias-hard")
+        (book / "alias-soft").symlink_to(book / "config.yaml")
+    inputs = _inputs(book)
+    for case in range(cases):
+        args = ["build", "config.yaml", "-q"]
+        for option in rng.sample(["--report", "--junit", "--out"], rng.randint(1, 3)):
+            args += [option, rng.choice(OUTPUT_NAMES)]
+        code = run(capsys, f"{args!r} seed {seed} case {case}", args)
+        assert _inputs(book) == inputs, f"{args!r} seed {seed} case {case}: an input was changed"
+        named = {args[i + 1] for i in range(3, len(args), 2)}
+        if named & {"config.yaml", "set.txt", "./set.txt", "sub/../config.yaml", "alias-hard", "alias-soft"}:
+            assert code == 2, f"{args!r} seed {seed} case {case}: an input was accepted as an output"
+
+
+def test_fuzz_output_paths(book: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    fuzz_output_paths(book, capsys, 0, 12)
+
+
+SWAP_STEPS = ["stage 0", "stage 1", "staged", "rename 0", "rename 1", "committed"]
+
+
+def fuzz_signals(book: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, seed: int,
+                 cases: int) -> None:
+    """A random signal at a random step of the swap: exit 0 with every new output, or
+    128 + the signal with every old one; never a mix, never a temp file left."""
+    from publisher import write
+    rng = random.Random(seed)
+    assert run(capsys, "reference", ["build", "config.yaml", "-q"]) == 0
+    for case in range(cases):
+        before = state(book / "out")
+        (book / "config.yaml").write_text(CONFIG.replace("subtitle: a book", f"subtitle: case {seed} {case}"),
+                                          encoding="utf-8")
+        sig, step = rng.choice([signal.SIGINT, signal.SIGTERM, signal.SIGHUP]), rng.choice(SWAP_STEPS)
+        monkeypatch.setattr(write, "step_hook", lambda name, s=sig, at=step: os.kill(os.getpid(), s)
+                            if name == at else None)
+        with deadline():
+            code = main(["build", "config.yaml", "-q"])
+        capsys.readouterr()
+        monkeypatch.setattr(write, "step_hook", None)
+        after = state(book / "out")
+        name = f"{sig.name} at {step}, seed {seed} case {case}"
+        assert code in (0, 128 + sig), f"{name}: exit {code}"
+        assert (after == before) == (code == 128 + sig), f"{name}: exit {code} but the outputs say otherwise"
+        assert not [p for p in (book / "out").iterdir() if p.name.startswith(".")], f"{name}: a temp file is left"
+
+
+def test_fuzz_signals(book: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    fuzz_signals(book, capsys, monkeypatch, 0, 8)
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("seed", range(100, 104))
 def test_fuzz_many_more(book: Path, capsys: pytest.CaptureFixture[str], seed: int) -> None:
     """The big run: about 2,200 more cases of every kind (slow; CI runs it)."""
     test_fuzz_check_inputs(book, capsys, seed)
     test_fuzz_arguments(book, capsys, seed)
+    fuzz_output_paths(book, capsys, seed, 60)
     fuzz_builds(book, capsys, seed, 150, "config.yaml", CONFIG)
     fuzz_builds(book, capsys, seed, 60, "tour.txt", TOUR)
     fuzz_builds(book, capsys, seed, 60, "set.txt", "\n".join(PUZZLES[:3]) + "\n")

@@ -13,12 +13,12 @@ import hashlib
 import json
 import os
 import re
-import resource
 import signal
 import stat
+import subprocess
+import sys
 import threading
 import time
-from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -27,6 +27,7 @@ from publisher import interrupt, write
 from publisher.cli import main
 from tests.deadline import deadline
 
+ROOT = Path(__file__).resolve().parents[1]
 GOOD = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
 
 
@@ -283,43 +284,31 @@ def test_the_exit_code_tells_which_set_is_on_disk(here: Path, capsys: pytest.Cap
 
 # ------------------------------------------------------------------ a full disk
 
-@pytest.fixture
-def small_disk() -> Iterator[Callable[[int], None]]:
-    """A file-size limit (RLIMIT_FSIZE): past it the kernel refuses writes with EFBIG,
-    as a full disk refuses them with ENOSPC; restored afterwards."""
-    soft, hard = resource.getrlimit(resource.RLIMIT_FSIZE)
-    previous = signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
-
-    def limit(size: int) -> None:
-        resource.setrlimit(resource.RLIMIT_FSIZE, (size, hard))
-
-    try:
-        yield limit
-    finally:
-        resource.setrlimit(resource.RLIMIT_FSIZE, (soft, hard))
-        signal.signal(signal.SIGXFSZ, previous)
+def small_disk(folder: Path, blocks: int, *args: str) -> subprocess.CompletedProcess[str]:
+    """The CLI in a process with a file-size limit (``ulimit -f``, 512-byte blocks): past
+    it the kernel refuses writes with EFBIG, as a full disk refuses them with ENOSPC."""
+    code = "import sys; from publisher.cli import main; sys.exit(main())"
+    return subprocess.run(["sh", "-c", f"ulimit -f {blocks}; trap '' XFSZ; exec \"$@\"", "sh",
+                           sys.executable, "-c", code, *args], cwd=folder, capture_output=True, text=True,
+                          timeout=120, env={**os.environ, "PYTHONPATH": str(ROOT)})
 
 
-def test_a_full_disk_while_staging_leaves_nothing(here: Path, capsys: pytest.CaptureFixture[str],
-                                                  small_disk: Callable[[int], None]) -> None:
+def test_a_full_disk_while_staging_leaves_nothing(here: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert cli(capsys, "build", "config.yaml", "-q")[0] == 0
     config(here, title="Changed")
     before = state(here)
-    small_disk(1500)        # the RTF booklets are about 5 KB, the report about 1 KB
-    code, _, err = cli(capsys, "build", "config.yaml", "-q", "--report", "r.json")
-    assert code == 2 and "cannot write: File too large" in err, err
+    done = small_disk(here, 3, "build", "config.yaml", "-q", "--report", "r.json")   # booklets: ~5 KB
+    assert done.returncode == 2 and "cannot write: File too large" in done.stderr, done.stderr
     after = state(here)
     assert json.loads((here / "r.json").read_text(encoding="utf-8"))["status"] == "error"   # it says why
     del after["r.json"]
     assert after == before
 
 
-def test_a_full_disk_under_init_leaves_nothing(tmp_path: Path, capsys: pytest.CaptureFixture[str],
-                                               small_disk: Callable[[int], None]) -> None:
-    small_disk(200)
-    code, _, err = cli(capsys, "init", str(tmp_path / "new"))
-    assert code == 2 and "cannot write" in err
-    assert not (tmp_path / "new").exists()
+def test_a_full_disk_under_init_leaves_nothing(tmp_path: Path) -> None:
+    done = small_disk(tmp_path, 1, "init", "new")
+    assert done.returncode == 2 and "cannot write" in done.stderr, done.stderr
+    assert list(tmp_path.iterdir()) == []
 
 
 def test_init_with_a_file_where_its_folder_goes_writes_nothing(tmp_path: Path,

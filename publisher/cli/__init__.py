@@ -17,6 +17,7 @@ import json
 import logging
 import os
 import sys
+import threading
 import traceback
 from typing import Any, TextIO
 
@@ -81,30 +82,52 @@ def one_line(text: str) -> str:
     return flat.encode("utf-8", "backslashreplace").decode("utf-8")
 
 
-class CommandGuard(io.TextIOBase):
-    """A text stream for GitHub Actions, where any output line that starts with ``::`` (after
-    blanks) is a workflow command: a puzzle file named ``::add-mask::x`` or a title
-    ``::set-output ...`` would steer the CI job. Every line through here that would read as
-    a command gets its leading ``::`` broken to ``: :``; our own annotations go to
-    :attr:`raw`, the stream underneath."""
+class StreamFailed(Exception):
+    """Standard output (or error) could not be written: a full device, a closed pipe."""
 
-    def __init__(self, raw: TextIO) -> None:
+    def __init__(self, error: OSError) -> None:
+        super().__init__(error.strerror or str(error))
+        self.error = error
+
+
+class CommandGuard(io.TextIOBase):
+    """Standard output and error as every command writes them.
+
+    A write that fails (``>/dev/full``, a reader that left) raises :class:`StreamFailed`,
+    which the entry point turns into one line and an exit code, never a traceback. Under
+    GitHub Actions (``defuse``), where any output line that starts with ``::`` (after
+    blanks) is a workflow command, a puzzle file named ``::add-mask::x`` or a title
+    ``::set-output ...`` would steer the CI job: every line through here that would read
+    as a command gets its leading ``::`` broken to ``: :``. Our own annotations go to
+    :attr:`raw`, the stream underneath (see :func:`command_stream`)."""
+
+    def __init__(self, raw: TextIO, *, defuse: bool) -> None:
         super().__init__()
-        self.raw = raw
+        self.raw, self.defuse = raw, defuse
         self._line = ""
 
     def write(self, text: str) -> int:
+        if not self.defuse:
+            self._guarded(self.raw.write, text)
+            return len(text)
         self._line += text
         *lines, self._line = self._line.split("\n")
         if lines:
-            self.raw.write("".join(_defuse(line) + "\n" for line in lines))
+            self._guarded(self.raw.write, "".join(_defuse(line) + "\n" for line in lines))
         return len(text)
 
     def flush(self) -> None:
         if self._line:
-            self.raw.write(_defuse(self._line))
-            self._line = ""
-        self.raw.flush()
+            line, self._line = self._line, ""
+            self._guarded(self.raw.write, _defuse(line))
+        self._guarded(self.raw.flush)
+
+    @staticmethod
+    def _guarded(call: Any, *args: Any) -> None:
+        try:
+            call(*args)
+        except OSError as error:
+            raise StreamFailed(error) from None
 
     def isatty(self) -> bool:
         return self.raw.isatty()
@@ -114,7 +137,11 @@ class CommandGuard(io.TextIOBase):
 
     @property
     def encoding(self) -> str:  # type: ignore[override]
-        return getattr(self.raw, "encoding", "utf-8")
+        return getattr(self.raw, "encoding", None) or "utf-8"
+
+    @property
+    def errors(self) -> str:  # type: ignore[override]
+        return getattr(self.raw, "errors", None) or "backslashreplace"
 
     def writable(self) -> bool:
         return True
@@ -153,25 +180,27 @@ def main(argv: list[str] | None = None) -> int:
     # fontTools reports every table it drops while subsetting a font ("FFTM NOT subset"):
     # noise for a user, whose font is embedded correctly anyway.
     logging.getLogger("fontTools").setLevel(logging.ERROR)
+    threading.excepthook = _thread_error
     problem = _environment_problem()
     if problem:
         if sys.stderr is not None:
             print(f"puzzlepress: error: {problem}", file=sys.stderr)
         return EXIT_USAGE
     streams = sys.stdout, sys.stderr
-    if github_actions():
-        sys.stdout, sys.stderr = CommandGuard(sys.stdout), CommandGuard(sys.stderr)
+    sys.stdout = CommandGuard(sys.stdout, defuse=github_actions())
+    if sys.stderr is not None:
+        sys.stderr = CommandGuard(sys.stderr, defuse=github_actions())
     try:
         code = _main(args, debug, console=argv is None)
-        _flush_stdout()
-    except OSError as error:    # standard output on a full device, or gone
-        code = _stdout_failed(error)
+        sys.stdout.flush()
+    except StreamFailed as failed:    # standard output on a full device, or gone
+        code = _stdout_failed(failed.error)
     finally:
-        for stream in (sys.stdout, sys.stderr):
-            if isinstance(stream, CommandGuard):
-                with _quiet_os_errors():
-                    stream.flush()
         sys.stdout, sys.stderr = streams
+        for stream in (sys.stdout, sys.stderr):
+            with _quiet_os_errors():
+                if stream is not None:
+                    stream.flush()
     return code
 
 
@@ -181,6 +210,18 @@ class _quiet_os_errors:
 
     def __exit__(self, kind: type[BaseException] | None, *rest: object) -> bool:
         return kind is not None and issubclass(kind, OSError)
+
+
+def _thread_error(args: threading.ExceptHookArgs) -> None:
+    """An error in a helper thread (a process pool's manager): one line, never a traceback."""
+    if args.exc_type is SystemExit or sys.stderr is None:
+        return
+    if issubclass(args.exc_type, MemoryError):
+        message = f"puzzlepress: error: out of memory while {progress.doing()}"
+    else:
+        message = f"puzzlepress: internal error: {one_line(f'{args.exc_type.__name__}: {args.exc_value}')}"
+    with _quiet_os_errors():
+        print(message, file=sys.stderr, flush=True)
 
 
 def _environment_problem() -> str | None:
@@ -194,18 +235,17 @@ def _environment_problem() -> str | None:
     return None
 
 
-def _flush_stdout() -> None:
-    if sys.stdout is not None:
-        sys.stdout.flush()
-
-
 def _stdout_failed(error: OSError) -> int:
-    """Standard output cannot be written: a broken pipe (the reader left, as ``| head``
-    does: not an error) or anything else (a full device: one line, exit 2). Either way the
-    descriptor is pointed at /dev/null so the interpreter's last flush stays quiet."""
+    """Standard output (or error) cannot be written: a broken pipe (the reader left, as
+    ``| head`` does: not an error) or anything else (a full device: one line, exit 2).
+    What is still buffered is dropped (the descriptor pointed at /dev/null), so the
+    interpreter's last flush stays quiet."""
     with _quiet_os_errors():
         devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.__stdout__.fileno() if sys.__stdout__ is not None else 1)
+        for stream in (sys.__stdout__, sys.stdout):
+            with _quiet_os_errors():
+                if stream is not None:
+                    os.dup2(devnull, stream.fileno())
         os.close(devnull)
     if isinstance(error, BrokenPipeError):
         return EXIT_OK
@@ -213,19 +253,23 @@ def _stdout_failed(error: OSError) -> int:
         with _quiet_os_errors():
             print(f"puzzlepress: error: cannot write to standard output: {error.strerror or error}",
                   file=sys.stderr, flush=True)
-    return EXIT_USAGE
+    # exit 2 promises the previous outputs; once the new ones are all in place, that is 0
+    return EXIT_OK if interrupt.was_committed() else EXIT_USAGE
 
 
 def _main(args: list[str], debug: bool, *, console: bool) -> int:
+    interrupt.forget_commit()
     try:
         with interrupt.watching(ignore_after_commit=console):
             try:
                 return _run(args)
-            except (KeyboardInterrupt, OSError):
+            except (KeyboardInterrupt, StreamFailed):
                 raise
             except BaseException as error:   # a signal that broke a worker pool, say
                 interrupt.check()
                 raise error
+    except StreamFailed:
+        raise
     except interrupt.Interrupted as stop:
         return _interrupted(stop.signum, stop.after_commit, console)
     except KeyboardInterrupt:
@@ -233,21 +277,8 @@ def _main(args: list[str], debug: bool, *, console: bool) -> int:
     except MemoryError:
         click.echo(f"puzzlepress: error: out of memory while {progress.doing()}", err=True)
         return EXIT_USAGE
-    except OSError as error:
-        if error.filename is None and error.errno is not None and _is_stdout_error():
-            raise
-        return _internal(error, debug)
     except (Exception, RecursionError) as error:  # noqa: BLE001  (a bug of ours: one line, or --debug)
         return _internal(error, debug)
-
-
-def _is_stdout_error() -> bool:
-    """Whether standard output can no longer be written (the error came from printing)."""
-    try:
-        _flush_stdout()
-    except OSError:
-        return True
-    return False
 
 
 def _internal(error: BaseException, debug: bool) -> int:

@@ -6,7 +6,8 @@ checked and reported first, so one bad path never hides the other verdicts).
 
 solve: one puzzle (or every puzzle of a file) solved, counted, enumerated or
 its n-th solution shown; exit 0 when the request has an answer (a unique
-solution, at least one solution, the n-th solution exists), 1 when not.
+solution, at least one solution, the n-th solution exists), 1 when not or when the search
+bound stopped it first, 2 for a missing or empty file and an empty argument.
 
 With ``--json`` every result is one JSON object on one line (README, "CLI contract").
 """
@@ -373,16 +374,24 @@ def _names_a_file(target: str) -> bool:
     if target == "-" or os.path.lexists(target):   # lexists is False for unusable names
         return True
     cells = len("".join(target.split()))
-    return "/" in target or os.sep in target or (bool(_FILE_SUFFIX.search(target)) and cells not in _SQUARES)
+    if "/" in target or os.sep in target or (bool(_FILE_SUFFIX.search(target)) and cells not in _SQUARES):
+        return True
+    # one word that no grid has the cells of ('nothere'): a file name, not a puzzle
+    return cells not in _SQUARES and len(target.split()) == 1 and "." not in target
 
 
 def _solve_sources(target: str, options: TextOptions) -> list[tuple[str, Puzzle | ParseIssue]]:
     """The puzzles named on the command line: a file (or '-'), else the argument itself."""
+    if not target.strip():
+        raise UsageError("no puzzle given: the argument is empty")
     if _names_a_file(target):
         try:
-            return [(target, item) for item in load(target, options)]
+            found = [(target, item) for item in load(target, options)]
         except screening.InputProblem as error:
             raise UsageError(str(error)) from None
+        if not found:   # as check and build say
+            raise UsageError(f"{target}:1: no puzzles found in the file")
+        return found
     return [("<argument>", item) for item in
             parse_text(target, size=options.size, box=options.box, symbols=options.symbols,
                        variant=options.variant, parity=options.parity)]
@@ -475,7 +484,7 @@ def _solve_count(source: str, puzzle: Puzzle, cap: int, node_limit: int, as_json
                           bounded=count.bounded, solve_ms=round(ms, 3)))
     else:
         click.echo(f"{_where(source, puzzle)}: {count} solutions ({ms:.2f} ms)")
-    return count > 0
+    return count > 0 and not count.bounded   # the search bound first: the count is unknown
 
 
 def _lexicographic(puzzle: Puzzle, node_limit: int) -> Search:
@@ -531,4 +540,4 @@ def _solve_all(source: str, puzzle: Puzzle, limit: int, node_limit: int, as_json
         click.echo(f"(stopped after {found:,} solutions: search bound of {node_limit:,} nodes reached)")
     elif not found:
         click.echo(f"{_where(source, puzzle)}: no solution")
-    return found > 0
+    return found > 0 and (more or not search.bounded)   # the search bound first: the list is incomplete

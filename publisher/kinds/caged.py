@@ -32,10 +32,11 @@ class CageSizes(Strict):
         return self
 
 
-def cage_marks(cages: Sequence[Cage]) -> tuple[CageMark, ...]:
-    """The cages as the model draws them: cells and the printed total ("15", "12\u00d7")."""
-    return tuple(CageMark(cage.cells, f"{cage.total}{PRINTED_OPERATIONS.get(cage.op or '', '')}")
-                 for cage in cages)
+def cage_marks(cages: Sequence[Cage], operation: Callable[[Cage], str]) -> tuple[CageMark, ...]:
+    """The cages as the model draws them: cells and the printed total ("15", "12\u00d7"),
+    with the total and ``operation(cage)`` as data for the playable page."""
+    return tuple(CageMark(cage.cells, f"{cage.total}{PRINTED_OPERATIONS.get(cage.op or '', '')}",
+                          cage.total, operation(cage)) for cage in cages)
 
 
 def hint_steps(steps: Sequence[Any]) -> tuple[HintStep, ...]:

@@ -110,7 +110,8 @@ class KenKenKind(Kind[KenKen]):
         return Board(kind=self.name, rows=n, cols=n, givens=("",) * (n * n),
                      answer=tuple(puzzle.symbols[v - 1] for v in verdict.solution),
                      regions=None, title=puzzle.title, difficulty=difficulty, source=source,
-                     cages=cage_marks(puzzle.cages), keypad=tuple(puzzle.symbols[:n]))
+                     cages=cage_marks(puzzle.cages, lambda cage: "+" if len(cage.cells) == 1 else cage.op or "?"),
+                     keypad=tuple(puzzle.symbols[:n]))
 
     def hints(self, puzzle: KenKen, steps: tuple[Any, ...]) -> tuple[HintStep, ...]:
         return hint_steps(steps)

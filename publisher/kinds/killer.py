@@ -116,7 +116,8 @@ class KillerKind(Kind[Killer]):
                      givens=tuple(symbols[v - 1] if v else "" for v in puzzle.givens),
                      answer=tuple(symbols[v - 1] for v in verdict.solution),
                      regions=tuple(puzzle.geometry.regions), title=puzzle.title, difficulty=difficulty,
-                     source=source, cages=cage_marks(puzzle.cages), keypad=tuple(symbols[:puzzle.size]))
+                     source=source, cages=cage_marks(puzzle.cages, lambda cage: ""),
+                     keypad=tuple(symbols[:puzzle.size]))
 
     def hints(self, puzzle: Killer, steps: tuple[Any, ...]) -> tuple[HintStep, ...]:
         return hint_steps(steps)

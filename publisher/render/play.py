@@ -86,6 +86,8 @@ def _entry(stem: str, page: int, item: PlacedGrid, play: Play) -> dict[str, Any]
         entry["regions"] = list(play.regions)
     if play.closed:
         entry["closed"] = True
+    if play.cages:
+        entry["cages"] = [[list(cells), total, operation] for cells, total, operation in play.cages]
     if play.rules is not None:
         rules = play.rules
         entry["rules"] = {"groups": [list(g) for g in rules.groups], "differ": [list(p) for p in rules.differ],
