@@ -93,7 +93,7 @@ def file_items(source: str, hints: dict[str, Any]) -> Iterator[Item]:
         from publisher import kinds
         from publisher.sources import SourceError, parse_file
         try:
-            yield from parse_file(source, kinds.get("sudoku"), hints, route=True)
+            yield from parse_file(source, kinds.get(kinds.DEFAULT_KIND), hints, route=True)
         except SourceError as error:
             raise InputProblem(str(error)) from None
         return
