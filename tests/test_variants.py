@@ -121,6 +121,10 @@ def test_impossible_combinations_are_named() -> None:
     assert "not a jigsaw" in (variant_problem(("windoku",), 9, boxed_3x3=False, jigsaw=True) or "")
     assert problem(Request(9, variant=("x", "anti_knight", "anti_king"))) == \
         "no 9x9 grid keeps every rule of x + anti_knight + anti_king"
+    # proved empty once by exhaustive search (bench/variant_grids.py), refused by rule for any superset
+    for names in (("windoku", "non_consecutive"), ("x", "windoku", "non_consecutive", "even_odd")):
+        assert problem(Request(9, variant=names)) == \
+            "no 9x9 grid keeps every rule of windoku + non_consecutive (proved by exhaustive search)"
     issue = parse_mapping({"givens": "." * 81, "variant": ["even_odd"]})
     assert "needs its 'parity' marks" in str(issue)
     issue = parse_mapping({"givens": "." * 81, "variant": ["x"], "parity": "e" * 81})
