@@ -389,6 +389,26 @@ class _BookletBuilder:
         """A blank page: no running head, no folio."""
         self.drafts.append(_Draft([], None))
 
+    def notes_page(self) -> None:
+        """A page headed "Notes" with its folio: padding that is not blank."""
+        heading = self.type.block(self.labels["notes"], self.styles.heading, 0.0, 0.0, self.content_width)
+        self.drafts.append(_Draft([heading], self.labels["notes"], opening=True))
+
+    def pad(self, rules: PrintRules) -> None:
+        """Pages at the end up to the service's minimum and page multiple (and a blank last
+        page where the service wants one): blank, but "Notes" pages first where the book
+        would otherwise end in more blank pages in a row than the service accepts."""
+        if rules.blank_last_page and (self.drafts[-1].blocks or self.drafts[-1].head is not None):
+            self.blank()
+        target = max(rules.min_pages, len(self.drafts))
+        added = target + -target % rules.page_multiple - len(self.drafts)
+        trailing = next((i for i, d in enumerate(reversed(self.drafts)) if d.blocks or d.head is not None),
+                        len(self.drafts))
+        limit = rules.blank_run_end
+        notes = 0 if limit is None else max(0, min(added, trailing + added - limit))
+        for index in range(added):
+            self.notes_page() if index < notes else self.blank()
+
     def _chunks(self, rows: list[list[PlacedGrid]], first: int, down: int) -> list[list[list[PlacedGrid]]]:
         """The section's rows page by page: ``first`` rows fit under the
         opening, ``down`` on every later page. Balanced (``layout.balance``),
@@ -833,12 +853,8 @@ def _build(spec: BookSpec, role: str, margins: Margins, labels: dict[str, str], 
         builder.fill_contents(contents, entries)
     builder.align_spreads()
     laid_out = len(builder.drafts)
-    if rules is not None:   # blank pages at the end up to the service's minimum and page multiple
-        if rules.blank_last_page and (builder.drafts[-1].blocks or builder.drafts[-1].head is not None):
-            builder.blank()
-        target = max(rules.min_pages, len(builder.drafts))
-        for _ in range(target + -target % rules.page_multiple - len(builder.drafts)):
-            builder.blank()
+    if rules is not None:
+        builder.pad(rules)
     title = spec.title if puzzles else f"{spec.title} · {labels['answers']}"
     return Booklet(
         role=role, stem=f"{spec.stem}-{role}", title=title, author=spec.author,

@@ -195,7 +195,9 @@ class PrintRules:
     """What a print-on-demand service asks of an interior, as layout obeys it:
     no mark nearer the top, bottom or outside trim than ``safe``; the inside
     margin from ``gutters`` (up to pages, points) for the final page count;
-    blank pages at the end up to ``min_pages`` and a multiple of ``page_multiple``."""
+    pages at the end up to ``min_pages`` and a multiple of ``page_multiple``: blank ones,
+    but "Notes" pages before them where more blank pages in a row than ``blank_run_end``
+    would be needed (KDP's review refuses a book ending in more than 10)."""
 
     service: str                                 # "KDP", for messages
     safe: float
@@ -204,6 +206,7 @@ class PrintRules:
     page_multiple: int = 1
     bleed: Bleed | None = None
     blank_last_page: bool = False                # the service wants the last page blank (IngramSpark)
+    blank_run_end: int | None = None             # most blank pages in a row at the end (KDP: 10)
 
     def gutter_for(self, pages: int) -> float:
         return next((inside for up_to, inside in self.gutters if pages <= up_to), self.gutters[-1][1])

@@ -76,7 +76,8 @@ def summary(result: BuildResult) -> str:
     for _section, checked in result.rejected():
         lines.append(f"  {checked.item.where}: {checked.status}: {checked.reason}")
     for output in result.outputs:
-        lines.append(f"  wrote {output.path} ({output.pages} pages, {_size(output.bytes)})")
+        pages = "1 page" if output.pages == 1 else f"{output.pages} pages"
+        lines.append(f"  wrote {output.path} ({pages}, {_size(output.bytes)})")
     for warning in result.warnings:
         lines.append(f"  warning: {warning}")
     stages = ", ".join(f"{name} {seconds:.2f} s" for name, seconds in result.timings.items() if "." not in name)

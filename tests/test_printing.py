@@ -188,11 +188,18 @@ def test_short_booklets_get_blank_pages_said_in_the_summary_or_fail_under_strict
     config = easy_book(tmp_path, 5, print={"service": "kdp"}, answers="separate")
     assert main(["build", str(config)]) == 0
     out = capsys.readouterr().out
-    assert re.search(r"easy-sudoku-puzzles\.pdf: \d+ pages; \d+ blank pages added at the end to reach "
-                     r"KDP's minimum of 24", out)
+    assert re.search(r"easy-sudoku-puzzles\.pdf: \d+ pages; \d+ pages \(Notes pages, then blank ones\) added at "
+                     r"the end to reach KDP's minimum of 24", out)
     with pymupdf.open(tmp_path / "out" / "easy-sudoku-answers.pdf") as doc:
         assert doc.page_count == 24
-        assert doc[23].get_text().strip() == "" and not doc[23].get_drawings()
+        texts = [doc[i].get_text().split() for i in range(24)]
+        assert texts[23] == [] and not doc[23].get_drawings()
+        # KDP's review refuses more than 10 blank pages in a row at the end: the padding before
+        # those is Notes pages (heading and folio), numbered as every other page
+        blanks_at_end = next(i for i, words in enumerate(reversed(texts)) if words)
+        assert blanks_at_end == 10
+        notes = [i + 1 for i, words in enumerate(texts) if "Notes" in words]
+        assert notes and notes == list(range(notes[0], 15)) and all(sorted(texts[n - 1]) == sorted(["Notes", str(n)]) for n in notes)
     # a separate answer booklet is a printed book of its own: its own cover, for its own page count
     with pymupdf.open(tmp_path / "out" / "easy-sudoku-answers-cover.pdf") as doc:
         assert boxes(doc, 0)["MediaBox"][2] / INCH == pytest.approx(12.25 + 24 * KDP_SPINE["white"], abs=0.01)
@@ -381,6 +388,27 @@ def test_preflight_names_every_violation_of_a_book_with_thin_margins(
     assert {"gutter", "margin-top", "margin-bottom", "page-count"} <= failed
     # built without a print profile, the book keeps its links (contents, cross-references): preflight names them
     assert "annotations" in failed and "fonts" not in failed
+
+
+def test_preflight_names_runs_of_blank_pages(tmp_path: Path) -> None:
+    """KDP: at most 2 blank pages in a row before the end and 10 at the end; measured on a PDF
+    written here by reportlab, not by our layout (page 1-3 and 7-9 printed)."""
+    from reportlab.pdfgen import canvas
+    path = tmp_path / "runs.pdf"
+    pdf = canvas.Canvas(str(path), pagesize=(6 * INCH, 9 * INCH), invariant=1)
+    for number in range(1, 25):
+        if number in (1, 2, 3, 7, 8, 9):
+            pdf.drawString(2 * INCH, 4 * INCH, f"page {number}")
+        pdf.showPage()
+    pdf.save()
+    found = [v for v in check_interior(path.read_bytes(), "runs.pdf", PrintChoice(load_profile("kdp"), "white", False))
+             if v.rule == "blank-pages"]
+    assert [str(v) for v in found] == [
+        "runs.pdf: page 4: 3 blank pages in a row before the end (pages 4-6), KDP accepts at most 2",
+        "runs.pdf: page 10: 15 blank pages in a row at the end (pages 10-24), KDP accepts at most 10"]
+    assert [v.rule for v in check_interior(path.read_bytes(), "runs.pdf",
+                                           PrintChoice(load_profile("lulu"), "white", False))
+            if v.rule == "blank-pages"] == []
 
 
 def test_preflight_json_and_usage_errors(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

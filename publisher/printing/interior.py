@@ -27,6 +27,7 @@ class PrintChoice:
         minimum, _most = p.page_limits(self.paper, trim)
         return PrintRules(service=p.name, safe=p.margin(self.bleed), gutters=p.gutters, min_pages=minimum,
                           page_multiple=p.page_multiple, blank_last_page=p.last_page_blank,
+                          blank_run_end=p.blank_run_end,
                           bleed=Bleed(p.bleed, p.bleed_all_edges) if self.bleed else None)
 
 
@@ -66,5 +67,7 @@ def padding_note(chosen: PrintChoice, booklet: Booklet, file_name: str) -> str |
     minimum = booklet.print_rules.min_pages if booklet.print_rules else 0
     if laid_out >= minimum:
         return None
-    return (f"{file_name}: {laid_out} pages; {added} blank pages added at the end to reach "
+    limit = chosen.profile.blank_run_end
+    kind = "blank pages" if limit is None or added <= limit else "pages (Notes pages, then blank ones)"
+    return (f"{file_name}: {laid_out} pages; {added} {kind} added at the end to reach "
             f"{chosen.profile.name}'s minimum of {minimum}")

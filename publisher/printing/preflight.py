@@ -26,8 +26,8 @@ TOLERANCE = 0.01 * POINTS_PER_INCH     # sizes agree to 0.01 in
 MEASURE_SLACK = 0.05                   # points: rounding in the content stream
 
 #: every rule preflight checks, in report order (the JUnit testcases)
-INTERIOR_RULES = ("trim-size", "page-boxes", "page-count", "last-page", "gutter", "margin-top", "margin-bottom",
-                  "margin-outside", "annotations", "fonts", "transparency")
+INTERIOR_RULES = ("trim-size", "page-boxes", "page-count", "last-page", "blank-pages", "gutter", "margin-top",
+                  "margin-bottom", "margin-outside", "annotations", "fonts", "transparency")
 COVER_RULES = ("cover-size", "page-boxes", "barcode-area", "spine-text", "cover-safe", "annotations", "fonts",
                "transparency")
 
@@ -143,6 +143,7 @@ def check_interior(data: bytes, name: str, chosen: PrintChoice) -> list[Violatio
         gutter = p.gutter_for(count)
         margin = p.margin(bleed)
         with_bleed = "with bleed" if bleed else "without bleed"
+        blank: list[bool] = []
         for index in range(count):
             page = doc[index]
             number = index + 1
@@ -151,7 +152,9 @@ def check_interior(data: bytes, name: str, chosen: PrintChoice) -> list[Violatio
             trim = trim or media
             found.extend(_interior_boxes(name, number, right_hand, media, trim, bleed_box, trim_size, chosen))
             worst: dict[str, tuple[float, Mark]] = {}
+            blank.append(True)
             for mark in marks(page, media):
+                blank[-1] = False
                 r = mark.rect
                 inside = r.x0 - trim.x0 if right_hand else trim.x1 - r.x1
                 outside = trim.x1 - r.x1 if right_hand else r.x0 - trim.x0
@@ -168,8 +171,31 @@ def check_interior(data: bytes, name: str, chosen: PrintChoice) -> list[Violatio
                     message = (f"{mark.what} {inches(distance):.3f} in from the {edge}, "
                                f"{p.name} needs {inches(need):g} in {reason}")
                     found.append(Violation(name, number, rule, message))
+        found.extend(_blank_runs(name, blank, chosen))
         found.extend(_common(doc, name))
     return found
+
+
+def _blank_runs(name: str, blank: list[bool], chosen: PrintChoice) -> Iterator[Violation]:
+    """Runs of pages with nothing printed longer than the service accepts (KDP: 2 before the
+    end, 10 at the end), each named by its first page."""
+    p = chosen.profile
+    start = 0
+    while start < len(blank):
+        if not blank[start]:
+            start += 1
+            continue
+        end = start
+        while end < len(blank) and blank[end]:
+            end += 1
+        at_end = end == len(blank)
+        limit = p.blank_run_end if at_end else p.blank_run_middle
+        if limit is not None and end - start > limit:
+            where = "at the end" if at_end else "before the end"
+            yield Violation(name, start + 1, "blank-pages",
+                            f"{end - start} blank pages in a row {where} (pages {start + 1}-{end}), "
+                            f"{p.name} accepts at most {limit}")
+        start = end
 
 
 def _interior_boxes(name: str, number: int, right_hand: bool, media: Rect, trim: Rect, bleed_box: Rect | None,

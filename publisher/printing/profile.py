@@ -49,6 +49,8 @@ class Profile:
     large_trim: tuple[float, float, dict[str, int]] | None   # trims beyond (w, h) hold fewer pages
     page_multiple: int
     last_page_blank: bool                          # the service wants the book's last page blank
+    blank_run_middle: int | None                   # most blank pages in a row before the end (None: no limit)
+    blank_run_end: int | None                      # most blank pages in a row at the end
     trims: tuple[tuple[float, float], ...]
     custom_trim: tuple[tuple[float, float], tuple[float, float]] | None
     spine_per_page: dict[str, float]
@@ -121,6 +123,7 @@ def load_profile(service: str) -> Profile:
     large = data.get("large_trim")
     custom = data.get("custom_trim")
     barcode = data["barcode"]
+    blanks = data["blank_pages"]
     return Profile(
         service=service, name=str(data["name"]), bleed=_pt(data["bleed"]),
         bleed_all_edges=data["bleed_edges"] == "all",
@@ -130,6 +133,7 @@ def load_profile(service: str) -> Profile:
         min_pages=_paper_counts(data["min_pages"]), max_pages=_paper_counts(data["max_pages"]),
         large_trim=(_pt(large["width"]), _pt(large["height"]), _paper_counts(large["max_pages"])) if large else None,
         page_multiple=int(data["page_multiple"]), last_page_blank=bool(data["last_page_blank"]),
+        blank_run_middle=int(blanks["middle"]) if blanks else None, blank_run_end=int(blanks["end"]) if blanks else None,
         trims=tuple((_pt(w), _pt(h)) for w, h in data["trims"]),
         custom_trim=((_pt(custom["min"][0]), _pt(custom["min"][1])), (_pt(custom["max"][0]), _pt(custom["max"][1])))
         if custom else None,
