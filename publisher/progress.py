@@ -50,6 +50,7 @@ class Progress:
                 task = bar.add_task(name, total=total)
                 yield lambda n: bar.advance(task, n)
         else:
+            unit = unit[:-1] if total == 1 and unit.endswith("s") else unit   # "1 book", "2 books"
             print(f"{name}: {total} {unit}".rstrip() + " ...", file=self.stream, flush=True)
             yield _ignore
         print(f"{name}: done in {time.perf_counter() - start:.2f} s", file=self.stream, flush=True)
