@@ -37,6 +37,8 @@ from sqlalchemy import exc as sa_exc
 #: The schema this program writes. 1: the first catalogs; 2: adds ``puzzle`` (the puzzle
 #: as printed, read back to name how a repeat was moved).
 SCHEMA_VERSION = 2
+#: The PostgreSQL advisory lock key of schema creation (any fixed 64-bit number; this is "puzzlepr")
+_SCHEMA_LOCK = 0x70757A7A6C657072
 #: How long a build waits for another build's recording before the catalog is "locked".
 LOCK_TIMEOUT_SECONDS = 30
 _LOOKUP_CHUNK = 500
@@ -184,6 +186,12 @@ class Catalog:
         if version is None and not create:
             raise CatalogError(f"catalog {self.name}: not a puzzlepress catalog")
         with self.engine.connect().execution_options(immediate=True) as connection, connection.begin():
+            if connection.dialect.name == "postgresql":
+                # Two builds creating one new catalog at once: PostgreSQL's DDL takes no lock
+                # on a table that does not exist yet, so both would CREATE it (a duplicate-key
+                # error on pg_type); a lock held to the end of this transaction orders them.
+                # (SQLite's BEGIN IMMEDIATE already does.)
+                connection.execute(sa.select(sa.func.pg_advisory_xact_lock(_SCHEMA_LOCK)))
             version = _version(connection)    # another process may have done it meanwhile
             if version is None:
                 _metadata.create_all(connection)

@@ -133,7 +133,8 @@ def load_profile(service: str) -> Profile:
         min_pages=_paper_counts(data["min_pages"]), max_pages=_paper_counts(data["max_pages"]),
         large_trim=(_pt(large["width"]), _pt(large["height"]), _paper_counts(large["max_pages"])) if large else None,
         page_multiple=int(data["page_multiple"]), last_page_blank=bool(data["last_page_blank"]),
-        blank_run_middle=int(blanks["middle"]) if blanks else None, blank_run_end=int(blanks["end"]) if blanks else None,
+        blank_run_middle=int(blanks["middle"]) if blanks else None,
+        blank_run_end=int(blanks["end"]) if blanks else None,
         trims=tuple((_pt(w), _pt(h)) for w, h in data["trims"]),
         custom_trim=((_pt(custom["min"][0]), _pt(custom["min"][1])), (_pt(custom["max"][0]), _pt(custom["max"][1])))
         if custom else None,
