@@ -78,7 +78,7 @@ def main() -> None:
         print(f"bank: {args.count:,} puzzles, {path.stat().st_size / 1e6:.1f} MB")
         with LocalCluster(n_workers=args.workers, threads_per_worker=1, processes=True,
                           dashboard_address=None) as cluster:
-            command = [sys.executable, "-c", "import sys; from publisher.cli import main; sys.exit(main())",
+            command = [sys.executable, "-c", "import sys; from publisher.entry import main; sys.exit(main())",
                        "check", str(path), "--json",
                        "-o", str(Path(folder) / "out.jsonl"), "--dask", cluster.scheduler_address]
             start = time.perf_counter()

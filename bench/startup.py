@@ -22,7 +22,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 PUZZLE = (ROOT / "bench" / "data" / "top1465.txt").read_text().split()[0]
-ENTRY = "import sys; from publisher.cli import main; sys.exit(main())"
+ENTRY = "import sys; from publisher.entry import main; sys.exit(main())"
 
 
 def timed(command: list[str]) -> tuple[float, float]:

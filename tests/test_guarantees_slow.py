@@ -41,7 +41,7 @@ def _state(folder: Path) -> dict[str, str]:
 
 def _build(folder: Path, version: str, delay: str) -> subprocess.Popen[bytes]:
     (folder / "config.yaml").write_text(CONFIG.format(version=version), encoding="utf-8")
-    code = "import sys; from publisher.cli import main; sys.exit(main())"
+    code = "import sys; from publisher.entry import main; sys.exit(main())"
     return subprocess.Popen([sys.executable, "-c", code, "build", "config.yaml", "-q", "--report", "out/r.json"],
                             cwd=folder, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                             env={**os.environ, "PYTHONPATH": str(ROOT), "PUZZLEPRESS_TEST_RENAME_DELAY": delay})

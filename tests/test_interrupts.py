@@ -37,7 +37,7 @@ HANG = 90   # seconds: far beyond a build of this size; reaching it is a hang
 
 
 def _build(folder: Path) -> subprocess.Popen[bytes]:
-    code = "import sys; from publisher.cli import main; sys.exit(main())"
+    code = "import sys; from publisher.entry import main; sys.exit(main())"   # as the console script
     return subprocess.Popen([sys.executable, "-c", code, "build", "config.yaml", "-q", "--jobs", "2"],
                             cwd=folder, env={**os.environ, "PYTHONPATH": str(ROOT)},
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True)
@@ -110,3 +110,27 @@ def test_ctrl_c_at_a_random_moment(book: tuple[Path, dict[str, str], dict[str, s
 @pytest.mark.parametrize("seed", range(6))
 def test_kill_at_a_random_moment(book: tuple[Path, dict[str, str], dict[str, str]], seed: int) -> None:
     _trial(book, signal.SIGKILL, 100 + seed)
+
+
+@pytest.mark.parametrize("delay", [0.0, 0.05, 0.1, 0.2, 0.35])
+def test_ctrl_c_while_the_command_is_still_loading(tmp_path: Path, delay: float) -> None:
+    """The first half second is spent importing click, the schema and the solver: a Ctrl-C
+    then is one line and exit 130 as well, never a traceback (or a command that finished
+    first, exit 0). The child says when the console script's entry is loaded (the moment
+    from which the command is ours: before it, the interpreter is still starting)."""
+    (tmp_path / "set.txt").write_text("\n".join(PUZZLES[:5]) + "\n", encoding="utf-8")
+    (tmp_path / "config.yaml").write_text(CONFIG.format(version="new"), encoding="utf-8")
+    code = "import os, sys; from publisher.entry import main; os.write(1, b'.'); sys.exit(main())"
+    build = subprocess.Popen([sys.executable, "-c", code, "build", "config.yaml", "-q"], cwd=tmp_path,
+                             env={**os.environ, "PYTHONPATH": str(ROOT)}, stdout=subprocess.PIPE,
+                             stderr=subprocess.PIPE, start_new_session=True)
+    assert build.stdout is not None and build.stdout.read(1) == b"."
+    time.sleep(delay)
+    os.killpg(build.pid, signal.SIGINT)
+    _, err = build.communicate(timeout=HANG)
+    text = err.decode("utf-8", "replace")
+    assert "Traceback" not in text, text
+    assert build.returncode in (0, 130), (build.returncode, text)
+    if build.returncode == 130:
+        assert text.strip().splitlines()[-1] == "puzzlepress: interrupted"
+        assert not (tmp_path / "out").exists() or not any((tmp_path / "out").iterdir())

@@ -211,7 +211,7 @@ def _alive(pids: list[int]) -> list[int]:
 
 
 def _generate(*args: str) -> subprocess.Popen[str]:
-    code = "import sys; from publisher.cli import main; sys.exit(main())"
+    code = "import sys; from publisher.entry import main; sys.exit(main())"
     return subprocess.Popen([sys.executable, "-c", code, "generate", "--level", "easy", *args],
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
                             env={**os.environ, "PYTHONPATH": str(ROOT)})

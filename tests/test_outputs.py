@@ -287,7 +287,7 @@ def test_the_exit_code_tells_which_set_is_on_disk(here: Path, capsys: pytest.Cap
 def small_disk(folder: Path, blocks: int, *args: str) -> subprocess.CompletedProcess[str]:
     """The CLI in a process with a file-size limit (``ulimit -f``, 512-byte blocks): past
     it the kernel refuses writes with EFBIG, as a full disk refuses them with ENOSPC."""
-    code = "import sys; from publisher.cli import main; sys.exit(main())"
+    code = "import sys; from publisher.entry import main; sys.exit(main())"
     return subprocess.run(["sh", "-c", f"ulimit -f {blocks}; trap '' XFSZ; exec \"$@\"", "sh",
                            sys.executable, "-c", code, *args], cwd=folder, capture_output=True, text=True,
                           timeout=120, env={**os.environ, "PYTHONPATH": str(ROOT)})

@@ -199,7 +199,8 @@ def test_short_booklets_get_blank_pages_said_in_the_summary_or_fail_under_strict
         blanks_at_end = next(i for i, words in enumerate(reversed(texts)) if words)
         assert blanks_at_end == 10
         notes = [i + 1 for i, words in enumerate(texts) if "Notes" in words]
-        assert notes and notes == list(range(notes[0], 15)) and all(sorted(texts[n - 1]) == sorted(["Notes", str(n)]) for n in notes)
+        assert notes and notes == list(range(notes[0], 15))
+        assert all(sorted(texts[n - 1]) == sorted(["Notes", str(n)]) for n in notes)
     # a separate answer booklet is a printed book of its own: its own cover, for its own page count
     with pymupdf.open(tmp_path / "out" / "easy-sudoku-answers-cover.pdf") as doc:
         assert boxes(doc, 0)["MediaBox"][2] / INCH == pytest.approx(12.25 + 24 * KDP_SPINE["white"], abs=0.01)

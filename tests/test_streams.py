@@ -27,7 +27,7 @@ EASY = "2.68..7..794.....1.8.9.4.3694.6..8....24.53....7..2.4567.2.3.5.4.....123
 
 def shell(script: str, folder: Path, **env: str) -> subprocess.CompletedProcess[str]:
     """``script`` in sh, with ``pp`` the console script of this checkout."""
-    code = f"pp() {{ {sys.executable} -c 'import sys; from publisher.cli import main; sys.exit(main())' \"$@\"; }}\n"
+    code = f"pp() {{ {sys.executable} -c 'import sys; from publisher.entry import main; sys.exit(main())' \"$@\"; }}\n"
     return subprocess.run(["sh", "-c", code + script], cwd=folder, capture_output=True, text=True, timeout=120,
                           env={**os.environ, "PYTHONPATH": str(ROOT), **env})
 
