@@ -25,9 +25,12 @@ class DaskUnavailable(Exception):
 
 
 class Recipe(Protocol):
-    """A kind's generation request other than Sudoku's: it makes the puzzle of a seed."""
+    """A kind's generation request other than Sudoku's: it makes the puzzle of a seed, and
+    describes a made one as the JSON line of ``puzzlepress generate``."""
 
     def make(self, seed: int) -> Any: ...
+
+    def record(self, made: Any) -> dict[str, Any]: ...
 
 
 #: What a task asks for: a plain Sudoku request, one with a technique and a count of

@@ -62,7 +62,18 @@ def _gutter(value: Any) -> Any:
         raise ValueError(f"expected 'auto' or a length with a unit like 15mm, 0.5in or 36pt, got {value!r}") from None
 
 
+def _box_shape(value: Any) -> Any:
+    if isinstance(value, str):
+        try:
+            parse_count_grid(value)
+        except ValueError:
+            raise ValueError(f"{value!r} is not a box shape ROWSxCOLS like 2x3") from None
+    return value
+
+
 Length = Annotated[float, BeforeValidator(_length)]
+#: a box shape "ROWSxCOLS" ("2x3"), kept as written
+BoxShape = Annotated[str, BeforeValidator(_box_shape)]
 Gutter = Annotated[Literal["auto"] | float, BeforeValidator(_gutter)]
 PerPage = Annotated[tuple[int, int], BeforeValidator(_grid)]
 PageSize = Annotated[tuple[float, float], BeforeValidator(_page_size)]
@@ -81,6 +92,15 @@ class Strict(BaseModel):
         if isinstance(value, str) and (bad := _CONTROL.search(value)):
             raise ValueError(f"control character U+{ord(bad.group()):04X} in text")
         return value
+
+
+class Generation(Strict):
+    """A kind's ``generate`` block: what it makes from a seed. Its keys are also the options
+    of ``puzzlepress generate --kind NAME``, so a section and a command make the same puzzles."""
+
+    def request(self) -> Any:
+        """The task :mod:`publisher.generation` runs (the kind's solver request)."""
+        raise NotImplementedError
 
 
 class SectionBase(Strict):

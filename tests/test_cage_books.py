@@ -91,6 +91,23 @@ def run(capsys: pytest.CaptureFixture, *args: str) -> tuple[int, str, str]:
     return code, out, err
 
 
+@pytest.mark.parametrize("args, line", [
+    (("--kind", "kenken", "--box", "2x3"), "--box is not an option of --kind kenken"),
+    (("--kind", "killer", "--rating", "2-3"), "--rating is not an option of --kind killer"),
+    (("--kind", "killer", "--ops"), "--ops is not an option of --kind killer"),
+    (("--cages", "2-4"), "--cages is not an option of --kind sudoku"),
+    (("--kind", "killer", "--cages", "two"), "--cages: 'two' is not a range of cells like 2-5"),
+    (("--kind", "killer", "--cages", "5-2"), "--cages: min 5 is above max 2"),
+    (("--kind", "killer", "--box", "3"), "--box: '3' is not a box shape ROWSxCOLS like 2x3"),
+    (("--kind", "kenken", "--size", "12"), "--size: Input should be less than or equal to 9"),
+])
+def test_options_a_kind_does_not_take_are_one_line(capsys: pytest.CaptureFixture, args: tuple, line: str) -> None:
+    """What each kind takes is its ``generate`` block's keys: the command says which option
+    does not fit, as the config names the key."""
+    code, out, err = run(capsys, "generate", *args)
+    assert (code, out, err) == (2, "", f"puzzlepress: error: {line}\n")
+
+
 @pytest.mark.parametrize("args", [
     ("--kind", "kenken", "--size", "5", "--count", "3", "--seed", "8"),
     ("--kind", "kenken", "--size", "4", "--no-ops", "--count", "2"),

@@ -10,12 +10,15 @@ the kind the section names; adding a kind is one module registering one class.
 """
 from __future__ import annotations
 
+import json
 from abc import ABC, abstractmethod
 from collections.abc import Mapping
 from typing import Any, ClassVar, Generic, TypeVar
 
+from pydantic import ValidationError
+
 from publisher.model import Board, HintStep
-from publisher.schema import SectionBase
+from publisher.schema import Generation, SectionBase
 from solver.canonical import Form
 from solver.parsing import ParseIssue
 from solver.sudoku import Grade
@@ -38,6 +41,10 @@ class Kind(ABC, Generic[P]):
     hint_keys: ClassVar[tuple[str, ...]] = ()
     #: the solver's puzzle type (:func:`publisher.kinds.kind_of` finds a puzzle's kind by it)
     puzzle_type: ClassVar[type[Any] | None] = None
+    #: what the kind makes itself: the model of a section's ``generate`` block, whose keys are
+    #: also the options of ``puzzlepress generate --kind NAME``; None for a kind that makes none.
+    #: Its ``request()`` is the task :mod:`publisher.generation` runs.
+    generation: ClassVar[type[Generation] | None] = None
 
     def hints_of(self, section: SectionBase) -> dict[str, Hint]:
         """The parse hints a section gives its puzzles (``hint_keys``)."""
@@ -52,6 +59,23 @@ class Kind(ABC, Generic[P]):
         """One puzzle of a structured (YAML/JSON) file."""
         return ParseIssue(line, f"structured (YAML/JSON) puzzles are not supported for {self.name}",
                           index=index)
+
+    def generation_request(self, options: Mapping[str, Any]) -> Any:
+        """The generation task the command line's ``options`` ask for (keys of the
+        ``generation`` model; those not given left out, so the model's defaults hold).
+        ValueError, one line naming the option, for what the kind cannot make."""
+        model = self.generation
+        if model is None:
+            raise ValueError(f"{self.name} puzzles are not generated")
+        try:
+            return model.model_validate(dict(options)).request()
+        except ValidationError as error:
+            raise ValueError(option_problem(error, self.name)) from None
+
+    def generated_line(self, request: Any, made: Any, *, as_json: bool) -> str:
+        """One made puzzle as ``puzzlepress generate`` prints it: by default one JSON object
+        in the puzzle's file form (``request.record``), which reads back as a puzzle file."""
+        return json.dumps(request.record(made), ensure_ascii=False, separators=(", ", ": "))
 
     def generate(self, board: Any, *, line: int, index: int) -> P | ParseIssue:
         """A puzzle made by the tool from a config ``boards`` entry (the kind's board model)."""
@@ -107,3 +131,17 @@ class Kind(ABC, Generic[P]):
     def relation(self, new: P, old: P) -> tuple[str, ...] | None:
         """How ``new`` is ``old`` moved, in words for a repeat's reason ("rotated 90°",
         "digits relabelled"); () when identical; None when they are different puzzles."""
+
+
+def option_problem(error: ValidationError, kind: str) -> str:
+    """The first problem of a ``generation`` model's validation as a command-line user
+    reads it: the option's name, then what is wrong with it."""
+    first = error.errors()[0]
+    name = next((str(part) for part in first["loc"] if isinstance(part, str)), "")
+    option = f"--{name.replace('_', '-')}" if name else ""
+    if first["type"] == "extra_forbidden":
+        return f"{option} is not an option of --kind {kind}"
+    message = str(first["msg"])
+    for prefix in ("Value error, ", "Assertion failed, "):
+        message = message.removeprefix(prefix)
+    return f"{option}: {message}" if option else message

@@ -20,10 +20,21 @@ PRINTED_OPERATIONS = {"+": "+", "-": "\u2212", "x": "\u00d7", "/": "\u00f7"}
 
 
 class CageSizes(Strict):
-    """Cells per cage of generated puzzles, both ends included."""
+    """Cells per cage of generated puzzles, both ends included: ``{min: 2, max: 5}``, or
+    ``"2-5"`` as the command line writes it."""
 
     min: int = Field(default=2, ge=1, le=9)
     max: int = Field(default=4, ge=1, le=9)
+
+    @model_validator(mode="before")
+    @classmethod
+    def _range_text(cls, value: Any) -> Any:
+        if not isinstance(value, str):
+            return value
+        low, _, high = value.partition("-")
+        if not (low.strip().isdigit() and (high.strip() or low.strip()).isdigit()):
+            raise ValueError(f"{value!r} is not a range of cells like 2-5")
+        return {"min": int(low), "max": int(high or low)}
 
     @model_validator(mode="after")
     def _ordered(self) -> CageSizes:

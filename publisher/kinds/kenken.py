@@ -14,7 +14,7 @@ from pydantic import Field, model_validator
 from publisher.kinds.base import Hint, Kind
 from publisher.kinds.caged import CageSizes, as_json_line, cage_marks, hint_steps, json_lines, key_step
 from publisher.model import Board, HintStep
-from publisher.schema import SectionBase, Strict
+from publisher.schema import Generation, SectionBase
 from solver import kenken
 from solver.cages.canonical import form as cage_form
 from solver.cages.canonical import relation as cage_relation
@@ -26,7 +26,7 @@ from solver.sudoku import Grade
 from solver.verdict import Verdict
 
 
-class KenKenGenerate(Strict):
+class KenKenGenerate(Generation):
     """KenKens a section makes itself: the same keys and meanings as
     ``puzzlepress generate --kind kenken``."""
 
@@ -63,6 +63,7 @@ class KenKenKind(Kind[KenKen]):
     section = KenKenSection
     hint_keys = ("size",)
     puzzle_type = KenKen
+    generation = KenKenGenerate
 
     def parse_text(self, text: str, hints: Mapping[str, Hint]) -> list[KenKen | ParseIssue]:
         """One JSON mapping per line (``generate``'s lines); a grid of digits cannot hold cages."""

@@ -14,7 +14,7 @@ from pydantic import Field, model_validator
 from publisher.kinds.base import Hint, Kind
 from publisher.kinds.caged import CageSizes, as_json_line, cage_marks, hint_steps, json_lines, key_step
 from publisher.model import Board, HintStep
-from publisher.schema import SectionBase, Strict
+from publisher.schema import BoxShape, Generation, SectionBase
 from publisher.units import parse_count_grid
 from solver import killer
 from solver.cages.canonical import form as cage_form
@@ -27,14 +27,14 @@ from solver.sudoku import Grade
 from solver.verdict import Verdict
 
 
-class KillerGenerate(Strict):
+class KillerGenerate(Generation):
     """Killers a section makes itself: the same keys and meanings as
-    ``puzzlepress generate --variant killer``."""
+    ``puzzlepress generate --kind killer``."""
 
     count: int = Field(default=10, ge=1, le=10_000)
     level: Literal["easy", "medium", "hard", "diabolical"] | None = None
     size: int = Field(default=9, ge=4, le=16)
-    box: str | None = None
+    box: BoxShape | None = None
     jigsaw: bool = False
     cages: CageSizes | None = None
     seed: int = Field(default=0, ge=0)
@@ -68,6 +68,7 @@ class KillerKind(Kind[Killer]):
     section = KillerSection
     hint_keys = ("size", "box", "regions")
     puzzle_type = Killer
+    generation = KillerGenerate
 
     def parse_text(self, text: str, hints: Mapping[str, Hint]) -> list[Killer | ParseIssue]:
         """One JSON mapping per line (``generate``'s lines); a grid of digits cannot hold cages."""

@@ -7,6 +7,7 @@ the book model draws.
 """
 from __future__ import annotations
 
+import json
 import math
 from collections.abc import Mapping
 from dataclasses import replace
@@ -16,19 +17,20 @@ from pydantic import BeforeValidator, Field, field_validator, model_validator
 
 from publisher.kinds.base import Hint, Kind
 from publisher.model import SHADE_BAND, SHADE_MARK, SHADE_NONE, Board, CellMarks, HintStep, PlayRules, WorkedStep
-from publisher.schema import RatingRange, SectionBase, Strict
+from publisher.schema import BoxShape, Generation, RatingRange, SectionBase, Strict
 from publisher.units import parse_count_grid
 from solver import sudoku
 from solver.canonical import Form
 from solver.parsing import ParseIssue
 from solver.sudoku import Puzzle
 from solver.sudoku import canonical as sudoku_canonical
+from solver.sudoku.generate import Generated, parse_rating
 from solver.sudoku.generate import Request as GenerateRequest
-from solver.sudoku.generate import parse_rating
 from solver.sudoku.geometry import tables
+from solver.sudoku.regions import labels as region_labels
 from solver.sudoku.rules import VARIANTS, variant_problem
 from solver.sudoku.singles import NAKED_SINGLE
-from solver.sudoku.targeted import Target, target_problem, technique
+from solver.sudoku.targeted import Target, parse_givens, target_problem, technique
 from solver.sudoku.verdict import scaled_node_limit
 from solver.sudoku.worked import positions as worked_positions
 from solver.verdict import Verdict
@@ -50,13 +52,16 @@ def _techniques(value: Any) -> Any:
 
 
 def _givens(value: Any) -> Any:
-    """``24`` is exactly 24 givens; ``{min: 22, max: 26}`` a range."""
+    """``24`` is exactly 24 givens; ``{min: 22, max: 26}`` a range (``"22-26"`` on the command line)."""
     if isinstance(value, int) and not isinstance(value, bool):
         return {"min": value, "max": value}
+    if isinstance(value, str):
+        low, high = parse_givens(value)
+        return {"min": low, "max": high}
     return value
 
 
-class Generate(Strict):
+class Generate(Generation):
     """Puzzles a Sudoku section makes itself (README "Generated Sudoku"); the same keys
     and meanings as ``puzzlepress generate``, so a section and a command make the same puzzles."""
 
@@ -65,7 +70,7 @@ class Generate(Strict):
     rating: str | RatingRange | None = None   # "2.5-4.8" or {min: 2.5, max: 4.8}, SE scale
     symmetry: Literal["none", "rot180", "rot90", "mirror", "diagonal"] = "rot180"
     size: int | None = None               # default 9, or the box's
-    box: str | None = None                # "2x3"
+    box: BoxShape | None = None           # "2x3"
     jigsaw: bool = False
     minimal: bool = False
     seed: int = Field(default=0, ge=0)
@@ -145,10 +150,46 @@ class SudokuSection(SectionBase):
         return replace(target, request=replace(target.request, variant=tuple(self.variant)))
 
 
+def text_line(made: Generated) -> str:
+    """One generated puzzle as a line a puzzle file holds: the givens, or for a jigsaw or a
+    variant the structured YAML form (one flow mapping per line; the lines together are a
+    YAML list)."""
+    puzzle = made.puzzle
+    if not puzzle.geometry.is_jigsaw and not puzzle.variant:
+        return puzzle.format()
+    fields = [f"size: {puzzle.size}", f'givens: "{puzzle.format()}"']
+    if puzzle.geometry.is_jigsaw:
+        fields.append(f'regions: "{region_labels(puzzle.geometry.regions)}"')
+    if puzzle.variant:
+        fields.append(f"variant: [{', '.join(puzzle.variant)}]")
+    if puzzle.parity is not None:
+        fields.append(f'parity: "{puzzle.parity}"')
+    return "- {" + ", ".join(fields) + "}"
+
+
 class SudokuKind(Kind[Puzzle]):
     name = "sudoku"
     section = SudokuSection
     hint_keys = ("size", "box", "symbols", "regions", "variant")
+    generation = Generate
+
+    def generation_request(self, options: Mapping[str, Any]) -> Target:
+        """Every kind's, plus ``variant``: the rules a section sets for all its puzzles
+        (generated ones too), which the command line gives with the rest (``x,windoku``)."""
+        rest = dict(options)
+        names = tuple(part.strip() for part in str(rest.pop("variant", None) or "").split(",") if part.strip())
+        target: Target = super().generation_request(rest)
+        target = replace(target, request=replace(target.request, variant=names))
+        reason = target_problem(target)
+        if reason:
+            raise ValueError(f"--variant: {reason}" if names else reason)
+        return target
+
+    def generated_line(self, request: Any, made: Any, *, as_json: bool) -> str:
+        """The JSON record (``--json``), or the line of a puzzle file."""
+        if as_json:
+            return json.dumps(made.record(), ensure_ascii=False, separators=(", ", ": "))
+        return text_line(made)
 
     @staticmethod
     def _hints(hints: Mapping[str, Hint]) -> dict[str, Hint]:
