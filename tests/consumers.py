@@ -12,6 +12,9 @@ import tempfile
 from pathlib import Path
 
 import pytest
+from PIL import Image
+
+from publisher.model import Band, Booklet, PlacedGrid
 
 LIBREOFFICE = shutil.which("soffice") or shutil.which("libreoffice")
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser") or shutil.which("google-chrome")
@@ -125,3 +128,32 @@ def chromium_to_pdf(html: Path, out: Path) -> Path:
               f"--user-data-dir={profile}", "--no-pdf-header-footer",
               f"--print-to-pdf={out}", html.resolve().as_uri()], timeout=180)
     return out
+
+
+def pages_in_every_format(booklet: Booklet, folder: Path, dpi: int) -> dict[str, list[Image.Image]]:
+    """The booklet rendered as PDF, DOCX, RTF and HTML, each read by its real consumer
+    (LibreOffice, Chromium) to PDF and rasterised by poppler at ``dpi``, as grey pages
+    ("L" images); every consumer must keep the booklet's page count."""
+    from publisher.render import get
+    pdfs: dict[str, Path] = {}
+    for fmt in ("pdf", "docx", "rtf", "html"):
+        path = folder / f"book.{fmt}"
+        path.write_bytes(get(fmt)().render(booklet))
+        pdfs[fmt] = path
+    fonts = tuple({Path(booklet.fonts.regular), Path(booklet.fonts.bold)})
+    pdfs["docx"], = libreoffice_to_pdf([pdfs["docx"]], folder / "docx")
+    pdfs["rtf"], = libreoffice_to_pdf([pdfs["rtf"]], folder / "rtf", fonts)
+    pdfs["html"] = chromium_to_pdf(pdfs["html"], folder / "html.pdf")
+    images: dict[str, list[Image.Image]] = {}
+    for fmt, pdf in pdfs.items():
+        assert pdf_page_count(pdf) == booklet.page_count, fmt
+        prefix = folder / f"png-{fmt}"
+        subprocess.run([require(None, "pdftoppm"), "-r", str(dpi), "-gray", "-png", str(pdf), str(prefix)], check=True)
+        images[fmt] = [Image.open(p).convert("L") for p in sorted(folder.glob(f"png-{fmt}-*.png"))]
+    return images
+
+
+def placed_grids(booklet: Booklet) -> list[tuple[int, PlacedGrid]]:
+    """(page index, grid) of every grid of the booklet, in page order."""
+    return [(index, item) for index, page in enumerate(booklet.pages) for block in page.blocks
+            if isinstance(block, Band) for item in block.items]

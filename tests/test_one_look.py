@@ -9,18 +9,15 @@ Every format must show the model's ink (``Ink``) there, not its own.
 """
 from __future__ import annotations
 
-import subprocess
 from dataclasses import replace
-from pathlib import Path
 
 import pytest
 from PIL import Image
 
 from publisher.layout import layout_book
-from publisher.model import Band, Booklet, CellRole, Margins, PlacedGrid, SectionSpec
-from publisher.render import get
+from publisher.model import Booklet, CellRole, Margins, PlacedGrid, SectionSpec
 from tests.booksamples import TOUR_8X8, queens, sample_book, sudoku, tour
-from tests.consumers import chromium_to_pdf, libreoffice_to_pdf, pdf_page_count, require
+from tests.consumers import pages_in_every_format, placed_grids
 
 pytestmark = [pytest.mark.slow, pytest.mark.consumers]
 
@@ -43,27 +40,8 @@ def _booklet() -> Booklet:
 def pages(tmp_path_factory: pytest.TempPathFactory) -> tuple[Booklet, dict[str, list[Image.Image]]]:
     booklet = _booklet()
     folder = tmp_path_factory.mktemp("look")
-    pdfs: dict[str, Path] = {}
-    for fmt in ("pdf", "docx", "rtf", "html"):
-        path = folder / f"book.{fmt}"
-        path.write_bytes(get(fmt)().render(booklet))
-        pdfs[fmt] = path
-    fonts = tuple({Path(booklet.fonts.regular), Path(booklet.fonts.bold)})
-    pdfs["docx"], = libreoffice_to_pdf([pdfs["docx"]], folder / "docx")
-    pdfs["rtf"], = libreoffice_to_pdf([pdfs["rtf"]], folder / "rtf", fonts)
-    pdfs["html"] = chromium_to_pdf(pdfs["html"], folder / "html.pdf")
-    images: dict[str, list[Image.Image]] = {}
-    for fmt, pdf in pdfs.items():
-        assert pdf_page_count(pdf) == booklet.page_count, fmt
-        prefix = folder / f"png-{fmt}"
-        subprocess.run([require(None, "pdftoppm"), "-r", str(DPI), "-gray", "-png", str(pdf), str(prefix)], check=True)
-        images[fmt] = [Image.open(p).convert("L") for p in sorted(folder.glob(f"png-{fmt}-*.png"))]
+    images = pages_in_every_format(booklet, folder, DPI)
     return booklet, images
-
-
-def _grids(booklet: Booklet) -> list[tuple[int, PlacedGrid]]:
-    return [(index, item) for index, page in enumerate(booklet.pages) for block in page.blocks
-            if isinstance(block, Band) for item in block.items]
 
 
 def _pixels(image: Image.Image) -> list[int]:
@@ -92,7 +70,7 @@ def _grey(level: float) -> int:
 def test_given_and_solved_digits_have_the_models_ink(pages: tuple[Booklet, dict], fmt: str) -> None:
     booklet, images = pages
     solved, given = [], []
-    for page, item in _grids(booklet):
+    for page, item in placed_grids(booklet):
         if item.grid.tour is not None or item.grid.shaded:
             continue
         for index, cell in enumerate(item.grid.cells):
@@ -109,7 +87,7 @@ def test_tour_path_and_markers_are_drawn(pages: tuple[Booklet, dict], fmt: str) 
     """Ink of the path grey a quarter along every move that stays clear of grid
     lines; the start circle and end square ink where the model puts them."""
     booklet, images = pages
-    (page, item), = [(p, i) for p, i in _grids(booklet) if i.grid.tour is not None]
+    (page, item), = [(p, i) for p, i in placed_grids(booklet) if i.grid.tour is not None]
     image, grid, tour = images[fmt][page], item.grid, item.grid.tour
     top = item.y + item.caption_height
     hits = samples = 0
@@ -133,7 +111,7 @@ def test_tour_path_and_markers_are_drawn(pages: tuple[Booklet, dict], fmt: str) 
 @pytest.mark.parametrize("fmt", ["pdf", "docx", "rtf", "html"])
 def test_queens_are_crowns_black_when_given_grey_when_placed(pages: tuple[Booklet, dict], fmt: str) -> None:
     booklet, images = pages
-    (page, item), = [(p, i) for p, i in _grids(booklet) if i.grid.shaded and i.grid.tour is None]
+    (page, item), = [(p, i) for p, i in placed_grids(booklet) if i.grid.shaded and i.grid.tour is None]
     image = images[fmt][page]
     inks = {CellRole.QUEEN: [], CellRole.SOLVED_QUEEN: [], CellRole.BLANK: []}
     for index, cell in enumerate(item.grid.cells):

@@ -21,14 +21,13 @@ from selenium.webdriver.remote.webelement import WebElement
 
 from publisher.build import BuildOptions, build, make_booklets, read_sources, slugify, verify_sections
 from publisher.config import load
-from publisher.model import SHADE_NONE, Band, Booklet, PlacedGrid
+from publisher.model import SHADE_NONE, Booklet, PlacedGrid
 from publisher.progress import Progress
-from publisher.render import get
 from solver.sudoku import Puzzle
 from solver.sudoku.generate import Request, generate_one
 from solver.sudoku.geometry import tables
 from solver.sudoku.rules import VARIANTS
-from tests.consumers import CHROMIUM, chromium_to_pdf, libreoffice_to_pdf, pdf_page_count, require
+from tests.consumers import CHROMIUM, pages_in_every_format, placed_grids, require
 
 pytestmark = pytest.mark.consumers
 
@@ -65,27 +64,8 @@ def printed(puzzles: dict[str, Puzzle], tmp_path_factory: pytest.TempPathFactory
     inputs = read_sources(loaded)
     sections = verify_sections(loaded, inputs, BuildOptions(config=loaded.path, jobs=1))
     booklet = make_booklets(loaded, inputs, sections, [slugify("Variants")], Progress(enabled=False))[0]
-    pdfs: dict[str, Path] = {}
-    for fmt in ("pdf", "docx", "rtf", "html"):
-        path = folder / f"book.{fmt}"
-        path.write_bytes(get(fmt)().render(booklet))
-        pdfs[fmt] = path
-    fonts = tuple({Path(booklet.fonts.regular), Path(booklet.fonts.bold)})
-    pdfs["docx"], = libreoffice_to_pdf([pdfs["docx"]], folder / "docx")
-    pdfs["rtf"], = libreoffice_to_pdf([pdfs["rtf"]], folder / "rtf", fonts)
-    pdfs["html"] = chromium_to_pdf(pdfs["html"], folder / "html.pdf")
-    images: dict[str, list[Image.Image]] = {}
-    for fmt, pdf in pdfs.items():
-        assert pdf_page_count(pdf) == booklet.page_count, fmt
-        prefix = folder / f"png-{fmt}"
-        subprocess.run([require(None, "pdftoppm"), "-r", str(DPI), "-gray", "-png", str(pdf), str(prefix)], check=True)
-        images[fmt] = [Image.open(p).convert("L") for p in sorted(folder.glob(f"png-{fmt}-*.png"))]
+    images = pages_in_every_format(booklet, folder, DPI)
     return booklet, images
-
-
-def grids(booklet: Booklet) -> list[tuple[int, PlacedGrid]]:
-    return [(index, item) for index, page in enumerate(booklet.pages) for block in page.blocks
-            if isinstance(block, Band) for item in block.items]
 
 
 def lightest(image: Image.Image, item: PlacedGrid, index: int) -> int:
@@ -104,7 +84,7 @@ def test_every_format_prints_the_variants_shading(printed: tuple[Booklet, dict],
     booklet, images = printed
     seen = set()
     shaded_grids = 0
-    for page, item in grids(booklet):
+    for page, item in placed_grids(booklet):
         shaded = item.grid.shaded
         if shaded is None:
             continue
