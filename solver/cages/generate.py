@@ -10,7 +10,7 @@ import random
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Generic, TypeVar
+from typing import Any, Generic, Protocol, TypeVar
 
 from solver.cages.grow import partition, regrow
 from solver.sudoku.generate import GenerationError as SudokuGenerationError
@@ -49,6 +49,36 @@ class Made(Generic[P]):
     @property
     def rating(self) -> float:
         return self.grade.rating
+
+
+class CagedPuzzle(Protocol):
+    """A cage kind's puzzle, as far as the record needs it: it writes a solution as text."""
+
+    def format(self, values: tuple[int, ...], /) -> str: ...
+
+
+C = TypeVar("C", bound=CagedPuzzle)
+
+
+def record(made: Made[C], file_form: Callable[[C], dict[str, Any]]) -> dict[str, Any]:
+    """The JSON line of ``generate --json``: the puzzle in its file form (``file_form``, which
+    reads it back), its solution and grade, the seed that makes it again."""
+    return {**file_form(made.puzzle), "solution": made.puzzle.format(made.solution),
+            "level": made.level, "rating": made.rating, "hardest": made.grade.hardest, "seed": made.seed}
+
+
+def request_problem(kind: str, sizes: range, size: int, level: str | None, cages: tuple[int, int],
+                    most_cells: int) -> str | None:
+    """What makes a cage kind's request impossible whatever the search (the grid size, the
+    level, the cells per cage); None when nothing does."""
+    if size not in sizes:
+        return f"a {kind} is {sizes.start}x{sizes.start} to {sizes.stop - 1}x{sizes.stop - 1}, not {size}"
+    if level is not None and level not in LEVELS:
+        return f"level {level!r} is not one of {', '.join(LEVELS)}"
+    low, high = cages
+    if not 1 <= low <= high <= most_cells:
+        return f"cage sizes {low}-{high} must be a range within 1-{most_cells} cells"
+    return None
 
 
 def in_level(grade: Grade, level: str | None) -> bool:

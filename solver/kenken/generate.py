@@ -9,7 +9,7 @@ from typing import Any
 
 from solver.cages.cage import Cage
 from solver.cages.engine import Search, network, start
-from solver.cages.generate import LEVELS, GenerationError, Made, make
+from solver.cages.generate import GenerationError, Made, make, record, request_problem
 from solver.kenken.grade import grade
 from solver.kenken.parse import to_mapping
 from solver.kenken.puzzle import SIZES, KenKen
@@ -31,28 +31,19 @@ class Request:
 
     @property
     def sizes(self) -> tuple[int, int]:
-        return self.cages or DEFAULT_CAGES[self.level]
+        return self.cages or DEFAULT_CAGES.get(self.level, DEFAULT_CAGES[None])  # unknown level: see problem()
 
     def make(self, seed: int) -> Made[KenKen]:
         """The puzzle of one seed (what a generation task runs)."""
         return generate_one(self, seed)
 
     def record(self, made: Made[KenKen]) -> dict[str, Any]:
-        """The JSON line of ``generate --json``: the puzzle as its file form reads it back,
-        its solution and grade, the seed that makes it again."""
-        return {**to_mapping(made.puzzle), "solution": made.puzzle.format(made.solution),
-                "level": made.level, "rating": made.rating, "hardest": made.grade.hardest, "seed": made.seed}
+        """The JSON line of ``generate --json``."""
+        return record(made, to_mapping)
 
     def problem(self) -> str | None:
         """Why the request can never be met; None when it can."""
-        if self.size not in SIZES:
-            return f"a KenKen is {SIZES.start}x{SIZES.start} to {SIZES.stop - 1}x{SIZES.stop - 1}, not {self.size}"
-        if self.level is not None and self.level not in LEVELS:
-            return f"level {self.level!r} is not one of {', '.join(LEVELS)}"
-        low, high = self.sizes
-        if not 1 <= low <= high <= min(6, self.size * self.size):
-            return f"cage sizes {low}-{high} must be a range within 1-6 cells"
-        return None
+        return request_problem("KenKen", SIZES, self.size, self.level, self.sizes, min(6, self.size * self.size))
 
 
 def latin_square(n: int, rng: random.Random) -> tuple[int, ...]:

@@ -9,7 +9,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from solver.cages.cage import Cage
-from solver.cages.generate import LEVELS, GenerationError, Made, make
+from solver.cages.generate import GenerationError, Made, make, record, request_problem
 from solver.killer.grade import grade, grade_with_steps
 from solver.killer.parse import to_mapping
 from solver.killer.puzzle import SIZES, Killer
@@ -41,7 +41,7 @@ class Request:
         """The cells per cage asked, or the level's default (at most N on small grids)."""
         if self.cages:
             return self.cages
-        low, high = DEFAULT_CAGES[self.level]
+        low, high = DEFAULT_CAGES.get(self.level, DEFAULT_CAGES[None])   # (an unknown level: problem() says so)
         return min(low, self.size - 1), min(high, self.size)
 
     def make(self, seed: int) -> Made[Killer]:
@@ -49,20 +49,14 @@ class Request:
         return generate_one(self, seed)
 
     def record(self, made: Made[Killer]) -> dict[str, Any]:
-        """The JSON line of ``generate --json``: the puzzle as its file form reads it back,
-        its solution and grade, the seed that makes it again."""
-        return {**to_mapping(made.puzzle), "solution": made.puzzle.format(made.solution),
-                "level": made.level, "rating": made.rating, "hardest": made.grade.hardest, "seed": made.seed}
+        """The JSON line of ``generate --json``."""
+        return record(made, to_mapping)
 
     def problem(self) -> str | None:
         """Why the request can never be met; None when it can."""
-        if self.size not in SIZES:
-            return f"a Killer is {SIZES.start}x{SIZES.start} to {SIZES.stop - 1}x{SIZES.stop - 1}, not {self.size}"
-        if self.level is not None and self.level not in LEVELS:
-            return f"level {self.level!r} is not one of {', '.join(LEVELS)}"
-        low, high = self.sizes
-        if not 1 <= low <= high <= min(9, self.size):
-            return f"cage sizes {low}-{high} must be a range within 1-{min(9, self.size)} cells"
+        reason = request_problem("Killer", SIZES, self.size, self.level, self.sizes, min(9, self.size))
+        if reason:
+            return reason
         if self.jigsaw and self.box:
             return "a jigsaw has regions, not boxes: give a jigsaw or a box shape, not both"
         if not self.jigsaw:
