@@ -181,6 +181,7 @@ books:
     return config
 
 
+@pytest.mark.slow
 def test_a_book_with_a_killer_and_a_kenken_section_in_all_four_formats(capsys: pytest.CaptureFixture,
                                                                        tmp_path: Path) -> None:
     code, _, err = run(capsys, "build", str(_book(tmp_path)), "--out", str(tmp_path / "out"), "--jobs", "1")

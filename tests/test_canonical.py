@@ -33,6 +33,7 @@ def random_puzzle(n: int, box: tuple[int, int], rng: random.Random, density: flo
     return Puzzle(geometry, SYMBOLS[:n], tuple(v if rng.random() < keep else 0 for v in solution))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("n, box, trials", [(4, (2, 2), 40), (6, (2, 3), 12), (6, (3, 2), 8)])
 def test_form_is_the_least_grid_of_the_enumerated_group(n: int, box: tuple[int, int], trials: int) -> None:
     rng = random.Random(n * 100 + box[0])
@@ -41,6 +42,7 @@ def test_form_is_the_least_grid_of_the_enumerated_group(n: int, box: tuple[int, 
         assert canonical(puzzle).values == brute_force_form(puzzle), puzzle.givens
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("n, box", [(4, (2, 2)), (6, (2, 3))])
 def test_puzzles_differ_exactly_when_the_enumeration_says_so(n: int, box: tuple[int, int]) -> None:
     """Pairs that differ in one cell, and random pairs of the same givens count: equal IDs

@@ -87,6 +87,7 @@ def test_even_odd_keeps_parity_and_moves_the_marks() -> None:
     assert canonical(moved(puzzle, "identity", cross)).form != form
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("names", [("windoku",), ("anti_knight",), ("anti_king", "x")])
 def test_the_form_is_the_least_image_of_the_square(names: tuple[str, ...]) -> None:
     """Oracle: every symmetry of the square with every relabelling of the first four digits

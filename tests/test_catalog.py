@@ -134,6 +134,7 @@ VOLUME_2 = [p.format() for p in TOP95[40:45]] + [
 ]
 
 
+@pytest.mark.slow
 def test_book_2_repeating_three_puzzles_of_book_1_fails_naming_each(catalog: str, tmp_path: Path,
                                                                     capsys: pytest.CaptureFixture[str],
                                                                     monkeypatch: pytest.MonkeyPatch) -> None:
@@ -172,6 +173,7 @@ def test_book_2_repeating_three_puzzles_of_book_1_fails_naming_each(catalog: str
     assert len({r[0] for r in recorded}) == 17
 
 
+@pytest.mark.slow
 def test_a_rebuild_is_not_a_repeat_and_replaces_its_record(catalog: str, tmp_path: Path) -> None:
     config = book(tmp_path, "one", "Series", 1, VOLUME_1[:6], catalog)
     assert build(config)[0] == 0
@@ -186,6 +188,7 @@ def test_a_rebuild_is_not_a_repeat_and_replaces_its_record(catalog: str, tmp_pat
     assert ids == [r[0] for r in before[:4]]
 
 
+@pytest.mark.slow
 def test_no_record_and_warn(catalog: str, tmp_path: Path, capsys: pytest.CaptureFixture[str],
                             monkeypatch: pytest.MonkeyPatch) -> None:
     first = book(tmp_path, "one", "Series", 1, VOLUME_1, catalog)
@@ -275,6 +278,7 @@ def test_broken_catalogs_are_one_line_exit_2_and_replace_no_output(tmp_path: Pat
         assert corrupt.read_bytes() == corrupt.read_bytes()
 
 
+@pytest.mark.slow
 def test_a_locked_sqlite_catalog(tmp_path: Path, capsys: pytest.CaptureFixture[str],
                                  monkeypatch: pytest.MonkeyPatch) -> None:
     from publisher import catalog as catalog_module
@@ -469,6 +473,7 @@ def test_generation_draws_again_on_a_catalogued_puzzle(tmp_path: Path) -> None:
     assert [p["puzzle_id"] for p in build(volume(2))[1]["puzzles"]] == ids_2   # type: ignore[index]
 
 
+@pytest.mark.slow
 def test_a_locked_postgresql_catalog(postgres: str, tmp_path: Path, capsys: pytest.CaptureFixture[str],
                                      monkeypatch: pytest.MonkeyPatch) -> None:
     """Another session holds the recording lock (the meta row, FOR UPDATE) past the timeout."""

@@ -63,6 +63,7 @@ def test_the_pdf_prints_them_and_coordinates_false_leaves_them_out() -> None:
                 assert item.grid.coordinates is None
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("fmt", ["docx", "rtf", "html"])
 def test_every_format_carries_them(fmt: str) -> None:
     puzzles = layout_book(_book())[0]

@@ -150,6 +150,7 @@ def write_config(tmp_path: Path) -> Path:
     return config
 
 
+@pytest.mark.slow
 def test_daily_series_rises_across_the_week(tmp_path: Path, capsys: pytest.CaptureFixture) -> None:
     week = "easy,easy,medium,medium,hard,hard,easy"
     out = tmp_path / "out"

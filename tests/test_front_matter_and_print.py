@@ -46,6 +46,7 @@ def _default_book(tmp_path: Path, **replacements: str) -> list[Booklet]:
     return make_booklets(loaded, inputs, results, ["book"], options.progress)
 
 
+@pytest.mark.slow
 def test_default_book_on_letter_prints_its_answers_at_the_back_on_six_pages(tmp_path: Path) -> None:
     (booklet,) = _default_book(tmp_path, **{"size: A4": "size: Letter", "answers: separate": "answers: back"})
     answer_pages = sorted({number for number, item in _grids(booklet)

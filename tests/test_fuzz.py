@@ -22,6 +22,9 @@ import pytest
 from publisher.cli import main
 from tests.deadline import LIMIT, Hang, deadline
 
+#: every case builds through the real CLI: the whole module is the slow tier
+pytestmark = pytest.mark.slow
+
 ROOT = Path(__file__).resolve().parents[1]
 PUZZLES = (ROOT / "tests" / "data" / "top95.txt").read_text(encoding="utf-8").split()
 
@@ -291,7 +294,6 @@ def test_fuzz_signals(book: Path, capsys: pytest.CaptureFixture[str], monkeypatc
     fuzz_signals(book, capsys, monkeypatch, 0, 8)
 
 
-@pytest.mark.slow
 @pytest.mark.parametrize("seed", range(100, 104))
 def test_fuzz_many_more(book: Path, capsys: pytest.CaptureFixture[str], seed: int) -> None:
     """The big run: about 2,200 more cases of every kind (slow; CI runs it)."""

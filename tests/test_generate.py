@@ -82,6 +82,7 @@ def test_jigsaw_at_a_level() -> None:
     assert len(seen) == 3   # a fresh region map per puzzle
 
 
+@pytest.mark.slow
 def test_minimal_is_minimal() -> None:
     request = Request(level="hard", minimal=True)
     made = generate_one(request, 4)

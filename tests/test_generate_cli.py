@@ -31,6 +31,7 @@ def run(capsys: pytest.CaptureFixture, *args: str) -> tuple[int, str, str]:
     return code, out, err
 
 
+@pytest.mark.slow
 def test_same_seed_same_bytes_and_jobs_do_not_matter(capsys: pytest.CaptureFixture) -> None:
     first = run(capsys, "--count", "6", "--level", "hard", "--seed", "11")
     again = run(capsys, "--count", "6", "--level", "hard", "--seed", "11", "--jobs", "2")
@@ -101,6 +102,7 @@ def test_dask_missing_is_one_line(monkeypatch: pytest.MonkeyPatch, capsys: pytes
     assert code == EXIT_USAGE and out == "" and len(err.splitlines()) == 1 and "puzzlepress[dask]" in err
 
 
+@pytest.mark.slow
 def test_dask_cluster_gives_the_same_puzzles(capsys: pytest.CaptureFixture) -> None:
     from distributed import LocalCluster
     local = run(capsys, "--count", "4", "--level", "hard", "--seed", "3")

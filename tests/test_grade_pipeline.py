@@ -80,6 +80,7 @@ def captions(pdf: Path, words: dict[str, str]) -> dict[int, str]:
     return {int(n): word for n, word in re.findall(rf"(\d+) · ({alternatives})", pdf_text(pdf))}
 
 
+@pytest.mark.slow
 def test_report_has_rating_level_and_hardest(tmp_path: Path) -> None:
     chosen = [*PUZZLES[:3], PUZZLES[-1]]
     (tmp_path / "set.txt").write_text("\n".join(chosen) + "\n", encoding="utf-8")
@@ -108,6 +109,7 @@ def test_report_has_rating_level_and_hardest(tmp_path: Path) -> None:
     assert (queen["rating"], queen["level"], queen["hardest"], queen["rating_exact"]) == (None, None, None, None)
 
 
+@pytest.mark.slow
 def test_rating_range_rejects_with_file_and_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     ratings = [grade(text).rating for text in PUZZLES]
     outside = [i for i, r in enumerate(ratings) if not 2.5 <= r <= 4.8]
@@ -171,6 +173,7 @@ def test_auto_labels_are_translated(tmp_path: Path) -> None:
     assert captions(tmp_path / "out" / "graded-puzzles.pdf", VIETNAMESE) == {1: "Dễ", 2: "Rất khó"}
 
 
+@pytest.mark.slow
 def test_label_two_levels_off_warns_and_fails_under_strict(tmp_path: Path) -> None:
     easy, hard = PUZZLES[0], PUZZLES[-1]
     assert (grade(easy).level, grade(hard).level) == ("easy", "diabolical")

@@ -35,6 +35,7 @@ def check_sound(puzzle: sudoku.Puzzle, solution: tuple[int, ...]) -> None:
     assert tuple(grid.values) == solution
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("kind", ["4", "6", "9", "jigsaw", "jigsaw9"])
 def test_steps_never_remove_the_solution(kind: str) -> None:
     rng = random.Random(f"grade-{kind}")
@@ -91,6 +92,7 @@ def test_explanation_replays_to_the_solution() -> None:
     assert puzzle.format(grid.values) == answer
 
 
+@pytest.mark.slow
 def test_levels_of_graded_puzzles() -> None:
     for line in (DATA / "graded-levels.txt").read_text().splitlines():
         givens, _, level = line.split()
@@ -143,6 +145,7 @@ def bank_levels(level: str) -> list[str]:
             if line.strip()]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("level", ["easy", "medium", "hard"])
 def test_graded_bank_levels(level: str) -> None:
     assert [sudoku.grade(puzzle_of(p)).level for p in bank_levels(level)] == [level] * 60

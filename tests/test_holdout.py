@@ -464,6 +464,7 @@ def test_holdout_config_that_cannot_build_is_one_line_exit_2(case: Case, tmp_pat
     assert not (tmp_path / "out").exists()
 
 
+@pytest.mark.slow
 def test_holdout_builds_are_byte_identical(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
                                            capsys: pytest.CaptureFixture[str]) -> None:
     """Two builds of a book with every feature that could leak order or time

@@ -287,6 +287,7 @@ def test_check_on_an_empty_file_is_an_input_error_as_in_build(here: Path,
     assert cli(capsys, "build", "config.yaml")[0] == 2
 
 
+@pytest.mark.slow
 def test_jobs_are_capped(here: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert worker_count(100_000, 20_000) == 4 * default_jobs()
     assert worker_count(2000, 100) == min(100, 4 * default_jobs())
@@ -372,6 +373,7 @@ def test_a_missing_puzzle_file_names_the_config_line(here: Path, capsys: pytest.
 
 # ------------------------------------------------------------------- outputs and interrupts
 
+@pytest.mark.slow
 def test_a_failed_rename_replaces_no_output(here: Path, capsys: pytest.CaptureFixture[str],
                                             monkeypatch: pytest.MonkeyPatch) -> None:
     """One output that cannot be replaced half-way through the renames: the ones already
@@ -396,6 +398,7 @@ def test_a_failed_rename_replaces_no_output(here: Path, capsys: pytest.CaptureFi
     assert done and outputs(here) == before
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("kind", ["symlink", "fifo", "folder"])
 @pytest.mark.parametrize("where", ["report", "output"])
 def test_only_regular_files_are_replaced(here: Path, capsys: pytest.CaptureFixture[str], kind: str,
@@ -439,6 +442,7 @@ def test_stale_temporary_files_are_removed(here: Path, capsys: pytest.CaptureFix
     assert not any(path.exists() for path in stale) and (here / "out" / ".keep-me.tmp").exists()
 
 
+@pytest.mark.slow
 def test_a_swallowed_ctrl_c_still_stops_the_build(here: Path, capsys: pytest.CaptureFixture[str],
                                                   monkeypatch: pytest.MonkeyPatch) -> None:
     """A library that catches KeyboardInterrupt (a broad except) must not let the build

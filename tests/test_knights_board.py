@@ -45,6 +45,7 @@ def _bfs(rows: int, cols: int, a, b):
     return dist.get(b)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("rows, cols", [(1, 1), (1, 5), (2, 2), (2, 7), (3, 3), (3, 8), (4, 4),
                                         (4, 9), (5, 5), (5, 9), (6, 7), (8, 8), (9, 12)])
 def test_knight_distance_matches_breadth_first_search(rows: int, cols: int) -> None:

@@ -25,6 +25,7 @@ def _layouts(cols: int) -> list[list[tuple]]:
     return [open_blocks(cols, (r, c)) for r in range(3) for c in range(cols) if (r + c) % 2 == 0]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("cols", range(3, 61))
 def test_every_start_square_against_the_theorems(cols: int) -> None:
     """Open and closed, every square: a tour exactly when the theorems say, and it is one."""
@@ -39,6 +40,7 @@ def test_every_start_square_against_the_theorems(cols: int) -> None:
                     assert is_tour(3, cols, result.path, closed=closed), (row, col, closed)
 
 
+@pytest.mark.slow
 def test_the_boards_above_60_use_only_blocks_checked_above() -> None:
     """The sweep to 3x60 searched every block the layouts of longer boards need (they only
     add interior blocks of 8), so the sweep covers every n; each layout tiles the board."""

@@ -98,6 +98,7 @@ def test_impossible_board_requirements_are_contradictions() -> None:
     assert verdict.status is Status.CONTRADICTORY and "Schwenk" in verdict.reason
 
 
+@pytest.mark.slow
 def test_uniqueness_matches_a_brute_force_count_on_4x5() -> None:
     tours = _brute_force_tours(4, 5)
     assert len(tours) == 164
@@ -219,6 +220,7 @@ def test_parse_format_and_issues_with_line_and_column() -> None:
     assert verify_tour_puzzle(task).status is Status.SOLVED
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("rows, cols, every, closed", [(10, 10, 5, True), (12, 12, 10, True)])
 def test_show_every_on_big_boards_is_made_provably_unique(rows: int, cols: int, every: int, closed: bool) -> None:
     """Regression: sparse numbers on 10x10 and up used to come back 'undetermined'."""

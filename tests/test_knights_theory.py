@@ -10,6 +10,7 @@ from tests.knight_checks import closed_expected, is_tour, open_start_expected
 SIZES = range(1, 13)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("rows", SIZES)
 def test_every_board_and_start_square_matches_the_theorems(rows: int) -> None:
     for cols in SIZES:

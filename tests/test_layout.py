@@ -415,6 +415,7 @@ def test_gutter_table(pages: int, inches: float) -> None:
     assert gutter_for(pages) == pytest.approx(inches * POINTS_PER_INCH)
 
 
+@pytest.mark.slow
 def test_auto_gutter_grows_with_the_page_count() -> None:
     small_margin = Margins(top=36, bottom=36, inside=18, outside=27)
     big = layout_book(big_book(1000, margins=small_margin, gutter_auto=True, mirrored=True))[0]

@@ -161,6 +161,7 @@ def test_one_shape_prints_at_one_size_in_the_book() -> None:
         assert len(sizes) == 1, key
 
 
+@pytest.mark.slow
 def test_the_default_book_through_the_build(tmp_path: Path) -> None:
     """The repository's default book, through the real stages: its jigsaw 9x9
     (under two lines of instructions) prints at the classic 9x9's cell size,

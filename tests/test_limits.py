@@ -40,6 +40,7 @@ def cli(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
 TOUR = ["open any", " 1  .  .  .  .", " .  .  .  .  .", " .  .  .  .  .", " .  .  .  .  .", " .  .  .  .  ."]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("end", ["\n", "\r\n", "\r"], ids=["LF", "CRLF", "CR"])
 def test_every_line_end_is_a_line_end(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
                                       capsys: pytest.CaptureFixture[str], end: str) -> None:
@@ -220,6 +221,7 @@ def _generate(*args: str) -> subprocess.Popen[str]:
 SLOW = pytest.mark.slow
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("sig", [signal.SIGTERM, pytest.param(signal.SIGINT, marks=SLOW),
                                  pytest.param(signal.SIGHUP, marks=SLOW), pytest.param(signal.SIGKILL, marks=SLOW)],
                          ids=lambda s: s.name)
@@ -247,6 +249,7 @@ def _rss_kib(pid: int) -> int:
     return int(match.group(1))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("jobs", ["1", pytest.param("2", marks=SLOW)])
 def test_generate_streams_in_flat_memory(jobs: str) -> None:
     """A billion puzzles asked for: lines come at once, memory does not grow with them."""
@@ -266,6 +269,7 @@ def test_generate_streams_in_flat_memory(jobs: str) -> None:
         run.communicate()
 
 
+@pytest.mark.slow
 def test_generate_o_streams_into_its_temp_file_and_leaves_nothing_when_stopped(tmp_path: Path) -> None:
     target = tmp_path / "g.txt"
     run = _generate("--count", "1000000000", "-o", str(target))

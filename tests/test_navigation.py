@@ -101,6 +101,7 @@ def _caption_above(page: pymupdf.Page, box: pymupdf.Rect) -> int:
     return max(candidates, key=lambda c: c[1].y1)[0]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", sorted(BOOKS))
 def test_every_puzzle_links_to_the_page_of_its_answer(name: str) -> None:
     spec = BOOKS[name]
@@ -176,6 +177,7 @@ def test_contents_lines_are_links_to_their_pages(name: str) -> None:
         assert link["page"] + 1 == int(text.rsplit(" ", 1)[1])
 
 
+@pytest.mark.slow
 def test_a_booklet_without_links_carries_no_annotations_but_keeps_the_words() -> None:
     spec = replace(sample_book(answers="both", count=4, contents=True), links=False)
     for booklet in layout_book(spec):

@@ -293,6 +293,7 @@ def small_disk(folder: Path, blocks: int, *args: str) -> subprocess.CompletedPro
                           timeout=120, env={**os.environ, "PYTHONPATH": str(ROOT)})
 
 
+@pytest.mark.slow
 def test_a_full_disk_while_staging_leaves_nothing(here: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert cli(capsys, "build", "config.yaml", "-q")[0] == 0
     config(here, title="Changed")

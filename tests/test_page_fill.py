@@ -57,6 +57,7 @@ def _check(booklet: Booklet) -> None:
             assert grid.cell_size >= 0.85 * binding, number
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("size", sorted(SIZES))
 def test_the_default_books_puzzle_pages_are_full(tmp_path: Path, size: str) -> None:
     changes = {"size: A4": SIZES[size]}

@@ -219,6 +219,7 @@ def test_github_annotations(tmp_path: Path, capsys: pytest.CaptureFixture[str],
     assert lines[0].startswith("::error file=") and ",line=2," in lines[0]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("title, stem", [("../../x", "x"), ("<script>alert(1)</script>", "script-alert-1-script")])
 def test_hostile_titles_stay_inside_the_output_folder(tmp_path: Path, title: str, stem: str) -> None:
     config = minimal(tmp_path, GOOD, title=title.replace('"', '\\"'))
@@ -230,6 +231,7 @@ def test_hostile_titles_stay_inside_the_output_folder(tmp_path: Path, title: str
     assert "<script>" not in html
 
 
+@pytest.mark.slow
 def test_two_builds_give_identical_bytes(tmp_path: Path) -> None:
     config = minimal(tmp_path, GOOD, formats="[pdf, docx, rtf, html]")
     assert run(str(config)) == 0
@@ -266,6 +268,7 @@ def test_out_and_format_override_the_config(tmp_path: Path) -> None:
     assert sorted(p.name for p in other.iterdir()) == ["kiem-tra-answers.docx", "kiem-tra-puzzles.docx"]
 
 
+@pytest.mark.slow
 def test_init_then_build(tmp_path: Path) -> None:
     assert main(["init", str(tmp_path / "new")]) == 0
     assert run(str(tmp_path / "new" / "config.yaml")) == 0
@@ -312,6 +315,7 @@ def test_ci_logs_get_plain_progress_lines(tmp_path: Path, capsys: pytest.Capture
     assert "Tuyển tập" not in out and "Kiểm tra / Bộ 1: 3 accepted" in out
 
 
+@pytest.mark.slow
 def test_terminal_gets_a_progress_bar(tmp_path: Path) -> None:
     """On a terminal (a pseudo-terminal here) rich draws the bar; it is transient."""
     import os

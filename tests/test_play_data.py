@@ -71,6 +71,7 @@ def test_puzzle_grids_carry_play_and_answer_grids_do_not() -> None:
             assert play.symbols == () and play.regions is None
 
 
+@pytest.mark.slow
 def test_the_html_embeds_every_puzzle_with_its_answer_obfuscated() -> None:
     spec = with_hints(vietnamese_book())
     boards = [board for section in spec.sections for board in section.boards]

@@ -108,6 +108,7 @@ def test_every_profile_has_every_figure_with_its_source(service: str) -> None:
 
 # ------------------------------------------------------------------ service: none
 
+@pytest.mark.slow
 def test_service_none_changes_no_byte(tmp_path: Path) -> None:
     plain, explicit = tmp_path / "plain", tmp_path / "explicit"
     plain.mkdir()
@@ -144,6 +145,7 @@ def _rect(box: tuple[float, ...]) -> Any:
     return Rect(*box)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("size, trim", [("6x9in", (6, 9)), ("8.5x11in", (8.5, 11))])
 def test_kdp_bleed_interior_boxes_and_safe_area(tmp_path: Path, size: str, trim: tuple[float, float]) -> None:
     config = default_book(tmp_path, page={"size": size, "margins": {"inside": "0.2in", "top": "0.3in",
@@ -284,6 +286,7 @@ def test_cover_of_a_thin_book_has_its_size_an_empty_barcode_area_and_no_spine_te
     assert _spine_glyphs(cover, pages) == []
 
 
+@pytest.mark.slow
 def test_cover_of_a_thick_book_carries_spine_text_clear_of_the_folds(tmp_path: Path) -> None:
     cover, pages = _cover_case(tmp_path, 72)
     assert pages > 100
@@ -491,6 +494,7 @@ def _spine_glyphs_white(cover: Path, pages: int) -> list[Any]:
                 and left <= (m.rect.x0 + m.rect.x1) / 2 <= left + spine]
 
 
+@pytest.mark.slow
 def test_docx_and_rtf_follow_the_profile_margins(tmp_path: Path) -> None:
     import docx
     config = easy_book(tmp_path, 16, formats=("pdf", "docx", "rtf"), print={"service": "kdp"},

@@ -42,6 +42,7 @@ def test_registered_under_its_format_name() -> None:
     assert DocxRenderer.extension == "docx"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", BOOKLETS)
 def test_every_table_reads_back_as_the_grids_of_its_band(rendered: dict[str, bytes], name: str) -> None:
     """One table per band: a caption row (caption, note, an answer's cross-reference), then
@@ -84,6 +85,7 @@ def test_queens_are_the_model_shape_as_one_picture_per_grey(rendered: dict[str, 
     assert queen_png(0.0) in pictures and queen_png(ink.solved_grey) in pictures
 
 
+@pytest.mark.slow
 def test_embeds_the_book_fonts_obfuscated() -> None:
     """word/fonts/*.odttf de-obfuscated with their fontTable key are TrueType files of the book's family."""
     from fontTools.ttLib import TTFont
@@ -194,6 +196,7 @@ def test_footer_has_a_page_field_and_the_title_page_none(rendered: dict[str, byt
             assert "PAGE" in section.first_page_footer._element.xml
 
 
+@pytest.mark.slow
 def test_identical_bytes_fixed_zip_and_our_core_properties(rendered: dict[str, bytes]) -> None:
     booklet = BOOKLETS["vietnamese-a4-puzzles"]
     data = rendered["vietnamese-a4-puzzles"]
@@ -208,6 +211,7 @@ def test_identical_bytes_fixed_zip_and_our_core_properties(rendered: dict[str, b
     assert props.created.year == 2000 and props.modified == props.created
 
 
+@pytest.mark.slow
 def test_control_characters_are_refused_naming_the_field() -> None:
     booklet = booklets("vietnamese-a4")[0]
     with pytest.raises(OfficeTextError, match="title"):
@@ -219,6 +223,7 @@ def test_control_characters_are_refused_naming_the_field() -> None:
         DocxRenderer().render(broken)
 
 
+@pytest.mark.slow
 @settings(max_examples=10, deadline=None)
 @given(st.text(st.characters(blacklist_categories=("Cc", "Cs"), blacklist_characters="\ufffe\uffff"),
                min_size=1, max_size=30))

@@ -153,6 +153,7 @@ def test_found_in_the_registry_by_its_name() -> None:
     assert "html" in formats() and HtmlRenderer.extension == "html"
 
 
+@pytest.mark.slow
 def test_parses_cleanly_with_language_title_and_no_external_request(vi_book) -> None:
     _spec, booklets, files = vi_book
     for booklet in booklets:
@@ -205,6 +206,7 @@ def test_user_text_is_escaped() -> None:
     assert found.h1 == title
 
 
+@pytest.mark.slow
 def test_identical_bytes_on_every_render(vi_book) -> None:
     _spec, booklets, files = vi_book
     html_module._subset_woff.cache_clear()            # subset the fonts again, from scratch
@@ -235,6 +237,7 @@ def test_embedded_fonts_are_small_subsets_covering_every_printed_character(vi_bo
             assert len(woff) < source.stat().st_size / 4
 
 
+@pytest.mark.slow
 def test_a_user_template_folder_overrides_the_built_in_one(tmp_path: Path) -> None:
     user = tmp_path / "mytemplates"
     (user / "html").mkdir(parents=True)

@@ -229,6 +229,7 @@ def test_queens_are_drawn_as_shapes(vi: list[tuple[Booklet, Path]], tmp_path: Pa
             assert ink < 0.3, (r, c, ink)
 
 
+@pytest.mark.slow
 def test_identical_bytes_across_processes(tmp_path: Path) -> None:
     """A fresh interpreter (new font registration, new object ids) writes the same file."""
     script = ("import sys; from publisher.layout import layout_book; from publisher.render.pdf import PdfRenderer;"

@@ -51,6 +51,7 @@ def test_any_text_survives_a_real_rtf_reader(text: str) -> None:
     assert _plain("{\\rtf1\\ansi\\uc1 " + escaped + "}") == text
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", BOOKLETS)
 def test_ascii_balanced_and_readable(rendered: dict[str, bytes], name: str) -> None:
     booklet = BOOKLETS[name]
@@ -103,6 +104,7 @@ def test_grid_rows_are_exact_and_cells_hold_the_grid() -> None:
     assert {"given", "solved"} <= roles
 
 
+@pytest.mark.slow
 def test_queens_are_the_model_shape_and_the_book_font_comes_first() -> None:
     """Queens are the model's drawing as pictures (black given, grey placed);
     the font table names a family every reader has (see Fonts.office_family)."""
@@ -119,11 +121,13 @@ def test_queens_are_the_model_shape_and_the_book_font_comes_first() -> None:
     assert {queen_png(0.0).hex(), queen_png(booklet.ink.solved_grey).hex()} <= pictures
 
 
+@pytest.mark.slow
 def test_identical_bytes_twice() -> None:
     booklet = booklets("vietnamese-a4")[0]
     assert RtfRenderer().render(booklet) == RtfRenderer().render(booklet)
 
 
+@pytest.mark.slow
 def test_a_user_template_folder_wins(tmp_path: Path) -> None:
     user = tmp_path / "mine"
     (user / "rtf").mkdir(parents=True)
@@ -134,6 +138,7 @@ def test_a_user_template_folder_wins(tmp_path: Path) -> None:
     assert RtfRenderer().render(booklet).startswith(b"{\\rtf1\\ansi\\ansicpg1252")
 
 
+@pytest.mark.slow
 def test_unescaped_text_in_a_template_fails_loudly(tmp_path: Path) -> None:
     (tmp_path / "rtf").mkdir()
     (tmp_path / "rtf" / "booklet.rtf.j2").write_text("{\\rtf1 Lời giải}", encoding="utf-8")

@@ -123,6 +123,7 @@ def test_jobs_keep_the_input_order(bank: Path, capsys: pytest.CaptureFixture[str
     assert untimed(parallel[1].splitlines()) == untimed(plain[1].splitlines())
 
 
+@pytest.mark.slow
 def test_check_and_grade_on_a_dask_cluster_give_the_plain_runs_lines(
         bank: Path, capsys: pytest.CaptureFixture[str]) -> None:
     from distributed import LocalCluster
@@ -140,6 +141,7 @@ def test_check_and_grade_on_a_dask_cluster_give_the_plain_runs_lines(
     assert [json.loads(line)["rating"] is not None for line in graded[1].splitlines()] == [True] * 3 + [False] * 2
 
 
+@pytest.mark.slow
 def test_an_unreachable_scheduler_is_one_line(bank: Path, capsys: pytest.CaptureFixture[str]) -> None:
     code, _, err = run(capsys, "check", str(bank), "--dask", "tcp://127.0.0.1:9")
     assert code == EXIT_USAGE and len(err.splitlines()) == 1 and "--dask" in err
@@ -173,6 +175,7 @@ def test_a_million_line_file_is_screened_in_flat_memory(tmp_path: Path) -> None:
     assert {r["status"] for r in records} == {"unique"}
 
 
+@pytest.mark.slow
 def test_build_verifies_on_a_dask_cluster_and_writes_the_same_bytes(
         tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
     from distributed import LocalCluster

@@ -54,6 +54,7 @@ def test_closed_stdout_is_one_line(here: Path, command: str) -> None:
     one_line(shell(f"pp {command} >&-", here), 2, r"^puzzlepress: error: standard output is closed")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("command", COMMANDS)
 def test_stdout_on_a_full_device_is_one_line(here: Path, command: str) -> None:
     one_line(shell(f"pp {command} >/dev/full", here), 2, r"cannot write to standard output: No space left on device")
@@ -70,11 +71,13 @@ def test_a_deleted_working_folder_is_one_line(here: Path, command: str) -> None:
     one_line(shell(f"cd gone && rmdir ../gone && pp {command}", here), 2, r"the working folder no longer exists")
 
 
+@pytest.mark.slow
 def test_a_reader_that_leaves_is_not_an_error(here: Path) -> None:
     done = shell("pp generate --count 200 --level easy | head -1", here)
     assert done.returncode == 0 and len(done.stdout.splitlines()) == 1 and done.stderr == ""
 
 
+@pytest.mark.slow
 def test_out_of_memory_is_one_line_naming_the_stage(here: Path) -> None:
     one_line(shell("ulimit -v 120000; pp tour 1000x1000 >/dev/null", here), 2,
              r"^puzzlepress: error: out of memory while running 'puzzlepress tour'$")
@@ -98,6 +101,7 @@ def test_out_of_memory_in_a_build_names_the_build_stage(here: Path, monkeypatch:
 
 # ------------------------------------------------------------------ generate -o onto what cannot be written
 
+@pytest.mark.slow
 @pytest.mark.parametrize("target, problem", [
     ("/dev/full", "it is a device"), ("/dev/null", "it is a device"), ("link.txt", "it is a symbolic link"),
     ("a-folder", "is a directory"), ("a-file/out.txt", "a-file is not a folder"),
@@ -111,12 +115,14 @@ def test_generate_onto_what_cannot_be_written(here: Path, target: str, problem: 
     assert sorted(p.name for p in here.iterdir()) == before
 
 
+@pytest.mark.slow
 def test_generate_onto_a_full_disk_leaves_no_temp(here: Path) -> None:
     one_line(shell("ulimit -f 1; trap '' XFSZ; pp generate --count 40 --level easy -o g.txt", here), 2,
              r"g\.txt: cannot write: File too large")
     assert not [p for p in here.iterdir() if p.name.startswith((".g.txt", "g.txt"))]
 
 
+@pytest.mark.slow
 def test_generate_into_a_read_only_folder(here: Path) -> None:
     (here / "ro").mkdir()
     if os.geteuid() == 0:   # root writes anywhere: a read-only folder is then an immutable one

@@ -92,6 +92,7 @@ def check_agreement(shape: tuple, category: str, seed: int) -> Status:
     return expected
 
 
+@pytest.mark.slow
 @settings(max_examples=120, deadline=None, derandomize=True, database=None,
           suppress_health_check=[HealthCheck.too_slow])
 @given(shape=st.sampled_from(SHAPES), category=st.sampled_from(CATEGORIES),
@@ -100,6 +101,7 @@ def test_verdict_agrees_with_exact_cover(shape: tuple, category: str, seed: int)
     check_agreement(shape, category, seed)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("shape", SHAPES, ids=lambda s: f"{s[0]}x{s[0]}")
 def test_fixed_seeds_reach_every_category(shape: tuple) -> None:
     """Regression cases: a fixed run of seeds per size covers all four solver outcomes."""

@@ -42,6 +42,7 @@ def test_empty_4x4_has_288_solutions() -> None:
     assert not count.capped and str(count) == "288"
 
 
+@pytest.mark.slow
 def test_empty_9x9_reports_more_than_the_cap() -> None:
     count = count_solutions(empty(9))
     assert count.capped and str(count) == "more than 10,000"
@@ -235,6 +236,7 @@ def test_a_paused_search_resumes_where_it_stopped() -> None:
     assert len(resumed) == 288
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("size,blank", [(16, 0.9), (25, 0.8)])
 def test_sparse_large_grids_are_found_multiple_quickly(size: int, blank: float) -> None:
     """Missing givens on big grids: two solutions are found within a small node budget."""

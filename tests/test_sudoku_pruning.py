@@ -31,6 +31,7 @@ def _sparse(geometry: Geometry, grid: list[int], keep: int, rng: random.Random) 
     return givens
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("size,box,keep", [(4, (2, 2), 4), (6, (2, 3), 12), (9, (3, 3), 26),
                                            (9, (3, 3), 30)])
 def test_refined_search_lists_every_solution_of_sparse_boxed_grids(size: int, box: tuple[int, int],

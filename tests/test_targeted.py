@@ -47,6 +47,7 @@ def test_hardest_step_is_the_technique(name: str, seed: int) -> None:
     check(made, {name})
 
 
+@pytest.mark.slow
 def test_several_techniques_and_a_range_of_givens() -> None:
     target = Target(Request(), ("Naked Pair", "X-Wing"), (22, 24))
     made = generate_one(target, 0)
@@ -60,6 +61,7 @@ def test_exact_givens_even_where_the_dig_skips_that_count() -> None:
         check(made, {"Hidden Single"}, (30, 30))
 
 
+@pytest.mark.slow
 def test_same_seed_same_puzzle() -> None:
     target = Target(Request(), ("XY-Wing",))
     assert generate_one(target, 1).puzzle.givens == generate_one(target, 1).puzzle.givens

@@ -3,6 +3,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from publisher.kinds import KINDS
 from publisher.sources import Item, parse_file
 from publisher.verify import PARALLEL_THRESHOLD, verify_items
@@ -10,6 +12,7 @@ from publisher.verify import PARALLEL_THRESHOLD, verify_items
 DATA = Path(__file__).resolve().parent / "data"
 
 
+@pytest.mark.slow
 def test_parallel_verdicts_match_serial_ones_in_input_order() -> None:
     puzzles = parse_file(DATA / "top95.txt", KINDS["sudoku"], {})
     items = [Item("sudoku", "top95.txt", p.line, i, puzzle=p) for i, p in enumerate(puzzles)]

@@ -114,6 +114,7 @@ def _pdf_cells(pdf: Path, page_index: int, item: PlacedGrid) -> dict[int, str]:
     return {cell: "".join(text for *_, text in sorted(spans)) for cell, spans in found.items()}
 
 
+@pytest.mark.slow
 def test_candidates_read_back_from_the_pdf_and_the_docx(tmp_path: Path) -> None:
     config = write_config(tmp_path)
     assert publisher.cli.main(["build", str(config), "-q"]) == 0
