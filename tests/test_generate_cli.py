@@ -81,6 +81,8 @@ def test_jigsaw_text_is_read_back_by_the_puzzle_reader(tmp_path: Path,
     (["--rating", "hard"], "not a range"),
     (["--jigsaw", "--box", "3x3"], "not both"),
     (["--level", "hard", "--rating", "3-4"], "not both"),
+    (["--variant", "killer"], "--variant: unknown variant 'killer' (known: x, windoku,"),
+    (["--variant", "x,bogus", "--jigsaw"], "--variant: unknown variant 'bogus'"),
 ])
 def test_impossible_requests_exit_2_with_one_line(capsys: pytest.CaptureFixture, args: list[str],
                                                   words: str) -> None:

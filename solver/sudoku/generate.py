@@ -49,7 +49,7 @@ from solver.sudoku.grade import Grade
 from solver.sudoku.grade import grade as grade_puzzle
 from solver.sudoku.puzzle import Puzzle
 from solver.sudoku.regions import jigsaw_geometry, labels
-from solver.sudoku.rules import variant_problem, variant_rules
+from solver.sudoku.rules import VARIANTS, variant_problem, variant_rules
 from solver.sudoku.search import Search, givens_board
 from solver.sudoku.symmetry import DEFAULT_SYMMETRY, SYMMETRIES, orbits, respects
 
@@ -181,6 +181,9 @@ def problem(request: Request) -> str | None:
         if not 1.0 <= low <= high <= 12.0:
             return f"rating range {low}-{high} is empty or outside the scale 1.0-12.0"
     if request.variant:
+        unknown = next((name for name in request.variant if name not in VARIANTS), None)
+        if unknown is not None:   # (before any geometry: it would not know the rule)
+            return f"unknown variant {unknown!r} (known: {', '.join(VARIANTS)})"
         shape = None if request.jigsaw else request.geometry(random.Random(0))
         boxed_3x3 = shape is not None and (shape.box_rows, shape.box_cols) == (3, 3)
         reason = variant_problem(request.variant, n, boxed_3x3=boxed_3x3, jigsaw=request.jigsaw)
