@@ -95,7 +95,7 @@ class Board:
     visiting order as (row, col), drawn on answer sheets of formats that can.
     """
 
-    kind: str                                  # "sudoku", "knights_tour", "queens"
+    kind: str                                  # its kind's name in the registry (publisher.kinds)
     rows: int
     cols: int
     givens: tuple[str, ...]
@@ -481,7 +481,7 @@ class Play:
     booklet (printed formats ignore it). ``solution`` and ``hints`` are empty when
     the book does not carry them (``html.solutions: none``)."""
 
-    kind: str                                   # "sudoku", "knights_tour", "queens"
+    kind: str                                   # its kind's name in the registry (publisher.kinds)
     symbols: tuple[str, ...] = ()               # what a Sudoku cell may hold, in keypad order
     regions: tuple[int, ...] | None = None      # region label of every cell, row-major (Sudoku)
     solution: tuple[str, ...] = ()              # text of every cell when solved, row-major

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import io
 import json
+import subprocess
 import sys
 from pathlib import Path
 
@@ -145,8 +146,12 @@ def test_solve_usage_and_rejections(capsys: pytest.CaptureFixture) -> None:
     assert code == EXIT_REJECTED and "multiple: 2 solutions differ at" in out
 
 
-def test_the_kind_name_check_reports_is_the_registrys() -> None:
-    """check does not import the kind registry (start-up time); its kind name must agree."""
+def test_check_names_the_default_kind_without_loading_the_kinds() -> None:
+    """check reads the default kind's name from the registry, which loads the kinds (their
+    config models and solvers: start-up time check never uses) only on the first lookup."""
+    code = ("import sys, publisher.cli.check; "
+            "print(sorted(m for m in sys.modules if m.startswith('publisher.kinds')))")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert done.stdout.strip() == "['publisher.kinds']"
     from publisher import kinds
-    from publisher.cli import check
-    assert kinds.get(check.KIND).name == check.KIND
+    assert kinds.get(kinds.DEFAULT_KIND).name == kinds.DEFAULT_KIND

@@ -21,6 +21,7 @@ from pathlib import Path
 import pytest
 
 from publisher.cli import main
+from tests.aliases import another_name
 from tests.deadline import deadline
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -90,22 +91,13 @@ ALIASES = ["same", "symlink", "hardlink", "dotdot", "folder-symlink", "fresh"]
 
 
 def _name(folder: Path, rng: random.Random, target: str, alias: str, case: int) -> str:
-    if alias == "same":
-        return target
-    if alias == "dotdot":
-        return f"sub/../{target}"
     if alias == "folder-symlink":     # through a symlink to the folder holding the input
         link = folder / f"in-{case}"
         link.symlink_to(folder / Path(target).parent if Path(target).parent != Path(".") else folder)
         return f"{link.name}/{Path(target).name}"
     if alias == "fresh":
         return f"fresh-{case}-{rng.randrange(1000)}.out"
-    other = folder / f"alias-{case}"
-    if alias == "symlink":
-        other.symlink_to(folder / target)
-    else:
-        os.link(folder / target, other)
-    return other.name
+    return another_name(folder, target, alias, str(case))
 
 
 @pytest.mark.slow

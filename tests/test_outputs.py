@@ -25,6 +25,7 @@ import pytest
 
 from publisher import interrupt, write
 from publisher.cli import main
+from tests.aliases import another_name
 from tests.deadline import deadline
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -91,16 +92,7 @@ OPTIONS = ["--report", "--junit", "--out"]
 
 def _name_for(here: Path, target: str, alias: str) -> str:
     """Another name of ``target``: itself, a symlink to it, a hard link, a path through '..'."""
-    if alias == "same":
-        return target
-    if alias == "dotdot":
-        return f"sub/../{target}"
-    other = here / f"alias-{alias}"
-    if alias == "symlink":
-        other.symlink_to(here / target)
-    else:
-        os.link(here / target, other)
-    return other.name
+    return another_name(here, target, alias, alias)
 
 
 CASES = [(option, alias) for option in OPTIONS for alias in ("same", "symlink", "hardlink", "dotdot")

@@ -27,6 +27,7 @@ import click
 
 from publisher import screening
 from publisher.cli import EXIT_OK, EXIT_REJECTED, EXIT_USAGE, UsageError, cli, emit_json, one_line
+from publisher.kinds import DEFAULT_KIND
 from publisher.units import parse_count_grid
 from solver.parsing import ParseIssue
 from solver.sudoku import (
@@ -43,10 +44,6 @@ from solver.sudoku.rules import VARIANTS
 from solver.sudoku.search import Search
 from solver.sudoku.verdict import scaled_node_limit
 from solver.verdict import Status, Verdict
-
-#: The kind these commands judge, as publisher.kinds names it (not imported here: its
-#: section schema costs start-up time ``check`` never uses; a test keeps the two equal).
-KIND = "sudoku"
 
 
 @dataclass(frozen=True)
@@ -120,7 +117,7 @@ def solution_text(item: Any, verdict: Verdict) -> str | None:
 def kind_name(item: Any) -> str:
     """The kind of a parsed item: Sudoku for text and parse issues, else its kind's name."""
     if type(item) is Puzzle or isinstance(item, ParseIssue):
-        return KIND
+        return DEFAULT_KIND
     from publisher import kinds
     return kinds.kind_of(item).name
 
@@ -315,7 +312,7 @@ def judge_with_catalog(files: Iterable[str], options: TextOptions, node_limit: i
     from publisher.cli.catalog import open_catalog
     from publisher.repeats import catalogued, how
 
-    sudoku = kinds.get(KIND)
+    sudoku = kinds.get(DEFAULT_KIND)
 
     failures: list[str] = []
     judged = [(source, item, judge_item(item, node_limit))
@@ -339,11 +336,11 @@ def judge_with_catalog(files: Iterable[str], options: TextOptions, node_limit: i
         if form is not None and isinstance(item, Puzzle):
             rows = [row for row in known.get(form.id, []) if row.form == form.text]
             if rows:
-                reason, repeat_of = catalogued(KIND, item, rows[0])
+                reason, repeat_of = catalogued(DEFAULT_KIND, item, rows[0])
                 status = "repeated"
             elif form.text in earlier:
                 where, first = earlier[form.text]
-                status, reason = "repeated", f"same as {where}{how(KIND, item, first)}"
+                status, reason = "repeated", f"same as {where}{how(DEFAULT_KIND, item, first)}"
                 repeat_of = {"id": form.id, "source": where.rsplit(":", 1)[0], "line": first.line}
             else:
                 earlier[form.text] = (_where(source, item), item)

@@ -4,50 +4,69 @@ Each kind is one module of this package defining a :class:`~publisher.kinds.base
 subclass and registering it with :func:`register`; nothing outside this package
 tests a kind's name. A section's ``kind`` key, its section model, the config's
 error messages and the kind names a command accepts all come from here.
+
+The built-in kinds are registered on the first lookup, not on import: a command that
+only needs :data:`DEFAULT_KIND` (``check`` reads Sudoku text) never pays for the kinds'
+config models and solvers.
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from publisher.kinds.base import Kind
+if TYPE_CHECKING:
+    from publisher.kinds.base import Kind
+
+    KINDS: dict[str, Kind[Any]]   # (provided by __getattr__)
 
 #: The kind a section has when it names none.
 DEFAULT_KIND = "sudoku"
 
 _REGISTRY: dict[str, Kind[Any]] = {}
+_builtins_registered = False
+
+
+def _kinds() -> dict[str, Kind[Any]]:
+    """The registry, with the built-in kinds in it."""
+    global _builtins_registered
+    if not _builtins_registered:
+        _builtins_registered = True
+        _register_builtins()
+    return _REGISTRY
 
 
 def register(kind: Kind[Any]) -> Kind[Any]:
     """Make ``kind`` available under its name (a second kind with the same name is an error)."""
-    if kind.name in _REGISTRY and type(_REGISTRY[kind.name]) is not type(kind):
+    registry = _kinds()   # the built-ins first: a second kind of one of their names is an error
+    if kind.name in registry and type(registry[kind.name]) is not type(kind):
         raise ValueError(f"puzzle kind {kind.name!r} is registered twice")
-    _REGISTRY[kind.name] = kind
+    registry[kind.name] = kind
     return kind
 
 
 def get(name: str) -> Kind[Any]:
     """The kind of a section's ``kind`` value; KeyError if unknown."""
-    return _REGISTRY[name]
+    return _kinds()[name]
 
 
 def kind_of(puzzle: object) -> Kind[Any]:
     """The kind a parsed puzzle belongs to (by its solver type); the default kind otherwise."""
-    for kind in _REGISTRY.values():
+    registry = _kinds()
+    for kind in registry.values():
         if kind.puzzle_type is not None and isinstance(puzzle, kind.puzzle_type):
             return kind
-    return _REGISTRY[DEFAULT_KIND]
+    return registry[DEFAULT_KIND]
 
 
 def for_entry(entry: dict[str, Any], default: Kind[Any]) -> Kind[Any]:
     """The kind a structured puzzle names with its ``kind`` key (``default`` when it names
     none or one not registered: the default's parser then names the problem)."""
     name = entry.get("kind")
-    return _REGISTRY.get(name, default) if isinstance(name, str) else default
+    return _kinds().get(name, default) if isinstance(name, str) else default
 
 
 def names() -> tuple[str, ...]:
     """Every kind's name, in registration order (the order messages list them in)."""
-    return tuple(_REGISTRY)
+    return tuple(_kinds())
 
 
 def _register_builtins() -> None:
@@ -61,9 +80,13 @@ def _register_builtins() -> None:
         register(kind)
 
 
-_register_builtins()
-
-#: name -> kind, for lookups by an item's or a section's ``kind``
-KINDS = _REGISTRY
+def __getattr__(name: str) -> Any:
+    """``KINDS`` (name -> kind, every kind registered) and ``Kind``, loaded when first asked for."""
+    if name == "KINDS":
+        return _kinds()
+    if name == "Kind":
+        from publisher.kinds.base import Kind
+        return Kind
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 __all__ = ["DEFAULT_KIND", "KINDS", "Kind", "for_entry", "get", "kind_of", "names", "register"]
