@@ -406,8 +406,10 @@ class _BookletBuilder:
                         len(self.drafts))
         limit = rules.blank_run_end
         notes = 0 if limit is None else max(0, min(added, trailing + added - limit))
-        for index in range(added):
-            self.notes_page() if index < notes else self.blank()
+        for _ in range(notes):
+            self.notes_page()
+        for _ in range(added - notes):
+            self.blank()
 
     def _chunks(self, rows: list[list[PlacedGrid]], first: int, down: int) -> list[list[list[PlacedGrid]]]:
         """The section's rows page by page: ``first`` rows fit under the

@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
+from itertools import groupby
 
 import pymupdf
 
@@ -181,19 +182,15 @@ def _blank_runs(name: str, blank: list[bool], chosen: PrintChoice) -> Iterator[V
     end, 10 at the end), each named by its first page."""
     p = chosen.profile
     start = 0
-    while start < len(blank):
-        if not blank[start]:
-            start += 1
-            continue
-        end = start
-        while end < len(blank) and blank[end]:
-            end += 1
+    for is_blank, run in groupby(blank):
+        length = len(list(run))
+        end = start + length
         at_end = end == len(blank)
         limit = p.blank_run_end if at_end else p.blank_run_middle
-        if limit is not None and end - start > limit:
+        if is_blank and limit is not None and length > limit:
             where = "at the end" if at_end else "before the end"
             yield Violation(name, start + 1, "blank-pages",
-                            f"{end - start} blank pages in a row {where} (pages {start + 1}-{end}), "
+                            f"{length} blank pages in a row {where} (pages {start + 1}-{end}), "
                             f"{p.name} accepts at most {limit}")
         start = end
 
