@@ -267,6 +267,7 @@ def test_broken_catalogs_are_one_line_exit_2_and_replace_no_output(tmp_path: Pat
     outputs = _outputs(tmp_path / "out-one")
     corrupt = tmp_path / "corrupt.db"
     corrupt.write_bytes(os.urandom(4096))
+    before = {path: path.read_bytes() for path in (good, corrupt)}
     unreachable = f"postgresql://nobody@/x?host={tmp_path / 'no-server-here'}"
     for target, words in ((str(corrupt), "corrupt"), (unreachable, "unreachable"),
                           (str(tmp_path / "missing" / "x.db"), "does not exist")):
@@ -275,7 +276,8 @@ def test_broken_catalogs_are_one_line_exit_2_and_replace_no_output(tmp_path: Pat
         err = capsys.readouterr().err.strip().splitlines()
         assert len(err) == 1 and words in err[0] and "Traceback" not in err[0], err
         assert _outputs(tmp_path / "out-one") == outputs
-        assert corrupt.read_bytes() == corrupt.read_bytes()
+        assert {path: path.read_bytes() for path in before} == before   # neither catalog touched
+        assert not (tmp_path / "missing").exists()                         # nor a folder made for one
 
 
 @pytest.mark.slow
