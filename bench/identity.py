@@ -6,14 +6,15 @@ variant with drawn key steps and a worked example; the three print profiles with
 padding, large print, tours and queens) in every format with their JSON reports; ``preflight``
 of the printed books; ``export`` as SVG, PNG and a dated PDF series; ``check``, ``grade`` and
 ``solve`` JSON and text lines (a catalog included); and the tests' hand-made books
-(``tests/office_books.py``, ``tests/booksamples.py``) laid out and rendered in every format.
+(``tests/office_books.py``, ``tests/booksamples.py``) laid out and rendered in every format;
+``generate`` lines of every kind (seeded).
 Then it compares the sha256 of every file with the same outputs made on a base commit.
 
 Both versions build the same inputs (this checkout's configs and puzzles, copied to one
 folder) in the same place, one after the other, so paths in the outputs agree. Times
 (``*_ms``, ``timings``, ``(1.23 ms)``) and catalog timestamps are the only things taken out
-before hashing. The base's outputs are kept under the cache folder by commit, so a
-comparison builds the base once.
+before hashing. The base's outputs are kept under the cache folder by commit and recipe (this
+file and ``bench/identity/``), so a comparison builds the base once.
 
     python bench/identity.py compare --base 2ef7ad7      # exit 1 and the files that differ
     python bench/identity.py compare --base main --show 'cages/*puzzles.html'
@@ -124,6 +125,19 @@ def _builds(out: Path) -> None:
     _cli(out, "solve-nth", "solve", "--nth", "3", "12..............")
     _cli(out, "solve-all", "solve", "--all", "--limit", "4", "--json", "...4............")
     _cli(out, "solve-caged", "solve", "puzzles/kenken-6x6.json")
+    generated = {
+        "generate-killer": ("--kind", "killer", "--size", "6", "--count", "2", "--seed", "3", "--json"),
+        "generate-killer-jigsaw": ("--kind", "killer", "--size", "4", "--jigsaw", "--level", "easy", "--count", "2",
+                                   "--seed", "1"),
+        "generate-killer-hard": ("--kind", "killer", "--level", "hard", "--count", "1", "--seed", "1", "--json"),
+        "generate-kenken": ("--kind", "kenken", "--size", "5", "--no-ops", "--count", "2", "--seed", "5", "--json"),
+        "generate-kenken-hard": ("--kind", "kenken", "--level", "hard", "--cages", "2-3", "--count", "1",
+                                 "--seed", "2"),
+        "generate-sudoku": ("--count", "2", "--level", "medium", "--seed", "9", "--json"),
+        "generate-variant": ("--variant", "anti_king,even_odd", "--count", "1", "--seed", "4", "--json"),
+    }
+    for name, args in generated.items():
+        _cli(out, name, "generate", *args)
 
 
 def _test_books(out: Path) -> None:
@@ -190,7 +204,9 @@ def _base_outputs(ref: str) -> Path:
     """The outputs of commit ``ref`` (made once, kept under CACHE by commit)."""
     commit = subprocess.run(["git", "-C", str(ROOT), "rev-parse", "--verify", f"{ref}^{{commit}}"],
                             check=True, capture_output=True, text=True).stdout.strip()
-    out = CACHE / f"base-{commit[:12]}"
+    recipe = hashlib.sha256(b"".join(path.read_bytes() for path in [Path(__file__).resolve(),
+                                                                      *sorted((ROOT / "bench/identity").iterdir())]))
+    out = CACHE / f"base-{commit[:12]}-{recipe.hexdigest()[:8]}"
     if (out / "manifest.sha256.json").exists():
         return out
     tree = CACHE / f"tree-{commit[:12]}"
