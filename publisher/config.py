@@ -1,4 +1,5 @@
-"""config.yaml: the typed schema, its defaults (in this file only) and a loader
+"""config.yaml: the typed schema, its defaults (in this file only; the few worked out from
+the book itself, such as grids per page by trim and board size, in :mod:`publisher.spec`) and a loader
 that reports every error with its key path and YAML line.
 
 The schema is pydantic (a strict validator we do not have to write): unknown
@@ -32,7 +33,7 @@ from pydantic import (
 from publisher import kinds, safeio
 from publisher.kinds import DEFAULT_KIND
 from publisher.labels import DEFAULT_LABELS, SCREEN_LABELS
-from publisher.printing import COVER_FORMAT
+from publisher.render import COVER_FORMAT
 from publisher.render import formats as render_formats
 from publisher.schema import (
     Gutter,
@@ -79,37 +80,19 @@ class Page(Strict):
     mirrored: bool = False          # mirror inside/outside margins on left- and right-hand pages
 
 
-#: Grids per page (across x down) when neither the book nor the section names them,
-#: as (puzzles, answers), by trim and by board side (a mixed section: per side, see SectionSpec.shape_defaults):
-#: 2x3 puzzles and 4x4 answers of 9x9 on A4/Letter-class pages, fewer on small
-#: trims (A5, 6x9 in, 5x8 in) and for big grids, so every default fits the page.
-PER_PAGE_DEFAULTS: dict[str, list[tuple[int, tuple[tuple[int, int], tuple[int, int]]]]] = {
-    "large": [(9, ((2, 3), (4, 4))), (12, ((1, 2), (2, 3))), (16, ((1, 1), (2, 2))), (99, ((1, 1), (1, 1)))],
-    "small": [(4, ((2, 3), (2, 3))), (6, ((1, 2), (2, 3))), (9, ((1, 1), (2, 3))), (12, ((1, 1), (1, 2))),
-              (99, ((1, 1), (1, 1)))],
-}
-SMALL_PAGE_WIDTH = 7 * 72   # narrower than 7 in is a small trim
-
-
 def _edition(value: Any) -> Any:
     """``edition: 2`` and ``edition: "2"`` are the same edition."""
     return str(value) if isinstance(value, int) and not isinstance(value, bool) else value
 
 
 class Layout(Strict):
-    puzzles_per_page: PerPage | None = None   # across x down; default: PER_PAGE_DEFAULTS
+    puzzles_per_page: PerPage | None = None   # across x down; default: by trim and board (publisher.spec)
     answers_per_page: PerPage | None = None
     large_print: bool = False             # one puzzle per page, ~14 cm grid, 24 pt givens, 16 pt text
     section_start: Literal["any", "right"] = "any"   # right: every section opens on a right-hand page
     balance: bool = True                  # share a section's last pages evenly (8 at 6 a page: 4 + 4, not 6 + 2)
     coordinates: bool = True              # chessboards (tours, queens) carry a-h / 1-8 in their edge squares
     puzzle_ids: bool = False              # print each puzzle's ID in its caption (what `catalog find` takes)
-
-
-def default_per_page(page_width: float, board_side: int) -> tuple[tuple[int, int], tuple[int, int]]:
-    """(puzzles, answers) per page for a section nobody configured."""
-    table = PER_PAGE_DEFAULTS["small" if page_width < SMALL_PAGE_WIDTH else "large"]
-    return next((per_page for side, per_page in table if board_side <= side), table[-1][1])   # any bigger: 1x1
 
 
 class Fonts(Strict):

@@ -864,7 +864,7 @@ def _build(spec: BookSpec, role: str, margins: Margins, labels: dict[str, str], 
         language=spec.language, page_width=spec.page_width, page_height=spec.page_height,
         margins=margins, mirrored=spec.mirrored, fonts=spec.fonts, styles=styles.all(), pages=builder.pages(),
         ink=_ink(spec), outline=tuple(outline), print_rules=rules, blank_pages_added=len(builder.drafts) - laid_out,
-        links=spec.links and rules is None,     # a print-profile interior carries no annotations
+        links=rules is None,     # a print-profile interior carries no annotations
         screen_words=tuple(sorted(builder.screen.items())) if puzzles else (),
     )
 

@@ -15,10 +15,12 @@ from typing import Any
 
 from publisher import interrupt
 from publisher.catalog import Catalog, Entry, book_name, read_stored, recorded_now, stored_puzzle
+from publisher.config import LoadedConfig
 from publisher.kinds import KINDS
-from publisher.report import SectionResult
-from publisher.sources import Item
-from publisher.verify import PARALLEL_THRESHOLD, Checked, Repeat, worker_count
+from publisher.progress import now_doing
+from publisher.sources import Item, SectionInput
+from publisher.verify import PARALLEL_THRESHOLD, Checked, Repeat, SectionResult
+from publisher.workers import worker_count
 from solver.canonical import Form
 from solver.parsing import ParseIssue
 from solver.sudoku.generate import puzzle_seed
@@ -68,6 +70,34 @@ def with_ids(sections: list[SectionResult], editions: Sequence[str], jobs: int |
             sections[s].checked[i] = replace(checked, puzzle_id=form.id)
         placed.append(Placed(s, i, sections[s].book, editions[s], form))
     return placed
+
+
+def open_catalog(loaded: LoadedConfig, override: str | None = None) -> Catalog | None:
+    """The catalog of a build or an export: ``override`` (``--catalog``, relative to here), else
+    the config's ``catalog`` (relative to the config file); None for neither."""
+    if override is not None:
+        return Catalog(override)
+    if loaded.config.catalog is not None:
+        return Catalog(loaded.config.catalog, loaded.base)
+    return None
+
+
+def find_repeats(loaded: LoadedConfig, inputs: Sequence[SectionInput], sections: list[SectionResult],
+                 catalog: Catalog | None, *, ids: bool, jobs: int | None,
+                 warnings: list[str]) -> tuple[list[Placed], int]:
+    """The stage between verify and the spec: every accepted puzzle's form and ID, worked out
+    when a catalog or the books (``ids``: a book prints them) need them, and its repeats
+    against ``catalog`` and within the build marked as ``on_repeat`` says; the puzzles with
+    their forms and the number of repeats found."""
+    placed: list[Placed] = []
+    if catalog is not None or ids:
+        now_doing("working out the puzzle IDs")
+        editions = [loaded.config.books[section.book].edition or "" for section in inputs]
+        placed = with_ids(sections, editions, jobs, warnings)
+    if catalog is None:
+        return placed, 0
+    now_doing("looking the puzzles up in the catalog")
+    return placed, mark_repeats(sections, placed, catalog, loaded.config.on_repeat)
 
 
 def mark_repeats(sections: list[SectionResult], placed: list[Placed], catalog: Catalog | None,

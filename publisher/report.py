@@ -15,25 +15,9 @@ from typing import Any, TextIO
 from xml.etree import ElementTree as ET
 
 from publisher.kinds import KINDS
-from publisher.verify import Checked
+from publisher.verify import Checked, SectionResult
 
 REPORT_VERSION = 1
-
-
-@dataclass
-class SectionResult:
-    book: str
-    title: str
-    kind: str
-    checked: list[Checked]
-
-    @property
-    def accepted(self) -> list[Checked]:
-        return [c for c in self.checked if c.accepted]
-
-    @property
-    def rejected(self) -> list[Checked]:
-        return [c for c in self.checked if not c.accepted]
 
 
 @dataclass(frozen=True)
@@ -193,7 +177,7 @@ def junit_bytes(result: BuildResult) -> bytes:
 
 # ------------------------------------------------------ GitHub annotations
 
-def _escape_annotation(text: str, *, prop: bool = False) -> str:
+def escape_annotation(text: str, *, prop: bool = False) -> str:
     text = text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
     return text.replace(":", "%3A").replace(",", "%2C") if prop else text
 
@@ -204,16 +188,16 @@ def annotations(result: BuildResult, stream: TextIO) -> None:
     level = "warning" if result.status == "built" else "error"
     for _, checked in result.rejected():
         item = checked.item
-        message = _escape_annotation(f"{checked.status}: {checked.reason}")
-        print(f"::{level} file={_escape_annotation(item.source, prop=True)},line={item.line},"
-              f"title={_escape_annotation('puzzlepress', prop=True)}::{message}", file=stream)
+        message = escape_annotation(f"{checked.status}: {checked.reason}")
+        print(f"::{level} file={escape_annotation(item.source, prop=True)},line={item.line},"
+              f"title={escape_annotation('puzzlepress', prop=True)}::{message}", file=stream)
     for section in result.sections:
         for checked in section.accepted:
             if checked.repeat is not None:   # kept by on_repeat: warn
                 item = checked.item
-                print(f"::warning file={_escape_annotation(item.source, prop=True)},line={item.line},"
-                      f"title={_escape_annotation('puzzlepress', prop=True)}::"
-                      f"{_escape_annotation('repeated: ' + checked.repeat.reason)}", file=stream)
+                print(f"::warning file={escape_annotation(item.source, prop=True)},line={item.line},"
+                      f"title={escape_annotation('puzzlepress', prop=True)}::"
+                      f"{escape_annotation('repeated: ' + checked.repeat.reason)}", file=stream)
     for error in result.errors:
-        print(f"::error::{_escape_annotation(error)}", file=stream)
+        print(f"::error::{escape_annotation(error)}", file=stream)
 

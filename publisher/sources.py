@@ -18,9 +18,10 @@ from typing import Any
 import yaml
 
 from publisher import generation, safeio
-from publisher.config import LoadedConfig
+from publisher.config import LoadedConfig, Section
 from publisher.kinds import KINDS, Kind, for_entry
 from publisher.schema import control_character
+from publisher.workers import worker_count
 from publisher.yamlfile import YamlSyntaxError, load_with_nodes
 from solver.parsing import ParseIssue
 from solver.sudoku.generate import GenerationError
@@ -216,3 +217,43 @@ def read_section(loaded: LoadedConfig, loc: tuple[Any, ...], section: Any, *, jo
     if not items:
         raise SourceError(f"{where}: the section has no puzzles")
     return items[: section.limit] if section.limit else items
+
+
+#: The most puzzles one build reads (README, "Limits"): a build holds every puzzle, its
+#: verdict, grade and boards in memory until the books are written (bench/memory.py:
+#: about 25 KiB a 4x4 puzzle building PDF and HTML), so this keeps a build within 4 GB.
+MAX_BUILD_PUZZLES = 100_000
+
+
+@dataclass(frozen=True)
+class SectionInput:
+    """One config section (section ``index`` of book ``book``) and the items read for it."""
+
+    book: int
+    index: int
+    section: Section
+    items: list[Item]
+
+    @property
+    def loc(self) -> tuple[Any, ...]:
+        return ("books", self.book, "sections", self.index)
+
+
+def read_sources(loaded: LoadedConfig, *, jobs: int | None = 1) -> list[SectionInput]:
+    """Stage 1: every section's puzzles read (or generated, in worker processes as ``--jobs``
+    asks: seeded, so the same puzzles however many) into items with file:line."""
+    sections = [(b, s, section) for b, book in enumerate(loaded.config.books)
+                for s, section in enumerate(book.sections)]
+    most = max((spec.count for *_, section in sections if (spec := getattr(section, "generate", None))), default=1)
+    workers = worker_count(jobs, most)
+    read: list[SectionInput] = []
+    total = 0
+    for b, s, section in sections:
+        read.append(SectionInput(b, s, section, read_section(loaded, ("books", b, "sections", s), section,
+                                                             jobs=workers)))
+        total += len(read[-1].items)
+        if total > MAX_BUILD_PUZZLES:   # stop before verifying and laying out what cannot fit in memory
+            raise SourceError(f"{loaded.where(('books', b, 'sections', s))}: the books would hold more than "
+                              f"{MAX_BUILD_PUZZLES:,} puzzles, the most one build takes (README, Limits); "
+                              "split them into several configs")
+    return read

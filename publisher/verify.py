@@ -9,7 +9,6 @@ sorts and filters it later, and the report shows it.
 """
 from __future__ import annotations
 
-import os
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -17,6 +16,7 @@ from typing import Any
 from publisher import interrupt
 from publisher.kinds import KINDS
 from publisher.sources import Item
+from publisher.workers import worker_count
 from solver.sudoku import Grade
 from solver.verdict import Status, Verdict
 
@@ -128,18 +128,22 @@ def verify_one(task: tuple[Item, int, Grading]) -> Judged:
             steps if grading.explain else ())
 
 
-def default_jobs() -> int:
-    try:
-        return max(1, len(os.sched_getaffinity(0)))
-    except AttributeError:  # pragma: no cover - not on Linux
-        return max(1, os.cpu_count() or 1)
+@dataclass
+class SectionResult:
+    """One section's puzzles as the verify stage judged them, in the section's order."""
 
+    book: str
+    title: str
+    kind: str
+    checked: list[Checked]
 
-def worker_count(requested: int | None, tasks: int) -> int:
-    """Worker processes for ``tasks`` puzzles: what was asked for, but never more than
-    the tasks or ``4 x`` the cores (thousands of idle workers only cost start-up time)."""
-    cores = default_jobs()
-    return max(1, min(requested or cores, 4 * cores, tasks))
+    @property
+    def accepted(self) -> list[Checked]:
+        return [c for c in self.checked if c.accepted]
+
+    @property
+    def rejected(self) -> list[Checked]:
+        return [c for c in self.checked if not c.accepted]
 
 
 def verify_items(items: Sequence[Item], *, node_limit: int, jobs: int | None = None,
