@@ -13,7 +13,8 @@ from pathlib import Path
 import docx
 import pytest
 
-from publisher.layout import LARGE_PRINT_MIN_TEXT, layout_book
+from publisher.layout import layout_book
+from publisher.layout.slots import LARGE_PRINT_MIN_TEXT
 from publisher.model import Band, Booklet, CellRole, PlacedGrid, TextBlock
 from publisher.render import get
 from tests.booksamples import sample_book, vietnamese_book
