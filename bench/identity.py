@@ -20,9 +20,12 @@ file and ``bench/identity/``), so a comparison builds the base once.
     python bench/identity.py compare --base main --show 'cages/*puzzles.html'
     python bench/identity.py write OUT [--tree DIR]     # the outputs and their manifest alone
 
-Every file must be identical. ``--allow GLOB`` lists files that may differ (the play-page
-rule data change of issue 26 changes the HTML puzzle booklets and nothing else); their
-differences are printed as the changed lines, so a reviewer sees what changed.
+Every file must be identical. ``--play-rules`` lets the HTML puzzle booklets differ in
+exactly two places, the rule data of each puzzle in the embedded JSON and the judging script
+(issue 26 sends every rule as data), and the JSON reports in those files' size and sha256:
+each such file is compared again with those parts taken out and must then be identical; the
+script's changed lines and one puzzle's rules before and after are printed for review.
+``--allow GLOB`` lists files that may differ in any way (their changed lines are printed).
 """
 from __future__ import annotations
 
@@ -233,7 +236,61 @@ def _changed_lines(old: Path, new: Path, most: int = 40) -> list[str]:
                                                             else [])
 
 
-def compare(ref: str, allow: list[str], show: list[str]) -> int:
+_PLAY_DATA = re.compile(r'(<script type="application/json" id="puzzlepress-play">)(.*?)(</script>)', re.S)
+_PLAY_SCRIPT = re.compile(r'(<script id="puzzlepress-script">)(.*?)(</script>)', re.S)
+
+
+def _without_play_rules(path: Path) -> str | None:
+    """A file as it reads with the playable page's rule data and judging script taken out:
+    an HTML puzzle booklet without each puzzle's ``rules`` and the script; a JSON report
+    without the size and sha256 of the HTML puzzle booklets it lists; None for other files."""
+    if path.name.endswith("-puzzles.html"):
+        text = path.read_text(encoding="utf-8")
+
+        def data(match: re.Match[str]) -> str:
+            document = json.loads(match.group(2))
+            for puzzle in document["puzzles"]:
+                puzzle.pop("rules", None)
+            return match.group(1) + json.dumps(document, sort_keys=True) + match.group(3)
+        return _PLAY_SCRIPT.sub(r"\1(the judging script)\3", _PLAY_DATA.sub(data, text))
+    if path.name == "report.json":
+        document = json.loads(path.read_text(encoding="utf-8"))
+        for output in document.get("outputs", []):
+            if output["path"].endswith("-puzzles.html"):
+                output.pop("bytes"), output.pop("sha256")
+        return json.dumps(document, sort_keys=True)
+    return None
+
+
+def _play_rules_only(old: Path, new: Path) -> bool:
+    """The two files differ only in the play page's rule data and judging script."""
+    before, after = _without_play_rules(old), _without_play_rules(new)
+    return before is not None and before == after
+
+
+def _script_change(base: Path, current: Path, names: list[str]) -> list[str]:
+    """How the judging script changed (from the first HTML booklet that changed) and one
+    puzzle's rule data before and after, for the reviewer."""
+    name = next((n for n in names if n.endswith(".html")), None)
+    if name is None:
+        return []
+    scripts = [_PLAY_SCRIPT.search(path.read_text(encoding="utf-8")) for path in (base / name, current / name)]
+    lines = [f"judging script of {name}:"]
+    if scripts[0] and scripts[1]:
+        lines += [f"  {line[:160]}" for line in difflib.unified_diff(
+            scripts[0].group(2).splitlines(), scripts[1].group(2).splitlines(), lineterm="", n=0)
+            if not line.startswith(("---", "+++"))]
+    for other in (n for n in names if n.endswith(".html")):
+        found = [_PLAY_DATA.search(path.read_text(encoding="utf-8")) for path in (base / other, current / other)]
+        ruled = [[p["rules"] for p in json.loads(f.group(2))["puzzles"] if "rules" in p] if f else [] for f in found]
+        if ruled[0] and ruled[1]:
+            lines += [f"rules of the first variant puzzle of {other}, {when}: {json.dumps(rules[0])[:400]}"
+                      for when, rules in zip(("before", "after"), ruled)]
+            break
+    return lines
+
+
+def compare(ref: str, allow: list[str], show: list[str], play_rules: bool = False) -> int:
     base = _base_outputs(ref)
     current = CACHE / "current"
     if current.exists():
@@ -244,7 +301,9 @@ def compare(ref: str, allow: list[str], show: list[str]) -> int:
     missing, extra = sorted(old.keys() - new.keys()), sorted(new.keys() - old.keys())
     differ = sorted(name for name in old.keys() & new.keys() if old[name] != new[name])
     allowed = [name for name in differ if any(fnmatch.fnmatch(name, pattern) for pattern in allow)]
-    failed = [name for name in differ if name not in allowed]
+    ruled = [name for name in differ if play_rules and name not in allowed
+             and _play_rules_only(base / name, current / name)]
+    failed = [name for name in differ if name not in allowed and name not in ruled]
     for name in missing:
         print(f"missing: {name}")
     for name in extra:
@@ -255,9 +314,12 @@ def compare(ref: str, allow: list[str], show: list[str]) -> int:
         if name in allowed or any(fnmatch.fnmatch(name, pattern) for pattern in show):
             print(f"{'allowed to differ' if name in allowed else 'differs'}: {name}")
             print("\n".join(_changed_lines(base / name, current / name)))
+    if ruled:
+        print("\n".join(_script_change(base, current, ruled)))
+        print(f"differ only in the play page's rule data and judging script ({len(ruled)}): {', '.join(ruled)}")
     same = len(old) - len(differ) - len(missing)
-    print(f"identity: {len(old)} files of {ref}: {same} identical, {len(allowed)} allowed to differ, "
-          f"{len(failed)} differ, {len(missing)} missing, {len(extra)} new")
+    print(f"identity: {len(old)} files of {ref}: {same} identical, {len(ruled)} differ only in the play "
+          f"rules, {len(allowed)} allowed to differ, {len(failed)} differ, {len(missing)} missing, {len(extra)} new")
     return 1 if failed or missing or extra else 0
 
 
@@ -270,12 +332,15 @@ def main() -> int:
                           help="files that may differ (their changed lines are printed)")
     compared.add_argument("--show", action="append", default=[], metavar="GLOB",
                           help="print the changed lines of these files too")
+    compared.add_argument("--play-rules", action="store_true",
+                          help="HTML puzzle booklets (and the reports listing them) may differ in the play "
+                               "page's rule data and judging script, and in nothing else")
     written = commands.add_parser("write", help="write every output of the code on the path, and a manifest")
     written.add_argument("out", type=Path)
     written.add_argument("--tree", type=Path, default=ROOT, help="the checkout whose code and tests run")
     args = parser.parse_args()
     if args.command == "compare":
-        return compare(args.base, args.allow, args.show)
+        return compare(args.base, args.allow, args.show, args.play_rules)
     sys.path.insert(0, str(args.tree.resolve()))
     import publisher
     if not Path(publisher.__file__).resolve().is_relative_to(args.tree.resolve()):

@@ -478,17 +478,28 @@ class TextBlock:
 
 
 @dataclass(frozen=True)
+class PairRule:
+    """One rule that relates pairs of cells, as the playable page judges it: the pairs, and
+    for every two symbols whether the rule forbids them there (``clash[i * N + j]`` is "1" when
+    symbol ``i`` of the order in the pair's first cell and symbol ``j`` in its second clash):
+    the rule's own ``clash`` evaluated for all N x N symbols, so the page judges any such rule
+    (equal digits, consecutive digits, a ratio, a sum) exactly as the solver does."""
+
+    cells: tuple[tuple[int, int], ...]
+    clash: str
+
+
+@dataclass(frozen=True)
 class PlayRules:
     """A variant's rules as the playable page checks them, as data (no rule is named):
-    extra groups holding no symbol twice, pairs of cells that may not hold the same symbol,
-    pairs that may not hold symbols next to each other in ``order``, and per cell the
-    symbols it may hold ("" for any). Cells are 0-based row-major indices."""
+    extra groups holding no symbol twice, rules on pairs of cells (:class:`PairRule`), and per
+    cell the symbols it may hold ("" for any), symbols indexed by ``order``. Cells are 0-based
+    row-major indices."""
 
-    groups: tuple[tuple[int, ...], ...] = ()
-    differ: tuple[tuple[int, int], ...] = ()
-    apart: tuple[tuple[int, int], ...] = ()
-    order: str = ""
-    allowed: tuple[str, ...] = ()
+    groups: tuple[tuple[int, ...], ...]
+    pairs: tuple[PairRule, ...]
+    order: str
+    allowed: tuple[str, ...]
 
 
 @dataclass(frozen=True)

@@ -16,7 +16,17 @@ from typing import Annotated, Any, ClassVar, Literal
 from pydantic import BeforeValidator, Field, field_validator, model_validator
 
 from publisher.kinds.base import Hint, Kind
-from publisher.model import SHADE_BAND, SHADE_MARK, SHADE_NONE, Board, CellMarks, HintStep, PlayRules, WorkedStep
+from publisher.model import (
+    SHADE_BAND,
+    SHADE_MARK,
+    SHADE_NONE,
+    Board,
+    CellMarks,
+    HintStep,
+    PairRule,
+    PlayRules,
+    WorkedStep,
+)
 from publisher.schema import BoxShape, Generation, RatingRange, SectionBase, Strict
 from publisher.units import parse_count_grid
 from solver import sudoku
@@ -345,18 +355,18 @@ def _shading(puzzle: Puzzle) -> tuple[int, ...] | None:
 
 def _play_rules(puzzle: Puzzle) -> PlayRules:
     """The variant rules as the playable page checks them (groups, pairs, marks), from the
-    rules' own data: no rule is named."""
+    rules' own data: no rule is named. A rule on pairs sends its pairs and its own ``clash``
+    for every two digits, so the page judges it as the solver does, whatever rule it is."""
     geometry = puzzle.geometry
     t = tables(geometry)
-    differ: list[tuple[int, int]] = []
-    apart: list[tuple[int, int]] = []
-    for rule in geometry.rules:
-        (differ if rule.pairs_are_peers else apart).extend(rule.pairs(geometry))
+    digits = range(1, geometry.size + 1)
+    pairs = tuple(PairRule(cells, "".join("1" if rule.clash(d1, d2) else "0" for d1 in digits for d2 in digits))
+                  for rule in geometry.rules if (cells := rule.pairs(geometry)))
     symbols = puzzle.symbols
     allowed = tuple("" if mask == t.full else "".join(s for d, s in enumerate(symbols) if mask >> d & 1)
                     for mask in t.allowed)
-    return PlayRules(groups=tuple(t.units[3 * geometry.size:]), differ=tuple(differ), apart=tuple(apart),
-                     order=symbols, allowed=allowed if any(allowed) else ())
+    return PlayRules(groups=tuple(t.units[3 * geometry.size:]), pairs=pairs, order=symbols,
+                     allowed=allowed if any(allowed) else ())
 
 
 #: one character per jigsaw region, for a region map written as text

@@ -90,9 +90,9 @@ def _entry(stem: str, page: int, item: PlacedGrid, play: Play) -> dict[str, Any]
         entry["cages"] = [[list(cells), total, operation] for cells, total, operation in play.cages]
     if play.rules is not None:
         rules = play.rules
-        entry["rules"] = {"groups": [list(g) for g in rules.groups], "differ": [list(p) for p in rules.differ],
-                          "apart": [list(p) for p in rules.apart], "order": rules.order,
-                          "allowed": list(rules.allowed)}
+        entry["rules"] = {"groups": [list(g) for g in rules.groups], "order": rules.order,
+                          "pairs": [{"cells": [list(pair) for pair in rule.cells], "clash": rule.clash}
+                                    for rule in rules.pairs], "allowed": list(rules.allowed)}
     if play.solution:   # a tour has none: it is judged by its moves, any tour counts
         key = hashlib.sha256(f"{stem}\x1f{item.number}\x1f{entry['id']}".encode()).digest()[:KEY_BYTES]
         secret = {"solution": list(play.solution), "hints": [_step(s, item.grid.cols) for s in play.hints]}
