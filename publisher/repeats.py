@@ -16,14 +16,16 @@ from typing import Any
 from publisher import interrupt
 from publisher.catalog import Catalog, Entry, book_name, read_stored, recorded_now, stored_puzzle
 from publisher.config import LoadedConfig
-from publisher.kinds import KINDS
+from publisher.kinds import DEFAULT_KIND, KINDS
 from publisher.progress import now_doing
 from publisher.sources import Item, SectionInput
-from publisher.verify import PARALLEL_THRESHOLD, Checked, Repeat, SectionResult
+from publisher.verify import PARALLEL_THRESHOLD, REPEATED, Checked, Repeat, SectionResult
 from publisher.workers import worker_count
 from solver.canonical import Form
 from solver.parsing import ParseIssue
+from solver.sudoku import Puzzle
 from solver.sudoku.generate import puzzle_seed
+from solver.verdict import Status, Verdict
 
 
 @dataclass(frozen=True)
@@ -231,3 +233,46 @@ def draw_again(sections: list[SectionResult], placed: list[Placed], catalog: Cat
             drawn += 1
             break
     return drawn
+
+
+@dataclass(frozen=True)
+class Screened:
+    """A judged puzzle of ``check --catalog``: its status once the catalog and the puzzles
+    before it have been asked ("repeated" for a repeat), why, its ID and the earlier puzzle."""
+
+    status: str
+    reason: str | None
+    puzzle_id: str | None
+    repeat_of: dict[str, Any] | None    # Any: the JSON fields of the earlier puzzle (catalogued's)
+
+
+def screened(judged: Sequence[tuple[str, Any, Verdict]], catalog: Catalog) -> list[Screened]:   # Any: a kind's puzzle
+    """Every unique Sudoku of ``judged`` (source, puzzle, verdict) looked up in ``catalog`` and
+    compared with the puzzles before it: a repeat's status is "repeated", with the reason and
+    the earlier puzzle; every other keeps its verdict. CatalogError when the catalog cannot be read."""
+    sudoku = KINDS[DEFAULT_KIND]
+    forms: list[Form | None] = []
+    for _, item, verdict in judged:
+        try:
+            forms.append(sudoku.canonical(item) if isinstance(item, Puzzle) and verdict.status is Status.UNIQUE
+                         else None)
+        except ValueError:
+            forms.append(None)
+    known = catalog.lookup(form.id for form in forms if form is not None)
+    earlier: dict[str, tuple[str, Puzzle]] = {}
+    out = []
+    for (source, item, verdict), form in zip(judged, forms):
+        status, reason, repeat_of = verdict.status.value, verdict.reason, None
+        if form is not None:
+            rows = [row for row in known.get(form.id, []) if row.form == form.text]
+            if rows:
+                reason, repeat_of = catalogued(DEFAULT_KIND, item, rows[0])
+                status = REPEATED
+            elif form.text in earlier:
+                where, first = earlier[form.text]
+                status, reason = REPEATED, f"same as {where}{how(DEFAULT_KIND, item, first)}"
+                repeat_of = {"id": form.id, "source": where.rsplit(":", 1)[0], "line": first.line}
+            else:
+                earlier[form.text] = (f"{source}:{item.line}", item)
+        out.append(Screened(status, reason, form.id if form is not None else None, repeat_of))
+    return out

@@ -16,6 +16,7 @@ import re
 import sys
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass
 from itertools import islice
 from pathlib import Path
 from typing import Any, BinaryIO, TypeVar
@@ -179,3 +180,61 @@ def resume_point(path: Path) -> list[str]:
         return data[:keep].decode("utf-8").splitlines()
     except UnicodeDecodeError:
         raise InputProblem(f"{path}: not an output of an earlier run (not UTF-8)") from None
+
+
+@dataclass(frozen=True)
+class Run:
+    """Where a screening runs and where its lines go (``--jobs``, ``--dask``, ``-o``, ``--resume``)."""
+
+    jobs: int = 1
+    dask: str | None = None
+    output: Path | None = None
+    resume: bool = False
+
+
+@dataclass(frozen=True)
+class Tally:
+    """What a screening saw: its puzzles, how many were accepted, the inputs it could not read."""
+
+    total: int
+    accepted: int
+    failures: list[str]
+
+
+def screen(files: Iterable[str], hints: dict[str, Any], node_limit: int,
+           render: Callable[[tuple[str, Item, int, bool]], tuple[str, bool]], *, as_json: bool,
+           accepted_line: Callable[[str, bool], bool], emit: Callable[[str], None], run: Run = Run()) -> Tally:
+    """Judge every puzzle of every file with ``render`` (streamed, in order, wherever ``run``
+    says) and hand each line to ``emit``, or to ``run.output`` as it is made. With
+    ``run.resume`` the lines already in ``run.output`` count as done (``accepted_line`` reads
+    whether each was accepted): their puzzles are read but not judged again, the rest is
+    appended. InputProblem for an output that cannot be read back or written."""
+    done = resume_point(run.output) if run.resume and run.output is not None else []
+    try:
+        accepted = sum(accepted_line(line, as_json) for line in done)
+    except ValueError as error:
+        raise InputProblem(str(error)) from None
+    failures: list[str] = []
+    total = len(done)
+    tasks = ((source, item, node_limit, as_json)
+             for source, item in islice(items(files, hints, failures), len(done), None))
+    sink = None
+    try:
+        if run.output is not None:
+            sink = run.output.open("a" if run.resume else "w", encoding="utf-8")
+        for text, ok in judge(render, tasks, jobs=run.jobs, dask=run.dask):
+            total += 1
+            accepted += ok
+            if sink is not None:
+                sink.write(text + "\n")
+                sink.flush()
+            else:
+                emit(text)
+    except OSError as error:
+        if sink is None and run.output is not None:
+            raise InputProblem(f"{run.output}: cannot write: {error.strerror or error}") from None
+        raise
+    finally:
+        if sink is not None:
+            sink.close()
+    return Tally(total, accepted, failures)
