@@ -11,10 +11,9 @@ import hashlib
 import os
 import re
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any
 
 from publisher import fonts as fontlib
 from publisher import generation, grading, render, repeats, report, safeio, spec
@@ -27,6 +26,7 @@ from publisher.printing import cover, cover_stem, interior, preflight
 from publisher.progress import Progress, now_doing
 from publisher.render import COVER_FORMAT
 from publisher.report import BuildResult, OutputFile
+from publisher.schema import KeyPath
 from publisher.sources import Item, SectionInput, SourceError, display_path, read_sources, section_files
 from publisher.verify import REPEATED, Checked, verify_items
 from publisher.write import Content, Named, WriteError, check_collisions, write_atomically
@@ -111,7 +111,7 @@ def write_outputs(options: BuildOptions, result: BuildResult, files: dict[Path, 
                                          pages=1 if cover_file else booklet.page_count, bytes=len(data),
                                          sha256=hashlib.sha256(data).hexdigest()))
 
-    def timed(make: Any) -> Content:
+    def timed(make: Callable[[BuildResult], bytes]) -> Content:
         def content() -> bytes:
             result.timings["write"] = time.perf_counter() - start
             data: bytes = make(result)
@@ -415,7 +415,7 @@ def _preflight(books: spec.Plan, specs: list[BookSpec], files: dict[Path, Render
     return True
 
 
-def _loc(key: str) -> tuple[Any, ...]:
+def _loc(key: str) -> KeyPath:
     """'books[0].sections[2].puzzles_per_page' -> ('books', 0, 'sections', 2, 'puzzles_per_page')."""
     return tuple(int(part) if part.isdigit() else part for part in re.findall(r"[^.\[\]]+", key))
 

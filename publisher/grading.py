@@ -10,17 +10,16 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import replace
-from typing import Any
 
 from publisher.config import LoadedConfig
 from publisher.progress import Progress
-from publisher.schema import LEVELS, RatingRange
+from publisher.schema import LEVELS, RatingRange, SectionBase
 from publisher.sources import SectionInput
 from publisher.verify import LEVELS_CEILING, Checked, Grading, SectionResult, verify_items
 from solver.sudoku import Grade
 
 
-def grading_for(section: Any, hints: bool) -> Grading:
+def grading_for(section: SectionBase, hints: bool) -> Grading:
     """How far a section's puzzles must be graded. Levels, labels and warnings need exact
     ratings only up to :data:`LEVELS_CEILING`; a rating range needs them up to its ends
     (a puzzle rated above both is past either end, whatever its exact rating); sorting

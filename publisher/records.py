@@ -11,30 +11,18 @@ from __future__ import annotations
 import json
 import re
 import time
-from dataclasses import dataclass
-from typing import Any
 
 from publisher import kinds
+from publisher.schema import JsonObject, KindPuzzle
 from solver.parsing import ParseIssue
 from solver.sudoku import Grade, Puzzle, Step, cell_name, grade_with_steps, verify
 from solver.sudoku.verdict import scaled_node_limit
 from solver.verdict import Status, Verdict
 
 #: A puzzle the screening reads: a Sudoku from text, another kind's from a mapping, or why it is unreadable
-Item = Any   # Puzzle | Killer | KenKen | ParseIssue: each kind's own puzzle type, told apart by kinds.kind_of
+Item = KindPuzzle | ParseIssue   # a kind's own puzzle, told apart by kinds.kind_of
 #: The grade fields of a JSON line, null when the puzzle is not unique.
 GRADE_FIELDS = ("rating", "level", "hardest", "steps", "techniques", "rating_exact", "grade_ms")
-
-
-@dataclass(frozen=True)
-class TextOptions:
-    """What the command line fixes for text inputs (structured inputs carry their own)."""
-
-    size: int | None = None
-    box: tuple[int, int] | None = None
-    symbols: str | None = None
-    variant: tuple[str, ...] = ()       # --variant x,anti_knight (a structured puzzle's own list wins)
-    parity: str | None = None          # --parity: even-odd marks of a single puzzle
 
 
 #: One task of a screening run: where the puzzle is, the puzzle, the node bound, JSON or text.
@@ -66,7 +54,7 @@ def judge_item(item: Item, node_limit: int) -> Verdict:
     return kinds.kind_of(item).verify(item, node_limit)   # another kind's puzzle (Killer, KenKen)
 
 
-def record(source: str, item: Item, **fields: Any) -> dict[str, Any]:   # Any: JSON values of the contract
+def record(source: str, item: Item, **fields: object) -> JsonObject:
     """The fields every JSON line starts with: where the puzzle is and what it is, then ``fields``."""
     puzzle = None if isinstance(item, ParseIssue) else item
     return {"source": source, "line": item.line, "index": item.index, "kind": kind_name(item),
@@ -77,7 +65,7 @@ def record(source: str, item: Item, **fields: Any) -> dict[str, Any]:   # Any: J
             "parity": puzzle.parity if isinstance(puzzle, Puzzle) else None, **fields}
 
 
-def verdict_record(source: str, item: Item, verdict: Verdict) -> dict[str, Any]:   # Any: JSON values
+def verdict_record(source: str, item: Item, verdict: Verdict) -> JsonObject:
     """The JSON object of ``check --json`` for one puzzle (``grade --json`` adds to it)."""
     unique = verdict.status is Status.UNIQUE
     return record(

@@ -11,13 +11,13 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
-from typing import Any
 
 from publisher import interrupt
 from publisher.catalog import Catalog, Entry, book_name, read_stored, recorded_now, stored_puzzle
 from publisher.config import LoadedConfig
 from publisher.kinds import DEFAULT_KIND, KINDS
 from publisher.progress import now_doing
+from publisher.schema import JsonObject, KindPuzzle
 from publisher.sources import Item, SectionInput
 from publisher.verify import PARALLEL_THRESHOLD, REPEATED, Checked, Repeat, SectionResult
 from publisher.workers import worker_count
@@ -132,7 +132,7 @@ def mark_repeats(sections: list[SectionResult], placed: list[Placed], catalog: C
     return found
 
 
-def how(kind: str, puzzle: Any, old: Any) -> str:
+def how(kind: str, puzzle: KindPuzzle, old: KindPuzzle | None) -> str:
     """' (rotated 90°, digits relabelled)', ' (the same givens)', or '' when the earlier
     puzzle cannot be read back (a schema-1 row)."""
     if old is None:
@@ -143,7 +143,7 @@ def how(kind: str, puzzle: Any, old: Any) -> str:
     return f" ({', '.join(words)})" if words else " (the same givens)"
 
 
-def _read_back(kind: str, stored: str | None) -> Any:
+def _read_back(kind: str, stored: str | None) -> KindPuzzle | None:
     text = read_stored(stored)
     if text is None:
         return None
@@ -151,9 +151,9 @@ def _read_back(kind: str, stored: str | None) -> Any:
     return parsed[0] if len(parsed) == 1 and not isinstance(parsed[0], ParseIssue) else None
 
 
-def catalogued(kind: str, puzzle: Any, row: Entry) -> tuple[str, dict[str, Any]]:
+def catalogued(kind: str, puzzle: KindPuzzle, row: Entry) -> tuple[str, JsonObject]:
     """The reason and the JSON ``repeat_of`` of a puzzle the catalog holds as ``row``."""
-    of = {"id": row.id, "book": row.book, "edition": row.edition or None, "section": row.section,
+    of: JsonObject = {"id": row.id, "book": row.book, "edition": row.edition or None, "section": row.section,
           "number": row.number, "source": row.source, "line": row.line, "recorded_at": row.recorded_at}
     return f"same as {row.printed_as}{how(kind, puzzle, _read_back(row.kind, row.puzzle))}", of
 
@@ -168,7 +168,7 @@ def _within(checked: Checked, sections: list[SectionResult], first: tuple[Placed
     earlier = sections[spot.section].checked[spot.index]
     moved = how(checked.item.kind, checked.item.puzzle, earlier.item.puzzle)
     where = f"{book_name(spot.book, spot.edition)}, section '{sections[spot.section].title}', puzzle {number}"
-    of = {"id": earlier.puzzle_id, "book": spot.book, "edition": spot.edition or None,
+    of: JsonObject = {"id": earlier.puzzle_id, "book": spot.book, "edition": spot.edition or None,
           "section": sections[spot.section].title, "number": number, "source": earlier.item.source,
           "line": earlier.item.line, "recorded_at": None}
     return Repeat(f"same as {where} of this build ({earlier.item.where}){moved}", of, kept=policy == "warn")
@@ -243,10 +243,10 @@ class Screened:
     status: str
     reason: str | None
     puzzle_id: str | None
-    repeat_of: dict[str, Any] | None    # Any: the JSON fields of the earlier puzzle (catalogued's)
+    repeat_of: JsonObject | None        # the earlier puzzle, for the JSON line (catalogued's)
 
 
-def screened(judged: Sequence[tuple[str, Any, Verdict]], catalog: Catalog) -> list[Screened]:   # Any: a kind's puzzle
+def screened(judged: Sequence[tuple[str, KindPuzzle, Verdict]], catalog: Catalog) -> list[Screened]:
     """Every unique Sudoku of ``judged`` (source, puzzle, verdict) looked up in ``catalog`` and
     compared with the puzzles before it: a repeat's status is "repeated", with the reason and
     the earlier puzzle; every other keeps its verdict. CatalogError when the catalog cannot be read."""

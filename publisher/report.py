@@ -11,10 +11,11 @@ import json
 from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from typing import Any, TextIO
+from typing import TextIO
 from xml.etree import ElementTree as ET
 
 from publisher.kinds import KINDS
+from publisher.schema import JsonObject
 from publisher.verify import Checked, SectionResult
 
 REPORT_VERSION = 1
@@ -80,7 +81,7 @@ def _size(n: int) -> str:
 
 # --------------------------------------------------------------------- JSON
 
-def puzzle_record(section: SectionResult, checked: Checked, number: int | None) -> dict[str, Any]:
+def puzzle_record(section: SectionResult, checked: Checked, number: int | None) -> JsonObject:
     """One puzzle in the JSON report (the same fields as `puzzlepress check --json`),
     with the grade of a Sudoku (null for other kinds and for puzzles without one)."""
     item, verdict, grade = checked.item, checked.verdict, checked.grade
@@ -108,7 +109,7 @@ def puzzle_record(section: SectionResult, checked: Checked, number: int | None) 
     }
 
 
-def as_json(result: BuildResult) -> dict[str, Any]:
+def as_json(result: BuildResult) -> JsonObject:
     puzzles = []
     numbers: dict[str, int] = Counter()
     for section in result.sections:

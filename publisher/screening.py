@@ -39,6 +39,17 @@ WINDOW = 4
 _CONNECT_SECONDS = 10
 
 
+@dataclass(frozen=True)
+class TextOptions:
+    """What the command line fixes for text inputs (structured inputs carry their own)."""
+
+    size: int | None = None
+    box: tuple[int, int] | None = None
+    symbols: str | None = None
+    variant: tuple[str, ...] = ()       # --variant x,anti_knight (a structured puzzle's own list wins)
+    parity: str | None = None          # --parity: even-odd marks of a single puzzle
+
+
 class InputProblem(Exception):
     """An input that cannot be read (the message is one line naming it)."""
 
@@ -88,27 +99,28 @@ def text_lines(source: str) -> Iterator[str]:
             stream.close()
 
 
-def file_items(source: str, hints: dict[str, Any]) -> Iterator[Item]:
+def file_items(source: str, options: TextOptions) -> Iterator[Item]:
     """Every puzzle (or parse issue) of one input, lazily for text files."""
     if Path(source).suffix.lower() in STRUCTURED_SUFFIXES:
         from publisher import kinds
         from publisher.sources import SourceError, parse_file
         try:
-            yield from parse_file(source, kinds.get(kinds.DEFAULT_KIND), hints, route=True)
+            yield from parse_file(source, kinds.get(kinds.DEFAULT_KIND), vars(options), route=True)
         except SourceError as error:
             raise InputProblem(str(error)) from None
         return
-    yield from iter_lines(text_lines(source), **hints)
+    yield from iter_lines(text_lines(source), size=options.size, box=options.box, symbols=options.symbols,
+                          variant=options.variant, parity=options.parity)
 
 
-def items(sources: Iterable[str], hints: dict[str, Any],
+def items(sources: Iterable[str], options: TextOptions,
           failures: list[str]) -> Iterator[tuple[str, Item]]:
     """(source, item) for every puzzle of every readable input, in order; the inputs that
     cannot be read (or hold no puzzle) go to ``failures`` and the others are still read."""
     for source in sources:
         found = False
         try:
-            for item in file_items(source, hints):
+            for item in file_items(source, options):
                 found = True
                 yield source, item
         except InputProblem as error:
@@ -146,7 +158,7 @@ def _on_dask(address: str, function: Callable[[Task], Result], tasks: Iterator[T
         raise DaskUnavailable(f"--dask {address}: cannot reach the scheduler ({error})") from None
     with client:
         window = WINDOW * max(1, sum(client.nthreads().values()))
-        pending: deque[Any] = deque()
+        pending: deque[Any] = deque()   # Any: dask's futures (dask ships no type information)
 
         def submit() -> bool:
             work = list(islice(tasks, chunk))
@@ -201,7 +213,7 @@ class Tally:
     failures: list[str]
 
 
-def screen(files: Iterable[str], hints: dict[str, Any], node_limit: int,
+def screen(files: Iterable[str], options: TextOptions, node_limit: int,
            render: Callable[[tuple[str, Item, int, bool]], tuple[str, bool]], *, as_json: bool,
            accepted_line: Callable[[str, bool], bool], emit: Callable[[str], None], run: Run = Run()) -> Tally:
     """Judge every puzzle of every file with ``render`` (streamed, in order, wherever ``run``
@@ -217,7 +229,7 @@ def screen(files: Iterable[str], hints: dict[str, Any], node_limit: int,
     failures: list[str] = []
     total = len(done)
     tasks = ((source, item, node_limit, as_json)
-             for source, item in islice(items(files, hints, failures), len(done), None))
+             for source, item in islice(items(files, options, failures), len(done), None))
     sink = None
     try:
         if run.output is not None:

@@ -13,14 +13,13 @@ import sys
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Any
 
 import yaml
 
 from publisher import generation, safeio
 from publisher.config import LoadedConfig, Section
 from publisher.kinds import KINDS, Kind, for_entry
-from publisher.schema import control_character
+from publisher.schema import Hint, KeyPath, KindPuzzle, control_character
 from publisher.workers import worker_count
 from publisher.yamlfile import YamlSyntaxError, load_with_nodes
 from solver.parsing import ParseIssue
@@ -41,7 +40,7 @@ class Item:
     source: str                 # file as shown to the user (relative to the working folder)
     line: int                   # 1-based line where the puzzle starts
     index: int                  # 0-based position within its file (or inline list / boards)
-    puzzle: Any = None          # the solver's puzzle object; None when it could not be read
+    puzzle: KindPuzzle = None   # its kind's solver puzzle; None when it could not be read
     issue: str | None = None    # why it could not be read
     difficulty: str | None = None
     #: the seed a generated puzzle was made from (a catalogued one is drawn again from it)
@@ -73,7 +72,8 @@ def read_text(path: Path | str) -> str:
         raise SourceError(str(error)) from None
 
 
-def parse_file(path: Path | str, kind: Kind[Any], hints: Mapping[str, Any], *, route: bool = False) -> list[Any]:
+def parse_file(path: Path | str, kind: Kind[KindPuzzle], hints: Mapping[str, Hint], *,
+               route: bool = False) -> list[KindPuzzle | ParseIssue]:
     """Every puzzle of one file (or ParseIssue in its place), in file order.
 
     Text formats go to the kind's text parser; ``.yaml``/``.yml``/``.json`` files
@@ -109,7 +109,7 @@ def parse_file(path: Path | str, kind: Kind[Any], hints: Mapping[str, Any], *, r
     return found
 
 
-def _one(parsed: list[Any], line: int, index: int) -> Any:
+def _one(parsed: list[KindPuzzle | ParseIssue], line: int, index: int) -> KindPuzzle | ParseIssue:
     """The single puzzle of an embedded string (a YAML entry, an inline config entry)."""
     if len(parsed) != 1:
         return ParseIssue(line, f"expected one puzzle in the entry, found {len(parsed)}", index=index)
@@ -139,7 +139,7 @@ def section_files(patterns: list[str], base: Path, where: str) -> list[Path]:
 _TEXT_FIELDS = ("title", "label", "id", "difficulty")
 
 
-def _unprintable(parsed: Any) -> ParseIssue | None:
+def _unprintable(parsed: KindPuzzle | ParseIssue) -> ParseIssue | None:
     """A ParseIssue for a puzzle whose title, label or id holds a control character."""
     for name in _TEXT_FIELDS:
         text = getattr(parsed, name, None)
@@ -149,7 +149,8 @@ def _unprintable(parsed: Any) -> ParseIssue | None:
     return None
 
 
-def _item(kind: str, source: str, parsed: Any, line: int, index: int, difficulty: str | None) -> Item:
+def _item(kind: str, source: str, parsed: KindPuzzle | ParseIssue, line: int, index: int,
+          difficulty: str | None) -> Item:
     parsed = _unprintable(parsed) or parsed
     if isinstance(parsed, ParseIssue):
         where = parsed.line or line
@@ -158,7 +159,7 @@ def _item(kind: str, source: str, parsed: Any, line: int, index: int, difficulty
     return Item(kind, source, getattr(parsed, "line", line) or line, index, puzzle=parsed, difficulty=difficulty)
 
 
-def _generated(loaded: LoadedConfig, loc: tuple[Any, ...], section: Any, config_file: str,
+def _generated(loaded: LoadedConfig, loc: KeyPath, section: Section, config_file: str,
                jobs: int) -> list[Item]:
     """The puzzles of a Sudoku section's ``generate`` key, located at that key's line; labelled
     with their graded level unless the section names a difficulty. Seeded, so a rebuild makes
@@ -177,7 +178,7 @@ def _generated(loaded: LoadedConfig, loc: tuple[Any, ...], section: Any, config_
                  difficulty=section.difficulty or m.level, seed=m.seed) for index, m in enumerate(made)]
 
 
-def read_section(loaded: LoadedConfig, loc: tuple[Any, ...], section: Any, *, jobs: int = 1) -> list[Item]:
+def read_section(loaded: LoadedConfig, loc: KeyPath, section: Section, *, jobs: int = 1) -> list[Item]:
     """Every item of one section, in file order then inline then boards, then generated ones
     (in ``jobs`` worker processes); ``limit`` applied."""
     kind = KINDS[section.kind]
@@ -235,7 +236,7 @@ class SectionInput:
     items: list[Item]
 
     @property
-    def loc(self) -> tuple[Any, ...]:
+    def loc(self) -> KeyPath:
         return ("books", self.book, "sections", self.index)
 
 

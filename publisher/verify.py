@@ -11,13 +11,13 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from publisher import interrupt
 from publisher.kinds import KINDS
+from publisher.schema import JsonObject
 from publisher.sources import Item
 from publisher.workers import worker_count
-from solver.sudoku import Grade
+from solver.sudoku import Grade, Step
 from solver.verdict import Status, Verdict
 
 #: Below this many puzzles, starting worker processes costs more than it saves.
@@ -38,7 +38,7 @@ class Repeat:
     (``on_repeat: warn``)."""
 
     reason: str
-    of: dict[str, Any]
+    of: JsonObject
     kept: bool = False
 
 #: The lowest rating of the top level ("diabolical"): every rating above it gives the same
@@ -75,7 +75,7 @@ class Checked:
     key_step: str | None = None
     rejection: str | None = None
     #: the solver's logical steps to the solution (Sudoku), when asked for: on-screen hints
-    explanation: tuple[Any, ...] = ()
+    explanation: tuple[Step, ...] = ()
     #: the puzzle's ID (solver.canonical), when the build has a catalog or prints IDs
     puzzle_id: str | None = None
     #: printed before (the catalog or this build): see :class:`Repeat`
@@ -107,7 +107,7 @@ class Checked:
         return self.grade.rating if self.grade is not None else None
 
 
-Judged = tuple[Verdict, Grade | None, str | None, tuple[Any, ...]]   # verdict, grade, key step, explanation
+Judged = tuple[Verdict, Grade | None, str | None, tuple[Step, ...]]   # verdict, grade, key step, explanation
 
 
 def verify_one(task: tuple[Item, int, Grading]) -> Judged:

@@ -5,6 +5,7 @@
 * no import in ``publisher/`` that runs back up the floors of the flow (:data:`FLOORS`);
 * no ``from publisher.x import _private`` across modules;
 * the solver never imports the publisher;
+* ``Any`` in ``publisher/`` below :data:`MOST_ANY` (its aliases' uses counted), each with its reason.
 
 ``python -m tests.test_architecture`` prints the figures.
 """
@@ -153,22 +154,39 @@ def private_imports(package: str = "publisher") -> list[str]:
 
 
 _ANY = re.compile(r"\bAny\b")
+_ALIAS = re.compile(r"^(\w+) = Any\b", re.M)
+
+
+def _code_lines(package: str) -> Iterator[tuple[Path, int, str, str]]:
+    """(file, number, line, its code without the comment) of every line of ``package``."""
+    for path in modules(package).values():
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+            yield path, number, line, line.split("#", 1)[0]
+
+
+def any_aliases(package: str = "publisher") -> set[str]:
+    """Names ``package`` binds to ``Any`` (``KindPuzzle = Any``): their uses count as ``Any``'s."""
+    return {name for path in modules(package).values() for name in _ALIAS.findall(path.read_text(encoding="utf-8"))}
 
 
 def any_uses(package: str = "publisher") -> int:
-    """How often the word ``Any`` stands in the code of ``package`` (imports included, comments not)."""
-    return sum(len(_ANY.findall(line.split("#", 1)[0])) for path in modules(package).values()
-               for line in path.read_text(encoding="utf-8").splitlines())
+    """How often ``Any`` stands in the code of ``package``, imports included, comments not, and
+    every use of a name bound to it counted as one (an alias hides nothing)."""
+    aliases = re.compile(r"\b(?:Any|" + "|".join(map(re.escape, sorted(any_aliases(package)))) + r")\b")
+    return sum(len(aliases.findall(code)) for _, _, _, code in _code_lines(package))
 
 
 def any_lines(package: str = "publisher") -> list[tuple[str, str]]:
-    """(file:line, text) of every line using ``Any`` in ``package``, its imports left out."""
+    """(file:line, text) of every line using ``Any`` itself in ``package``, imports left out, with
+    the comment that says why (on the line, or the ``#:`` block just above it)."""
     found = []
-    for path in modules(package).values():
-        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
-            code = line.split("#", 1)[0]
-            if _ANY.search(code) and not code.lstrip().startswith(("from typing import", "import typing")):
-                found.append((f"{path.relative_to(ROOT)}:{number}", line.strip()))
+    for path, number, line, code in _code_lines(package):
+        if _ANY.search(code) and not code.lstrip().startswith(("from typing import", "import typing")):
+            above = path.read_text(encoding="utf-8").splitlines()[:number - 1]
+            block = []
+            while above and above[-1].lstrip().startswith("#"):
+                block.append(above.pop())
+            found.append((f"{path.relative_to(ROOT)}:{number}", " ".join([line.strip(), *reversed(block)])))
     return found
 
 
@@ -197,6 +215,13 @@ def test_every_module_of_the_publisher_is_on_a_floor() -> None:
         floor_of(module)
 
 
+def test_any_is_rare_and_says_why() -> None:
+    """Fewer than :data:`MOST_ANY` uses of ``Any`` (its aliases' uses included), and each line
+    holding one says why no better type fits ("Any: ..."), in a comment on it or just above it."""
+    assert any_uses() < MOST_ANY
+    assert [where for where, text in any_lines() if "Any:" not in text] == []
+
+
 if __name__ == "__main__":
     print(f"import circles: publisher {len(circles('publisher'))}, solver {len(circles('solver'))}")
     for group in circles("publisher") + circles("solver"):
@@ -207,4 +232,5 @@ if __name__ == "__main__":
     print(f"private names imported across modules: {len(private_imports())}")
     for line in private_imports():
         print("  ", line)
-    print(f"Any in publisher/: {any_uses()} uses ({len(any_lines())} lines besides imports)")
+    print(f"Any in publisher/: {any_uses()} uses, the uses of its aliases ({', '.join(sorted(any_aliases()))}) and "
+          f"imports counted ({len(any_lines())} lines use Any itself besides imports)")

@@ -26,10 +26,8 @@ import click
 from publisher import screening
 from publisher.cli import EXIT_OK, EXIT_REJECTED, EXIT_USAGE, UsageError, cli, emit_json, one_line
 from publisher.records import (
-    Item,
     Rendered,
     Task,
-    TextOptions,
     accepted_line,
     check_one,
     judge_item,
@@ -38,6 +36,8 @@ from publisher.records import (
     verdict_record,
     where,
 )
+from publisher.schema import KindPuzzle
+from publisher.screening import TextOptions
 from publisher.solving import Listing, nth_solution
 from publisher.units import parse_count_grid
 from solver.parsing import ParseIssue
@@ -152,7 +152,7 @@ def judge_files(files: Iterable[str], options: Screening, render: Callable[[Task
     if options.run.resume and options.run.output is None:
         raise UsageError("--resume needs -o FILE (the output of the interrupted run)")
     try:
-        tally = screening.screen(files, vars(options.text), options.node_limit, render, as_json=options.as_json,
+        tally = screening.screen(files, options.text, options.node_limit, render, as_json=options.as_json,
                                  accepted_line=accepted_line, emit=click.echo, run=options.run)
     except (screening.InputProblem, screening.DaskUnavailable) as error:
         raise UsageError(str(error)) from None
@@ -174,7 +174,7 @@ def judge_with_catalog(files: Iterable[str], options: Screening, target: str) ->
 
     failures: list[str] = []
     judged = [(source, item, judge_item(item, options.node_limit))
-              for source, item in screening.items(files, vars(options.text), failures)]
+              for source, item in screening.items(files, options.text, failures)]
     with open_catalog(target) as catalog:
         try:
             found = screened(judged, catalog)
@@ -220,7 +220,7 @@ def _solve_sources(target: str, options: TextOptions) -> list[tuple[str, Puzzle 
         raise UsageError("no puzzle given: the argument is empty")
     if _names_a_file(target):
         try:
-            found = [(target, item) for item in screening.file_items(target, vars(options))]
+            found = [(target, item) for item in screening.file_items(target, options)]
         except screening.InputProblem as error:
             raise UsageError(str(error)) from None
         if not found:   # as check and build say
@@ -295,7 +295,7 @@ def _solve_one(source: str, puzzle: Puzzle, node_limit: int, as_json: bool) -> b
     return verdict.status is Status.UNIQUE
 
 
-def _solve_caged(source: str, puzzle: Item, node_limit: int, as_json: bool) -> bool:
+def _solve_caged(source: str, puzzle: KindPuzzle, node_limit: int, as_json: bool) -> bool:
     verdict = judge_item(puzzle, node_limit)
     if as_json:
         emit_json(verdict_record(source, puzzle, verdict))

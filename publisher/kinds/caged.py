@@ -9,13 +9,13 @@ from __future__ import annotations
 import json
 from abc import abstractmethod
 from collections.abc import Mapping, Sequence
-from typing import Any, Literal, TypeVar
+from typing import Literal, Protocol, TypeVar
 
 from pydantic import Field, model_validator
 
-from publisher.kinds.base import Hint, Kind
+from publisher.kinds.base import Kind
 from publisher.model import Board, CageMark, HintStep
-from publisher.schema import Generation, Strict
+from publisher.schema import Generation, Hint, JsonObject, Recipe, Strict
 from solver.cages.cage import Cage
 from solver.cages.canonical import form, relation
 from solver.cages.puzzle import CagePuzzle
@@ -41,7 +41,7 @@ class CageSizes(Strict):
 
     @model_validator(mode="before")
     @classmethod
-    def _range_text(cls, value: Any) -> Any:
+    def _range_text(cls, value: object) -> object:
         if not isinstance(value, str):
             return value
         low, _, high = value.partition("-")
@@ -61,12 +61,21 @@ class CageSizes(Strict):
         return self.min, self.max
 
 
+class CageRecipe(Recipe, Protocol):
+    """A cage kind's generation request: a recipe that also says why it can never be met."""
+
+    def problem(self) -> str | None: ...
+
+
 class CageGenerate(Generation):
     """What a cage kind's ``generate`` block starts with (its own keys follow): how many, at
     which level; a request no search can meet is refused when the block is read."""
 
     count: int = Field(default=10, ge=1, le=10_000)
     level: Literal["easy", "medium", "hard", "diabolical"] | None = None
+
+    def request(self) -> CageRecipe:
+        raise NotImplementedError
 
     @model_validator(mode="after")
     def _possible(self) -> CageGenerate:
@@ -81,11 +90,11 @@ class CagedKind(Kind[P]):
     parser, file form and grader, and says what differs about its grid and its cages."""
 
     @abstractmethod
-    def read(self, mapping: Mapping[str, Any], *, line: int, index: int) -> P | ParseIssue:
+    def read(self, mapping: Mapping[str, object], *, line: int, index: int) -> P | ParseIssue:
         """One puzzle from its mapping (the solver's ``parse_mapping``)."""
 
     @abstractmethod
-    def written(self, puzzle: P) -> dict[str, Any]:
+    def written(self, puzzle: P) -> JsonObject:
         """The puzzle's file form (the solver's ``to_mapping``), which :meth:`read` reads back."""
 
     @abstractmethod
@@ -122,7 +131,7 @@ class CagedKind(Kind[P]):
             found.append(self.parse_mapping(entry, hints, line=number, index=index))
         return found
 
-    def parse_mapping(self, mapping: Mapping[str, Any], hints: Mapping[str, Hint], *,
+    def parse_mapping(self, mapping: Mapping[str, object], hints: Mapping[str, Hint], *,
                       line: int, index: int) -> P | ParseIssue:
         """The section's parse hints fill in what the mapping leaves out."""
         merged = {k: v for k, v in hints.items() if v is not None and k not in mapping}
@@ -131,11 +140,11 @@ class CagedKind(Kind[P]):
     def verify(self, puzzle: P, node_limit: int) -> Verdict:
         return verify(puzzle, node_limit=node_limit)
 
-    def grade(self, puzzle: P, ceiling: float | None = None) -> tuple[Grade, tuple[Any, ...]]:
+    def grade(self, puzzle: P, ceiling: float | None = None) -> tuple[Grade, tuple[Step, ...]]:
         found, steps = self.steps(puzzle, ceiling)
         return found, tuple(steps)
 
-    def key_step(self, puzzle: P, steps: tuple[Any, ...]) -> str | None:
+    def key_step(self, puzzle: P, steps: tuple[Step, ...]) -> str | None:
         """The hardest step in a few words: the technique and the value it places, or the
         technique alone ("45 Rule: r1c9 = 4", "Combination Lock")."""
         if not steps:
@@ -166,7 +175,7 @@ class CagedKind(Kind[P]):
     def solution_text(self, puzzle: P, verdict: Verdict) -> str | None:
         return puzzle.format(verdict.solution) if verdict.solution else None
 
-    def record(self, puzzle: P) -> dict[str, Any]:
+    def record(self, puzzle: P) -> JsonObject:
         return {"cages": len(puzzle.cages)}
 
     def to_board(self, puzzle: P, verdict: Verdict, *, difficulty: str | None, source: str) -> Board:
@@ -180,6 +189,6 @@ class CagedKind(Kind[P]):
                      title=puzzle.title, difficulty=difficulty, source=source, cages=marks,
                      keypad=tuple(symbols[:n]))
 
-    def hints(self, puzzle: P, steps: tuple[Any, ...]) -> tuple[HintStep, ...]:
+    def hints(self, puzzle: P, steps: tuple[Step, ...]) -> tuple[HintStep, ...]:
         return tuple(HintStep(step.text, tuple(step.cells), tuple(step.placed), tuple(step.removed))
                      for step in steps)

@@ -8,12 +8,12 @@ operations are shown, its ``generate`` and section keys.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any, ClassVar, Literal
+from typing import ClassVar, Literal
 
 from pydantic import Field
 
 from publisher.kinds.caged import CagedKind, CageGenerate, CageSizes
-from publisher.schema import SectionBase
+from publisher.schema import JsonObject, SectionBase
 from solver import kenken
 from solver.cages.cage import Cage
 from solver.kenken import KenKen
@@ -52,10 +52,10 @@ class KenKenKind(CagedKind[KenKen]):
     puzzle_type = KenKen
     generation = KenKenGenerate
 
-    def read(self, mapping: Mapping[str, Any], *, line: int, index: int) -> KenKen | ParseIssue:
+    def read(self, mapping: Mapping[str, object], *, line: int, index: int) -> KenKen | ParseIssue:
         return kenken.parse_mapping(mapping, line=line, index=index)
 
-    def written(self, puzzle: KenKen) -> dict[str, Any]:
+    def written(self, puzzle: KenKen) -> JsonObject:
         return kenken.to_mapping(puzzle)
 
     def steps(self, puzzle: KenKen, ceiling: float | None) -> tuple[Grade, Sequence[Step]]:
@@ -65,5 +65,5 @@ class KenKenKind(CagedKind[KenKen]):
     def operation(self, cage: Cage) -> str:
         return "+" if len(cage.cells) == 1 else cage.op or "?"
 
-    def record(self, puzzle: KenKen) -> dict[str, Any]:
+    def record(self, puzzle: KenKen) -> JsonObject:
         return {**super().record(puzzle), "ops": puzzle.ops_shown}

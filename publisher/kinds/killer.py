@@ -7,12 +7,12 @@ differs: its solver, its grid's regions and givens, its ``generate`` and section
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any, ClassVar, Literal
+from typing import ClassVar, Literal
 
 from pydantic import Field
 
 from publisher.kinds.caged import CagedKind, CageGenerate, CageSizes
-from publisher.schema import BoxShape, SectionBase
+from publisher.schema import BoxShape, JsonObject, SectionBase
 from publisher.units import parse_count_grid
 from solver import killer
 from solver.cages.cage import Cage
@@ -56,10 +56,10 @@ class KillerKind(CagedKind[Killer]):
     puzzle_type = Killer
     generation = KillerGenerate
 
-    def read(self, mapping: Mapping[str, Any], *, line: int, index: int) -> Killer | ParseIssue:
+    def read(self, mapping: Mapping[str, object], *, line: int, index: int) -> Killer | ParseIssue:
         return killer.parse_mapping(mapping, line=line, index=index)
 
-    def written(self, puzzle: Killer) -> dict[str, Any]:
+    def written(self, puzzle: Killer) -> JsonObject:
         return killer.to_mapping(puzzle)
 
     def steps(self, puzzle: Killer, ceiling: float | None) -> tuple[Grade, Sequence[Step]]:

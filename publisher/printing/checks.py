@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 from xml.etree import ElementTree as ET
 
 import pymupdf
@@ -19,6 +18,7 @@ from publisher.config import LoadedConfig
 from publisher.printing import cover_stem, interior, preflight
 from publisher.printing.preflight import COVER_RULES, INTERIOR_RULES, Violation
 from publisher.report import escape_annotation
+from publisher.schema import JsonObject
 from publisher.sources import display_path
 from publisher.spec import stem_of
 
@@ -100,7 +100,7 @@ def check_books(loaded: LoadedConfig, override: Override, out: Path | None = Non
     return results
 
 
-def as_json(results: list[FileResult], config: str) -> dict[str, Any]:
+def as_json(results: list[FileResult], config: str) -> JsonObject:
     failed = any(r.violations for r in results)
     return {
         "version": PREFLIGHT_VERSION, "config": config, "status": "failed" if failed else "passed",
