@@ -1,8 +1,9 @@
-"""The build: config -> sources -> verify -> book model -> renderers -> atomic write + report.
+"""The build: config -> sources -> verify -> spec -> book model -> renderers -> atomic write + report.
 
-Each stage is a function call on the previous stage's output; nothing flows
-backwards. Errors stay values until the edge: this module returns a
-:class:`BuildResult` with an exit code and the CLI prints it.
+Each stage is a function call on the previous stage's output, in its own module (sources,
+grading's ``verify_sections``, repeats, spec, layout, render, write); this module only runs
+them in order. Nothing flows backwards. Errors stay values until the edge: this module
+returns a :class:`BuildResult` with an exit code and the CLI prints it.
 """
 from __future__ import annotations
 
@@ -10,33 +11,28 @@ import hashlib
 import os
 import re
 import time
-import unicodedata
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any
 
 from publisher import fonts as fontlib
-from publisher import generation, grading, render, repeats, report, safeio
+from publisher import generation, grading, render, repeats, report, safeio, spec
 from publisher.catalog import Catalog, CatalogError, Recording
-from publisher.config import ConfigError, LoadedConfig, default_per_page, load
-from publisher.kinds import KINDS
-from publisher.layout import labels_for, layout_book
-from publisher.model import Board, Booklet, BookSpec, LayoutError, Margins, SectionSpec
-from publisher.printing import COVER_FORMAT, cover, cover_stem, interior, preflight
+from publisher.config import ConfigError, LoadedConfig, load
+from publisher.grading import verify_sections
+from publisher.layout import layout_book
+from publisher.model import Booklet, BookSpec, LayoutError
+from publisher.printing import cover, cover_stem, interior, preflight
 from publisher.progress import Progress, now_doing
-from publisher.report import BuildResult, OutputFile, SectionResult
-from publisher.sources import Item, SourceError, display_path, read_section, section_files
-from publisher.verify import REPEATED, Checked, Grading, verify_items, worker_count
+from publisher.render import COVER_FORMAT
+from publisher.report import BuildResult, OutputFile
+from publisher.schema import KeyPath
+from publisher.sources import Item, SectionInput, SourceError, display_path, read_sources, section_files
+from publisher.verify import REPEATED, Checked, verify_items
 from publisher.write import Content, Named, WriteError, check_collisions, write_atomically
 from solver.sudoku.generate import GenerationError
 
 EXIT_OK, EXIT_REJECTED, EXIT_USAGE = 0, 1, 2
-#: The most puzzles one build reads (README, "Limits"): a build holds every puzzle, its
-#: verdict, grade and boards in memory until the books are written (bench/memory.py:
-#: about 25 KiB a 4x4 puzzle building PDF and HTML), so this keeps a build within 4 GB.
-MAX_BUILD_PUZZLES = 100_000
-GUTTER_MINIMUM = 0.375 * 72    # the smallest print-on-demand gutter; "auto" grows it with pages
 
 
 @dataclass
@@ -52,16 +48,6 @@ class BuildOptions:
     junit: Path | None = None            # the JUnit XML file, likewise
     catalog: str | None = None           # overrides the config's catalog (a path relative to here)
     record: bool = True                  # False (--no-record): check against the catalog, record nothing
-
-
-def slugify(title: str) -> str:
-    """A safe file stem from a title: 'Tuyển tập Sudoku' -> 'tuyen-tap-sudoku'.
-
-    Only [a-z0-9-] survive, so no title can reach outside the output folder."""
-    text = title.replace("đ", "d").replace("Đ", "D")
-    text = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode("ascii")
-    slug = re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")
-    return slug[:80].strip("-") or "book"
 
 
 def _stage(result: BuildResult, name: str, start: float) -> float:
@@ -125,7 +111,7 @@ def write_outputs(options: BuildOptions, result: BuildResult, files: dict[Path, 
                                          pages=1 if cover_file else booklet.page_count, bytes=len(data),
                                          sha256=hashlib.sha256(data).hexdigest()))
 
-    def timed(make: Any) -> Content:
+    def timed(make: Callable[[BuildResult], bytes]) -> Content:
         def content() -> bytes:
             result.timings["write"] = time.perf_counter() - start
             data: bytes = make(result)
@@ -208,20 +194,6 @@ def _files_under(folder: Path, most: int = 10_000) -> list[Path]:
     return found[:most]
 
 
-@dataclass(frozen=True)
-class _SectionInput:
-    """One config section and the items read for it."""
-
-    book: int
-    index: int
-    section: Any
-    items: list[Item]
-
-    @property
-    def loc(self) -> tuple[Any, ...]:
-        return ("books", self.book, "sections", self.index)
-
-
 def _build(options: BuildOptions, result: BuildResult, run: _Run) -> dict[Path, Rendered]:
     """The stages in order, each handing its output to the next; the rendered files
     (none when the build stops on rejected puzzles), not yet written."""
@@ -229,28 +201,25 @@ def _build(options: BuildOptions, result: BuildResult, run: _Run) -> dict[Path, 
     now_doing("reading the config")
     loaded = run.loaded = load(options.config)
     check_collisions(run.inputs(), report_outputs(options))   # now, not after minutes of work
-    stems = _stems(loaded)
+    books = spec.plan(loaded, options.formats)
     now_doing("reading the puzzles")
     inputs = read_sources(loaded, jobs=options.jobs)
     start = _stage(result, "sources", start)
 
     now_doing("verifying the puzzles")
-    result.sections = verify_sections(loaded, inputs, options)
+    result.sections = verify_sections(loaded, inputs, spec.grading_depths(loaded, books, inputs),
+                                      jobs=options.jobs, dask=options.dask, progress=options.progress)
     result.warnings.extend(warning for section in result.sections
                            for warning in grading.disagreements(section.checked))
     start = _stage(result, "verify", start)
-    run.catalog = _open_catalog(loaded, options)
-    placed: list[repeats.Placed] = []
-    if run.catalog is not None or any(book.layout.puzzle_ids for book in loaded.config.books):
-        now_doing("working out the puzzle IDs")
-        editions = [loaded.config.books[section.book].edition or "" for section in inputs]
-        placed = repeats.with_ids(result.sections, editions, options.jobs, result.warnings)
+    run.catalog = repeats.open_catalog(loaded, options.catalog)
+    placed, found = repeats.find_repeats(loaded, inputs, result.sections, run.catalog, jobs=options.jobs,
+                                         ids=any(book.layout.puzzle_ids for book in loaded.config.books),
+                                         warnings=result.warnings)
     if run.catalog is not None:
-        now_doing("looking the puzzles up in the catalog")
-        found = repeats.mark_repeats(result.sections, placed, run.catalog, loaded.config.on_repeat)
         if found and loaded.config.on_repeat != "warn":
             repeats.draw_again(result.sections, placed, run.catalog,
-                               lambda s, item, seed: _remake(loaded, inputs[s], options, item, seed))
+                               lambda s, item, seed: _remake(loaded, books, inputs[s], item, seed))
         if found and loaded.config.on_repeat == "warn":
             result.warnings.extend(f"{c.item.where}: repeated: {c.repeat.reason}" for section in result.sections
                                    for c in section.accepted if c.repeat is not None)
@@ -259,24 +228,24 @@ def _build(options: BuildOptions, result: BuildResult, run: _Run) -> dict[Path, 
         return {}
 
     now_doing("laying out the books")
-    booklets = make_booklets(loaded, inputs, result.sections, stems, options.progress)
+    specs = spec.book_specs(loaded, books, inputs, result.sections)
+    booklets = make_booklets(loaded, specs, options.progress)
     start = _stage(result, "layout", start)
 
     now_doing("rendering the books")
-    formats = list(options.formats) or list(loaded.config.output.formats)
     out_dir = options.out if options.out is not None else loaded.base / loaded.config.output.folder
-    if not _print_checks(loaded, booklets, stems, formats, result, strict=options.strict):
+    if not _print_checks(loaded, books, booklets, result, strict=options.strict):
         return {}
-    files = render_booklets(loaded, booklets, [f for f in formats if f != COVER_FORMAT], out_dir, result,
+    files = render_booklets(loaded, booklets, [f for f in books.formats if f != COVER_FORMAT], out_dir, result,
                             options.progress)
     warned = len(result.warnings)
-    files.update(render_covers(loaded, booklets, stems, formats, out_dir, result))
+    files.update(render_covers(loaded, books, specs, booklets, out_dir, result))
     if options.strict and len(result.warnings) > warned:   # a thin spine, a low-resolution image
         result.status, result.exit_code = "rejected", EXIT_REJECTED
         result.errors.extend(f"--strict: {warning}" for warning in result.warnings[warned:])
         return {}
     start = _stage(result, "render", start)
-    checked = _preflight(loaded, files, stems, result)
+    checked = _preflight(books, specs, files, result)
     if any(booklet.print_rules is not None for booklet in booklets):
         _stage(result, "preflight", start)
     if not checked:
@@ -286,31 +255,21 @@ def _build(options: BuildOptions, result: BuildResult, run: _Run) -> dict[Path, 
     return files
 
 
-def _remake(loaded: LoadedConfig, section: _SectionInput, options: BuildOptions, item: Item,
-            seed: int) -> Checked | None:
+def _remake(loaded: LoadedConfig, books: spec.Plan, section: SectionInput, item: Item, seed: int) -> Checked | None:
     """A generated puzzle made again from ``seed``, verified and graded as its section's
     are; None when the seed makes none or the section would not accept it."""
-    spec = section.section.generate
+    made_by = getattr(section.section, "generate", None)
+    assert made_by is not None   # only generated puzzles are drawn again
     try:
-        made = generation.make((spec.request(), seed))
+        made = generation.make((made_by.request(), seed))
     except GenerationError:
         return None
     fresh = replace(item, puzzle=replace(made.puzzle, line=item.line, index=item.index), seed=seed,
                     difficulty=section.section.difficulty or made.level)
-    depth = _depth(loaded, section, _playable_with_hints(loaded, options))
-    (checked,) = verify_items([fresh], node_limit=loaded.config.node_limit, jobs=1, grading=[depth])
+    (checked,) = verify_items([fresh], node_limit=loaded.config.node_limit, jobs=1,
+                              grading=[spec.grading_depth(loaded, books, section)])
     checked = grading.within(checked, getattr(section.section, "rating", None))
     return checked if checked.accepted else None
-
-
-def _open_catalog(loaded: LoadedConfig, options: BuildOptions) -> Catalog | None:
-    """The build's catalog (``--catalog``, relative to here, or the config's ``catalog``,
-    relative to the config file), or None."""
-    if options.catalog is not None:
-        return Catalog(options.catalog)
-    if loaded.config.catalog is not None:
-        return Catalog(loaded.config.catalog, loaded.base)
-    return None
 
 
 def _recording(catalog: Catalog, result: BuildResult, placed: list[repeats.Placed],
@@ -337,72 +296,7 @@ def _recording(catalog: Catalog, result: BuildResult, placed: list[repeats.Place
     return recording
 
 
-def read_sources(loaded: LoadedConfig, *, jobs: int | None = 1) -> list[_SectionInput]:
-    """Stage 1: every section's puzzles read (or generated, in worker processes as ``--jobs``
-    asks: seeded, so the same puzzles however many) into items with file:line."""
-    sections = [(b, s, section) for b, book in enumerate(loaded.config.books)
-                for s, section in enumerate(book.sections)]
-    most = max((spec.count for *_, section in sections if (spec := getattr(section, "generate", None))), default=1)
-    workers = worker_count(jobs, most)
-    read: list[_SectionInput] = []
-    total = 0
-    for b, s, section in sections:
-        read.append(_SectionInput(b, s, section, read_section(loaded, ("books", b, "sections", s), section,
-                                                              jobs=workers)))
-        total += len(read[-1].items)
-        if total > MAX_BUILD_PUZZLES:   # stop before verifying and laying out what cannot fit in memory
-            raise SourceError(f"{loaded.where(('books', b, 'sections', s))}: the books would hold more than "
-                              f"{MAX_BUILD_PUZZLES:,} puzzles, the most one build takes (README, Limits); "
-                              "split them into several configs")
-    return read
-
-
-def verify_sections(loaded: LoadedConfig, inputs: list[_SectionInput], options: BuildOptions) -> list[SectionResult]:
-    """Stage 2: every item judged (and every unique Sudoku graded) by the solver, all books
-    at once, in parallel, in order; then each section's rating range and sort order."""
-    items = [item for section in inputs for item in section.items]
-    playable = _playable_with_hints(loaded, options)
-    depth = [_depth(loaded, section, playable) for section in inputs
-             for _ in section.items]   # (any item may end up first: sort, rejections)
-    with options.progress.stage("verify", len(items), "puzzles") as advance:
-        checked = iter(verify_items(items, node_limit=loaded.config.node_limit, jobs=options.jobs,
-                                    progress=advance, grading=depth, dask=options.dask))
-    results = []
-    for section in inputs:
-        own = [grading.within(next(checked), getattr(section.section, "rating", None)) for _ in section.items]
-        if getattr(section.section, "sort", "file") == "difficulty":
-            own = grading.by_difficulty(own)
-        results.append(SectionResult(loaded.config.books[section.book].title, section.section.title,
-                                     section.section.kind, own))
-    return results
-
-
-def _worked(loaded: LoadedConfig, book: int, section: Any, index: int) -> str:
-    """How a section's ``index``-th puzzle is drawn as a worked example: "answers" (its key
-    step after its solution: ``answers.hints: drawn``), "key" (its key step after the puzzle:
-    the first puzzle of a ``worked_example: true`` section), "full" (every step after the
-    puzzle: ``worked_example: full``) or "" (none)."""
-    example = getattr(section, "worked_example", False)
-    if example and index == 0:
-        return "full" if example == "full" else "key"
-    return "answers" if loaded.config.books[book].answers.hints == "drawn" and section.graded else ""
-
-
-def _depth(loaded: LoadedConfig, section: _SectionInput, playable: list[bool]) -> Grading:
-    """How far the puzzles of ``section`` are graded and explained (``playable``: per book,
-    is a playable booklet with Hint built)."""
-    return replace(grading.grading_for(section.section, bool(loaded.config.books[section.book].answers.hints)),
-                   explain=playable[section.book] or _worked(loaded, section.book, section.section, 0) != "")
-
-
-def _playable_with_hints(loaded: LoadedConfig, options: BuildOptions) -> list[bool]:
-    """Per book: is a playable HTML booklet with Hint built? Only then are the solving
-    steps worked out (they cost several times the verification)."""
-    html = "html" in (list(options.formats) or list(loaded.config.output.formats))
-    return [html and book.html.solutions == "embedded" for book in loaded.config.books]
-
-
-def _accept(loaded: LoadedConfig, inputs: list[_SectionInput], result: BuildResult, *, strict: bool) -> bool:
+def _accept(loaded: LoadedConfig, inputs: list[SectionInput], result: BuildResult, *, strict: bool) -> bool:
     """Apply the rejection policy; False (with status and exit code set) when no book may be written."""
     repeated = sum(c.status == REPEATED for s in result.sections for c in s.rejected)
     rejected = sum(len(s.rejected) for s in result.sections) - repeated
@@ -413,9 +307,7 @@ def _accept(loaded: LoadedConfig, inputs: list[_SectionInput], result: BuildResu
         result.warnings.append(f"{rejected} rejected puzzle(s) left out (on_rejected: skip)")
     if repeated:
         result.warnings.append(f"{repeated} repeated puzzle(s) left out (on_repeat: skip)")
-    for section, section_input in zip(result.sections, inputs):
-        if not section.accepted:
-            raise SourceError(f"{loaded.where(section_input.loc)}: no puzzle of the section was accepted")
+    spec.check_accepted(loaded, inputs, result.sections)
     if strict and (rejected or result.warnings):
         result.status, result.exit_code = "rejected", EXIT_REJECTED
         result.errors.append("--strict: the build has rejected puzzles or warnings")
@@ -423,15 +315,13 @@ def _accept(loaded: LoadedConfig, inputs: list[_SectionInput], result: BuildResu
     return True
 
 
-def make_booklets(loaded: LoadedConfig, inputs: list[_SectionInput], sections: list[SectionResult],
-                  stems: list[str], progress: Progress) -> list[Booklet]:
-    """Stage 3: the book model of every book (layout errors become config errors with a line)."""
+def make_booklets(loaded: LoadedConfig, specs: list[BookSpec], progress: Progress) -> list[Booklet]:
+    """Stage 4: the book model of every book (layout errors become config errors with a line)."""
     booklets: list[Booklet] = []
-    with progress.stage("layout", len(loaded.config.books), "books") as advance:
-        for b in range(len(loaded.config.books)):
-            own = [section for section, section_input in zip(sections, inputs) if section_input.book == b]
+    with progress.stage("layout", len(specs), "books") as advance:
+        for book in specs:
             try:
-                booklets.extend(layout_book(_book_spec(loaded, b, stems[b], own)))
+                booklets.extend(layout_book(book))
             except LayoutError as error:
                 raise ConfigError([f"{loaded.where(_loc(error.key))}: {error.message}"]) from None
             advance(1)
@@ -440,7 +330,7 @@ def make_booklets(loaded: LoadedConfig, inputs: list[_SectionInput], sections: l
 
 def render_booklets(loaded: LoadedConfig, booklets: list[Booklet], formats: list[str], out_dir: Path,
                     result: BuildResult, progress: Progress) -> dict[Path, Rendered]:
-    """Stage 4: every booklet in every format, in memory, so nothing is written unless all succeed."""
+    """Stage 5: every booklet in every format, in memory, so nothing is written unless all succeed."""
     context = render.RenderContext(template_dirs=_template_dirs(loaded))
     files: dict[Path, Rendered] = {}
     with progress.stage("render", len(booklets) * len(formats), "files") as advance:
@@ -454,33 +344,22 @@ def render_booklets(loaded: LoadedConfig, booklets: list[Booklet], formats: list
     return files
 
 
-def _books_of(loaded: LoadedConfig, booklets: list[Booklet], stems: list[str]) -> list[tuple[int, Booklet]]:
-    """Every booklet with the index of its book."""
-    index = {f"{stem}-{role}": b for b, stem in enumerate(stems) for role in ("puzzles", "answers")}
-    return [(index[booklet.stem], booklet) for booklet in booklets]
-
-
-def _choice(loaded: LoadedConfig, b: int) -> interior.PrintChoice | None:
-    book = loaded.config.books[b]
-    return interior.choice(book.print.service, book.print.paper, book.print.bleed)
-
-
-def _print_checks(loaded: LoadedConfig, booklets: list[Booklet], stems: list[str], formats: list[str],
-                  result: BuildResult, *, strict: bool) -> bool:
+def _print_checks(loaded: LoadedConfig, books: spec.Plan, booklets: list[Booklet], result: BuildResult, *,
+                  strict: bool) -> bool:
     """A print profile's page counts: too many pages is an error; blank pages added to
     reach the minimum are said in the summary, and fail the build under ``--strict``."""
     notes: list[str] = []
-    for b, booklet in _books_of(loaded, booklets, stems):
-        chosen = _choice(loaded, b)
-        if chosen is None:
+    for booklet in booklets:
+        book = books.book_of(booklet.stem)
+        if book.printing is None:
             continue
-        if problem := interior.page_count_problem(chosen, booklet):
-            raise ConfigError([f"{loaded.where(('books', b, 'print', 'service'))}: {problem}"])
-        if note := interior.padding_note(chosen, booklet, f"{booklet.stem}.pdf"):
+        if problem := interior.page_count_problem(book.printing, booklet):
+            raise ConfigError([f"{loaded.where(('books', book.index, 'print', 'service'))}: {problem}"])
+        if note := interior.padding_note(book.printing, booklet, f"{booklet.stem}.pdf"):
             notes.append(note)
-    for b, book in enumerate(loaded.config.books):
-        if COVER_FORMAT in formats and book.print.service == "none":
-            notes.append(f"{loaded.where(('books', b, 'print'))}: no cover for '{book.title}': "
+    for b, settings in enumerate(loaded.config.books):
+        if COVER_FORMAT in books.formats and settings.print.service == "none":
+            notes.append(f"{loaded.where(('books', b, 'print'))}: no cover for '{settings.title}': "
                          "a cover needs print.service (kdp, ingramspark or lulu) for its spine width")
     result.warnings.extend(notes)
     if strict and notes:
@@ -490,48 +369,44 @@ def _print_checks(loaded: LoadedConfig, booklets: list[Booklet], stems: list[str
     return True
 
 
-def render_covers(loaded: LoadedConfig, booklets: list[Booklet], stems: list[str], formats: list[str],
+def render_covers(loaded: LoadedConfig, books: spec.Plan, specs: list[BookSpec], booklets: list[Booklet],
                   out_dir: Path, result: BuildResult) -> dict[Path, Rendered]:
     """The full-wrap cover of every book with a print profile whose PDF (or cover) is built,
     drawn from its booklet's final page count: ``<stem>-cover.pdf`` for the puzzle booklet,
     ``<stem>-answers-cover.pdf`` for a separate answer booklet."""
-    if COVER_FORMAT not in formats and "pdf" not in formats:
+    if COVER_FORMAT not in books.formats and "pdf" not in books.formats:
         return {}
     start = time.perf_counter()
     files: dict[Path, Rendered] = {}
-    for b, booklet in _books_of(loaded, booklets, stems):
-        chosen = _choice(loaded, b)
-        if chosen is None:
+    for booklet in booklets:
+        book = books.book_of(booklet.stem)
+        if book.printing is None:
             continue
-        book = loaded.config.books[b]
         try:
-            made = cover.render_cover(cover.cover_spec(book, chosen, booklet, loaded.base))
+            made = cover.render_cover(cover.cover_spec(specs[book.index], book.printing, booklet))
         except cover.CoverError as error:
-            raise ConfigError([f"{loaded.where(('books', b, 'cover', error.key))}: {error.message}"]) from None
+            raise ConfigError([f"{loaded.where(('books', book.index, 'cover', error.key))}: {error.message}"]) from None
         result.warnings.extend(made.warnings)
-        files[out_dir / f"{cover_stem(stems[b], booklet.role)}.pdf"] = (COVER_FORMAT, booklet, made.data)
+        files[out_dir / f"{cover_stem(book.stem, booklet.role)}.pdf"] = (COVER_FORMAT, booklet, made.data)
     if files:
         result.timings["render.cover"] = time.perf_counter() - start
     return files
 
 
-def _preflight(loaded: LoadedConfig, files: dict[Path, Rendered], stems: list[str],
-               result: BuildResult) -> bool:
+def _preflight(books: spec.Plan, specs: list[BookSpec], files: dict[Path, Rendered], result: BuildResult) -> bool:
     """The checks of ``puzzlepress preflight`` on the PDFs about to be written: any
     violation fails the build (exit 1) and nothing is replaced."""
     violations: list[str] = []
     for path, (fmt, booklet, data) in files.items():
         if fmt not in ("pdf", COVER_FORMAT) or booklet.print_rules is None:
             continue
-        b = stems.index(booklet.stem.rsplit("-", 1)[0])
-        chosen = _choice(loaded, b)
-        assert chosen is not None
+        book = books.book_of(booklet.stem)
+        assert book.printing is not None
         if fmt == COVER_FORMAT:
-            found = preflight.check_cover(data, display_path(path), chosen, booklet.page_count,
-                                          (booklet.page_width, booklet.page_height),
-                                          loaded.config.books[b].cover.barcode == "auto")
+            found = preflight.check_cover(data, display_path(path), book.printing, booklet.page_count,
+                                          (booklet.page_width, booklet.page_height), specs[book.index].cover.barcode)
         else:
-            found = preflight.check_interior(data, display_path(path), chosen)
+            found = preflight.check_interior(data, display_path(path), book.printing)
         violations.extend(str(v) for v in found)
     if violations:
         result.status, result.exit_code = "error", EXIT_REJECTED
@@ -540,20 +415,9 @@ def _preflight(loaded: LoadedConfig, files: dict[Path, Rendered], stems: list[st
     return True
 
 
-def _loc(key: str) -> tuple[Any, ...]:
+def _loc(key: str) -> KeyPath:
     """'books[0].sections[2].puzzles_per_page' -> ('books', 0, 'sections', 2, 'puzzles_per_page')."""
     return tuple(int(part) if part.isdigit() else part for part in re.findall(r"[^.\[\]]+", key))
-
-
-def _stems(loaded: LoadedConfig) -> list[str]:
-    stems: list[str] = []
-    for b, book in enumerate(loaded.config.books):
-        stem = slugify(book.file_stem or book.title)
-        if stem in stems:
-            raise ConfigError([f"{loaded.where(('books', b, 'file_stem'))}: two books would write "
-                               f"'{stem}-*' files; give one a different file_stem"])
-        stems.append(stem)
-    return stems
 
 
 def _template_dirs(loaded: LoadedConfig) -> tuple[Path, ...]:
@@ -565,82 +429,3 @@ def _template_dirs(loaded: LoadedConfig) -> tuple[Path, ...]:
                                "does not exist"])
         dirs = (user, *dirs)
     return dirs
-
-
-def _book_spec(loaded: LoadedConfig, b: int, stem: str, sections: list[SectionResult]) -> BookSpec:
-    """Everything layout needs about book ``b``, decided from the config."""
-    book = loaded.config.books[b]
-    key = f"books[{b}]"
-    if book.fonts is not None:
-        regular = loaded.base / book.fonts.regular
-        bold = loaded.base / book.fonts.bold if book.fonts.bold else None
-        try:
-            fonts = fontlib.load_fonts(regular, bold)
-        except fontlib.FontError as error:
-            raise ConfigError([f"{loaded.where(('books', b, 'fonts'))}: {error}"]) from None
-    else:
-        fonts = fontlib.default_fonts()
-    margins = book.page.margins
-    auto_gutter = margins.inside == "auto"
-    chosen = interior.choice(book.print.service, book.print.paper, book.print.bleed)
-    if chosen is not None and (problem := interior.trim_problem(chosen, book.page.size)):
-        raise ConfigError([f"{loaded.where(('books', b, 'page', 'size'))}: {problem}"])
-    section_specs = []
-    words = labels_for(book.language, dict(book.labels))
-    key_step_word = words["key_step"]
-    for s, (section, result) in enumerate(zip(book.sections, sections)):
-        boards = tuple(_board(c, key_step_word, _worked(loaded, b, section, i), book.layout.puzzle_ids)
-                       for i, c in enumerate(result.accepted))
-        by_side = []
-        for side in sorted({max(board.rows, board.cols) for board in boards}):
-            puzzles, answers = default_per_page(book.page.size[0], side)   # a key step wraps under its answer
-            by_side.append((side, puzzles, answers))
-        _side, puzzles, answers = by_side[-1]   # the largest board's, for sections of one shape
-        defaults = {field: value for field, value in (("puzzles_per_page", puzzles), ("answers_per_page", answers))
-                    if not (getattr(section, field) or getattr(book.layout, field))}
-        section_specs.append(SectionSpec(title=section.title, boards=boards,
-                                         instructions=section.instructions or _rule_lines(boards, words),
-                                         puzzles_per_page=section.puzzles_per_page or defaults.get("puzzles_per_page"),
-                                         answers_per_page=section.answers_per_page or defaults.get("answers_per_page"),
-                                         per_page_defaults=tuple(defaults), shape_defaults=tuple(by_side),
-                                         key=f"{key}.sections[{s}]"))
-    return BookSpec(
-        title=book.title, stem=stem, page_width=book.page.size[0], page_height=book.page.size[1],
-        margins=Margins(top=margins.top, bottom=margins.bottom,
-                        inside=GUTTER_MINIMUM if margins.inside == "auto" else margins.inside, outside=margins.outside),
-        fonts=fonts, sections=tuple(section_specs), subtitle=book.subtitle, author=book.author,
-        language=book.language, instructions=book.instructions,
-        mirrored=book.page.mirrored or chosen is not None,   # a bound book: the gutter on the binding side
-        puzzles_per_page=book.layout.puzzles_per_page or (2, 3),
-        answers_per_page=book.layout.answers_per_page or (3, 4),
-        large_print=book.layout.large_print, section_start=book.layout.section_start, answers=book.answers.placement,
-        coordinates=book.layout.coordinates,
-        balance=book.layout.balance, contents=book.contents, imprint=book.imprint,
-        labels=dict(book.labels), key=key, play_solutions=book.html.solutions == "embedded",
-        gutter_auto=auto_gutter, print_rules=chosen.rules(book.page.size) if chosen else None,
-    )
-
-
-def _rule_lines(boards: tuple[Board, ...], words: dict[str, str]) -> str | None:
-    """The automatic instruction line of a section whose puzzles keep rules beyond the kind's
-    own (a variant's rules and the legend of its marks), in the book's language."""
-    keys = dict.fromkeys(key for board in boards for key in board.rule_labels)
-    return " ".join(words[key] for key in keys) or None
-
-
-def _board(checked: Checked, key_step_word: str, worked: str = "", puzzle_ids: bool = False) -> Board:
-    """The model's board of a verified puzzle; a key step (books with ``answers.hints``)
-    becomes the note line under its solution's caption; worked examples (``worked``, see
-    :func:`_worked`) the steps drawn after it; the ID goes on it when the book prints IDs."""
-    item = checked.item
-    kind = KINDS[item.kind]
-    board = kind.to_board(item.puzzle, checked.verdict, difficulty=grading.label(checked), source=item.where)
-    if puzzle_ids:
-        board = replace(board, puzzle_id=checked.puzzle_id)
-    if checked.key_step:
-        board = replace(board, note=f"{key_step_word}: {checked.key_step}")
-    drawing = getattr(kind, "worked", None)
-    if worked and drawing is not None and checked.explanation:
-        board = replace(board, worked=drawing(item.puzzle, checked.explanation, worked == "full"),
-                        worked_in="answers" if worked == "answers" else "puzzles")
-    return replace(board, hints=kind.hints(item.puzzle, checked.explanation)) if checked.explanation else board

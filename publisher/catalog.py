@@ -26,13 +26,16 @@ import contextlib
 import datetime
 import json
 import os
-from collections.abc import Iterable, Iterator, Sequence
+import sqlite3
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import asdict, dataclass
 from pathlib import Path
-from typing import Any
+from typing import TypedDict
 
 import sqlalchemy as sa
 from sqlalchemy import exc as sa_exc
+
+from publisher.schema import Hint
 
 #: The schema this program writes. 1: the first catalogs; 2: adds ``puzzle`` (the puzzle
 #: as printed, read back to name how a repeat was moved).
@@ -74,6 +77,15 @@ class CatalogError(Exception):
     """A catalog that cannot be used; the message is one line naming it."""
 
 
+class BookRow(TypedDict):
+    """A book (title and edition) of the catalog: its puzzle count, when it was last recorded."""
+
+    book: str
+    edition: str
+    puzzles: int
+    recorded_at: str
+
+
 @dataclass(frozen=True)
 class Entry:
     """One printed puzzle, as a row of the catalog."""
@@ -94,7 +106,7 @@ class Entry:
     #: a schema-1 catalog recorded
     puzzle: str | None = None
 
-    def as_dict(self) -> dict[str, Any]:
+    def as_dict(self) -> dict[str, object]:
         return asdict(self)
 
     @property
@@ -150,7 +162,7 @@ class Catalog:
                 raise CatalogError(f"catalog {self.name}: folder {path.parent} does not exist")
         # how long to wait for another build's lock before "locked" (SQLite: its busy timeout)
         waiting = f"-c lock_timeout={LOCK_TIMEOUT_SECONDS * 1000}"
-        args: dict[str, Any] = ({"timeout": LOCK_TIMEOUT_SECONDS} if self.sqlite
+        args: dict[str, int | str] = ({"timeout": LOCK_TIMEOUT_SECONDS} if self.sqlite
                                 else {"connect_timeout": 10, "options": waiting})
         try:
             self.engine = sa.create_engine(self.url, connect_args=args, poolclass=sa.pool.NullPool)
@@ -223,14 +235,15 @@ class Catalog:
             for row in connection.execution_options(yield_per=2000).execute(query):
                 yield _entry(row)
 
-    def books(self) -> list[dict[str, Any]]:
+    def books(self) -> list[BookRow]:
         """Each (book, edition) with its puzzle count and when it was last recorded."""
         t = puzzles_table.c
         query = (sa.select(t.book, t.edition, sa.func.count().label("puzzles"),
                            sa.func.max(t.recorded_at).label("recorded_at"))
                  .group_by(t.book, t.edition).order_by(sa.func.min(t.seq)))
         with self._errors(), self.engine.connect() as connection:
-            return [dict(row._mapping) for row in connection.execute(query)]
+            return [BookRow(book=row.book, edition=row.edition, puzzles=row.puzzles, recorded_at=row.recorded_at)
+                    for row in connection.execute(query)]
 
     def count(self) -> int:
         with self._errors(), self.engine.connect() as connection:
@@ -348,7 +361,7 @@ def _reason(error: sa_exc.SQLAlchemyError) -> str:
     return first
 
 
-def _sqlite_manual_transactions(dbapi_connection: Any, _record: Any) -> None:
+def _sqlite_manual_transactions(dbapi_connection: sqlite3.Connection, _record: object) -> None:
     """pysqlite begins transactions on its own and late; we issue BEGIN ourselves so a
     recording can take the write lock at its start (see _sqlite_begin)."""
     dbapi_connection.isolation_level = None
@@ -383,17 +396,17 @@ def _upgrade(connection: sa.Connection, version: int) -> None:
                        .values(value=str(SCHEMA_VERSION)))
 
 
-def _entry(row: Any) -> Entry:
+def _entry(row: sa.Row[tuple[object, ...]]) -> Entry:
     return Entry(row.id, row.form, row.kind, row.size, row.book, row.edition, row.section, row.number,
                  row.source, row.line, row.rating, row.recorded_at, row.puzzle)
 
 
-def stored_puzzle(text: str, hints: dict[str, Any]) -> str:
+def stored_puzzle(text: str, hints: Mapping[str, Hint]) -> str:
     """The ``puzzle`` column: a kind's text of the puzzle and the hints that read it back."""
     return json.dumps({"text": text, "hints": hints}, ensure_ascii=False, sort_keys=True)
 
 
-def read_stored(value: str | None) -> tuple[str, dict[str, Any]] | None:
+def read_stored(value: str | None) -> tuple[str, dict[str, Hint]] | None:
     if not value:
         return None
     try:

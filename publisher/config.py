@@ -1,4 +1,5 @@
-"""config.yaml: the typed schema, its defaults (in this file only) and a loader
+"""config.yaml: the typed schema, its defaults (in this file only; the few worked out from
+the book itself, such as grids per page by trim and board size, in :mod:`publisher.spec`) and a loader
 that reports every error with its key path and YAML line.
 
 The schema is pydantic (a strict validator we do not have to write): unknown
@@ -15,7 +16,7 @@ import operator
 import re
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any, Literal, get_args
+from typing import TYPE_CHECKING, Annotated, Literal, get_args
 
 import yaml
 from pydantic import (
@@ -28,14 +29,16 @@ from pydantic import (
     ValidationError,
     field_validator,
 )
+from pydantic_core import ErrorDetails
 
 from publisher import kinds, safeio
 from publisher.kinds import DEFAULT_KIND
 from publisher.labels import DEFAULT_LABELS, SCREEN_LABELS
-from publisher.printing import COVER_FORMAT
+from publisher.render import COVER_FORMAT
 from publisher.render import formats as render_formats
 from publisher.schema import (
     Gutter,
+    KeyPath,
     Length,
     PageSize,
     PerPage,
@@ -79,25 +82,13 @@ class Page(Strict):
     mirrored: bool = False          # mirror inside/outside margins on left- and right-hand pages
 
 
-#: Grids per page (across x down) when neither the book nor the section names them,
-#: as (puzzles, answers), by trim and by board side (a mixed section: per side, see SectionSpec.shape_defaults):
-#: 2x3 puzzles and 4x4 answers of 9x9 on A4/Letter-class pages, fewer on small
-#: trims (A5, 6x9 in, 5x8 in) and for big grids, so every default fits the page.
-PER_PAGE_DEFAULTS: dict[str, list[tuple[int, tuple[tuple[int, int], tuple[int, int]]]]] = {
-    "large": [(9, ((2, 3), (4, 4))), (12, ((1, 2), (2, 3))), (16, ((1, 1), (2, 2))), (99, ((1, 1), (1, 1)))],
-    "small": [(4, ((2, 3), (2, 3))), (6, ((1, 2), (2, 3))), (9, ((1, 1), (2, 3))), (12, ((1, 1), (1, 2))),
-              (99, ((1, 1), (1, 1)))],
-}
-SMALL_PAGE_WIDTH = 7 * 72   # narrower than 7 in is a small trim
-
-
-def _edition(value: Any) -> Any:
+def _edition(value: object) -> object:
     """``edition: 2`` and ``edition: "2"`` are the same edition."""
     return str(value) if isinstance(value, int) and not isinstance(value, bool) else value
 
 
 class Layout(Strict):
-    puzzles_per_page: PerPage | None = None   # across x down; default: PER_PAGE_DEFAULTS
+    puzzles_per_page: PerPage | None = None   # across x down; default: by trim and board (publisher.spec)
     answers_per_page: PerPage | None = None
     large_print: bool = False             # one puzzle per page, ~14 cm grid, 24 pt givens, 16 pt text
     section_start: Literal["any", "right"] = "any"   # right: every section opens on a right-hand page
@@ -106,18 +97,12 @@ class Layout(Strict):
     puzzle_ids: bool = False              # print each puzzle's ID in its caption (what `catalog find` takes)
 
 
-def default_per_page(page_width: float, board_side: int) -> tuple[tuple[int, int], tuple[int, int]]:
-    """(puzzles, answers) per page for a section nobody configured."""
-    table = PER_PAGE_DEFAULTS["small" if page_width < SMALL_PAGE_WIDTH else "large"]
-    return next((per_page for side, per_page in table if board_side <= side), table[-1][1])   # any bigger: 1x1
-
-
 class Fonts(Strict):
     regular: str                          # a TTF file, relative to the config file
     bold: str | None = None               # defaults to the regular file
 
 
-def _section_kind(value: Any) -> str | None:
+def _section_kind(value: object) -> str | None:
     """The union tag of a section: its model's name, looked up by its ``kind`` key."""
     kind = value.get("kind", DEFAULT_KIND) if isinstance(value, dict) else getattr(value, "kind", None)
     return _SECTION_TAGS.get(kind) if isinstance(kind, str) else None
@@ -143,7 +128,7 @@ else:
     ]
 
 
-def _answers(value: Any) -> Any:
+def _answers(value: object) -> object:
     """``answers: back`` is short for ``answers: {placement: back}``."""
     if isinstance(value, str):
         if value not in PLACEMENTS:
@@ -180,7 +165,7 @@ class PrintProfile(Strict):
     bleed: bool = False                   # the interior PDF page is the trim plus the service's bleed
 
 
-def _color(value: Any) -> str:
+def _color(value: object) -> str:
     if isinstance(value, str) and re.fullmatch(r"#[0-9A-Fa-f]{6}", value.strip()):
         return value.strip().lower()
     raise ValueError(f"expected a colour like '#1d3557', got {value!r}")
@@ -304,24 +289,24 @@ class LoadedConfig:
 
     config: Config
     path: Path
-    lines: dict[tuple[Any, ...], int]     # key path -> 1-based YAML line
+    lines: dict[KeyPath, int]             # key path -> 1-based YAML line
 
     @property
     def base(self) -> Path:
         return self.path.parent
 
-    def line_of(self, loc: tuple[Any, ...]) -> int:
+    def line_of(self, loc: KeyPath) -> int:
         """The line of the deepest key in ``loc`` that the YAML file has."""
         for end in range(len(loc), -1, -1):
             if tuple(loc[:end]) in self.lines:
                 return self.lines[tuple(loc[:end])]
         return 1
 
-    def where(self, loc: tuple[Any, ...]) -> str:
+    def where(self, loc: KeyPath) -> str:
         return f"{self.path}:{self.line_of(loc)}: {key_path(loc)}"
 
 
-def key_path(loc: tuple[Any, ...]) -> str:
+def key_path(loc: KeyPath) -> str:
     """('books', 0, 'sections', 2, 'title') -> 'books[0].sections[2].title'."""
     out = ""
     for part in loc:
@@ -329,11 +314,10 @@ def key_path(loc: tuple[Any, ...]) -> str:
     return out
 
 
-def _line_map(node: yaml.Node, loc: tuple[Any, ...], lines: dict[tuple[Any, ...], int],
-              duplicates: list[tuple[tuple[Any, ...], int]]) -> None:
+def _line_map(node: yaml.Node, loc: KeyPath, lines: dict[KeyPath, int], duplicates: list[tuple[KeyPath, int]]) -> None:
     lines.setdefault(loc, node.start_mark.line + 1)
     if isinstance(node, yaml.MappingNode):
-        seen: set[Any] = set()
+        seen: set[str] = set()
         for key_node, value_node in node.value:
             key = key_node.value
             if key in seen:
@@ -346,7 +330,7 @@ def _line_map(node: yaml.Node, loc: tuple[Any, ...], lines: dict[tuple[Any, ...]
             _line_map(item, loc + (i,), lines, duplicates)
 
 
-def _message(error: dict[str, Any], data: Any) -> str:
+def _message(error: ErrorDetails, data: object) -> str:
     """A pydantic error as one sentence an editor understands."""
     kind, loc = error["type"], error["loc"]
     if kind == "extra_forbidden":
@@ -354,7 +338,9 @@ def _message(error: dict[str, Any], data: Any) -> str:
         allowed = _allowed_keys(loc[:-1], data)
         owners = [section_kind for section_kind, model in _SECTION_MODELS.items() if name in model.model_fields]
         if len(loc) >= 3 and loc[-3] == "sections" and owners:
-            return f"'{name}' is not a key of a {_walk(data, loc[:-1]).get('kind', DEFAULT_KIND)} section " \
+            section = _walk(data, loc[:-1])
+            kind_name = section.get("kind", DEFAULT_KIND) if isinstance(section, dict) else DEFAULT_KIND
+            return f"'{name}' is not a key of a {kind_name} section " \
                    f"(it belongs to {' and '.join(owners)})"
         close = difflib.get_close_matches(name, allowed, n=1, cutoff=0.6)
         hint = f" (did you mean '{close[0]}'?)" if close else f" (allowed: {', '.join(sorted(allowed))})"
@@ -377,9 +363,9 @@ def _message(error: dict[str, Any], data: Any) -> str:
     return message
 
 
-def _allowed_keys(loc: tuple[Any, ...], data: Any) -> list[str]:
+def _allowed_keys(loc: KeyPath, data: object) -> list[str]:
     """The keys the schema allows at ``loc`` (walks the models along the path)."""
-    model: Any = Config
+    model: type[BaseModel] | None = Config
     for depth, part in enumerate(loc):
         if isinstance(part, int) or model is None:
             continue
@@ -394,26 +380,31 @@ def _allowed_keys(loc: tuple[Any, ...], data: Any) -> list[str]:
     return list(model.model_fields) if model is not None else []
 
 
-def _model_in(annotation: Any) -> Any:
+def _model_in(annotation: object) -> type[BaseModel] | None:
     if isinstance(annotation, type) and issubclass(annotation, BaseModel):
         return annotation
     models = [a for a in _flatten(get_args(annotation)) if isinstance(a, type) and issubclass(a, BaseModel)]
     return models[0] if models else None
 
 
-def _flatten(args: tuple[Any, ...]) -> list[Any]:
-    out: list[Any] = []
+def _flatten(args: tuple[object, ...]) -> list[object]:
+    out: list[object] = []
     for a in args:
         inner = get_args(a)
         out.extend(_flatten(inner) if inner else [a])
     return out
 
 
-def _walk(data: Any, loc: tuple[Any, ...]) -> Any:
+def _walk(data: object, loc: KeyPath) -> object:
+    """What the YAML data holds at ``loc``; None when it holds nothing there."""
     for part in loc:
-        try:
+        if isinstance(data, dict):
+            if part not in data:
+                return None
             data = data[part]
-        except (KeyError, IndexError, TypeError):
+        elif isinstance(data, list) and isinstance(part, int) and -len(data) <= part < len(data):
+            data = data[part]
+        else:
             return None
     return data
 
@@ -435,8 +426,8 @@ def load(path: Path | str) -> LoadedConfig:
     except yaml.YAMLError as error:
         raise ConfigError([f"{path}: YAML error: {error}"]) from None
 
-    lines: dict[tuple[Any, ...], int] = {}
-    duplicates: list[tuple[tuple[Any, ...], int]] = []
+    lines: dict[KeyPath, int] = {}
+    duplicates: list[tuple[KeyPath, int]] = []
     if node is not None:
         _line_map(node, (), lines, duplicates)
     problems = [f"{path}:{line}: {key_path(loc)}: duplicate key" for loc, line in duplicates]
@@ -450,7 +441,8 @@ def load(path: Path | str) -> LoadedConfig:
             loc = tuple(p for p in item["loc"] if not (isinstance(p, str) and _is_union_tag(p)))
             if item["type"] == "invalid_kind":
                 loc = loc + ("kind",)
-            problems.append(f"{loaded.where(loc)}: {_message({**item, 'loc': loc}, data)}")
+            item["loc"] = loc
+            problems.append(f"{loaded.where(loc)}: {_message(item, data)}")
     if problems:
         raise ConfigError(sorted(problems, key=_line_number))
     return LoadedConfig(config=config, path=path, lines=lines)

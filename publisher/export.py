@@ -21,7 +21,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from publisher import fonts as fontlib
+from publisher import repeats, spec
 from publisher.config import LoadedConfig
+from publisher.grading import verify_sections
 from publisher.grids import borders, cells, text_ratio, tour_drawing
 from publisher.labels import labels_for
 from publisher.model import (
@@ -37,7 +39,7 @@ from publisher.model import (
     TextStyle,
 )
 from publisher.render import get as renderer
-from publisher.sources import SourceError
+from publisher.sources import read_sources
 from publisher.typeset import Typesetter, book_styles, visible
 
 FORMATS = ("svg", "png", "pdf")
@@ -233,42 +235,32 @@ def collect(loaded: LoadedConfig, *, jobs: int | None = None) -> Collected:
     ``catalog``, puzzles it already holds (or repeats within the run) are repeats as in a
     build: under ``on_repeat: fail`` they stop the export, under ``skip`` they are left out,
     so a dated series never prints a puzzle twice. (The export checks; it records nothing.)"""
-    from publisher import repeats
-    from publisher.build import BuildOptions, _book_spec, _open_catalog, _stems, read_sources, verify_sections
-
-    stems = _stems(loaded)
+    books = spec.plan(loaded)
     inputs = read_sources(loaded, jobs=jobs)
-    options = BuildOptions(config=loaded.path, jobs=jobs)
-    results = verify_sections(loaded, inputs, options)
-    catalog = _open_catalog(loaded, options)
+    results = verify_sections(loaded, inputs, spec.grading_depths(loaded, books, inputs),
+                              jobs=jobs)
+    catalog = repeats.open_catalog(loaded)
     if catalog is not None:
         try:
-            editions = [loaded.config.books[section.book].edition or "" for section in inputs]
-            placed = repeats.with_ids(results, editions, jobs, [])
-            repeats.mark_repeats(results, placed, catalog, loaded.config.on_repeat)
+            repeats.find_repeats(loaded, inputs, results, catalog, ids=False, jobs=jobs, warnings=[])
         finally:
             catalog.close()
     skip = loaded.config.on_repeat == "skip"
     rejected = [f"{c.item.where}: {c.status}: {c.reason}" for section in results for c in section.rejected
-                if not (skip and getattr(c, "repeat", None) is not None)]
+                if not (skip and c.repeat is not None)]
     entries: list[Entry] = []
-    fonts, language = fontlib.default_fonts(), "en"
-    labels: dict[str, str] = {}
     if rejected:
-        return Collected(entries, fonts, language, labels, rejected)
-    for result, section_input in zip(results, inputs):
-        if not result.accepted:
-            raise SourceError(f"{loaded.where(section_input.loc)}: no puzzle of the section was accepted")
-    for b in range(len(loaded.config.books)):
-        own = [r for r, i in zip(results, inputs) if i.book == b]
-        spec = _book_spec(loaded, b, stems[b], own)
-        if b == 0:
-            fonts, language, labels = spec.fonts, spec.language, dict(spec.labels)
+        return Collected(entries, fontlib.default_fonts(), "en", {}, rejected)
+    spec.check_accepted(loaded, inputs, results)
+    specs = spec.book_specs(loaded, books, inputs, results)
+    for book, book_spec in zip(books.books, specs):
+        own = [result for result, section in zip(results, inputs) if section.book == book.index]
         number = 1
-        for section, result in zip(spec.sections, own):
+        for section, result in zip(book_spec.sections, own):
             for board, checked in zip(section.boards, result.accepted):
                 grade = checked.grade
-                entries.append(Entry(stems[b], section.title, number, board,
+                entries.append(Entry(book.stem, section.title, number, board,
                                      grade.rating if grade else None, grade.level if grade else None))
                 number += 1
-    return Collected(entries, fonts, language, labels, rejected)
+    first = specs[0]
+    return Collected(entries, first.fonts, first.language, dict(first.labels), rejected)

@@ -9,12 +9,16 @@ given (the optional ``puzzlepress[dask]`` extra), never otherwise.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from typing import Any, Protocol
+from typing import TYPE_CHECKING
 
 from publisher import interrupt
+from publisher.schema import KindMade
 from solver.sudoku import targeted
 from solver.sudoku.generate import Request, generate_one, puzzle_seed
 from solver.sudoku.targeted import Target
+
+if TYPE_CHECKING:
+    from publisher.schema import Wanted
 
 #: How long to wait for a Dask scheduler before giving up with one line.
 _CONNECT_SECONDS = 10
@@ -24,21 +28,7 @@ class DaskUnavailable(Exception):
     """--dask was asked for but dask.distributed is not installed (one line for the CLI)."""
 
 
-class Recipe(Protocol):
-    """A kind's generation request other than Sudoku's: it makes the puzzle of a seed, and
-    describes a made one as the JSON line of ``puzzlepress generate``."""
-
-    def make(self, seed: int) -> Any: ...
-
-    def record(self, made: Any) -> dict[str, Any]: ...
-
-
-#: What a task asks for: a plain Sudoku request, one with a technique and a count of
-#: givens, or another kind's request (a Killer's, a KenKen's)
-Wanted = Request | Target | Recipe
-
-
-def make(task: tuple[Wanted, int]) -> Any:
+def make(task: tuple[Wanted, int]) -> KindMade:
     """One task (runs in a worker process or on a Dask worker): a Sudoku request goes to
     the Sudoku generator, a target to the targeted one, any other kind's request makes
     its own puzzle."""
@@ -56,12 +46,12 @@ def tasks(request: Wanted, seed: int, count: int) -> Iterator[tuple[Wanted, int]
 
 
 def run(request: Wanted, seed: int, count: int, *, jobs: int = 1, dask: str | None = None,
-        progress: Callable[[int], None] | None = None) -> Iterator[Any]:
+        progress: Callable[[int], None] | None = None) -> Iterator[KindMade]:
     """The ``count`` puzzles of ``seed``, in order, as they are made, wherever they are
     made (a stream: the caller writes each one out before the next is kept)."""
     work = tasks(request, seed, count)
     if dask is not None:
-        results: Iterator[Any] = _on_dask(dask, list(work))
+        results: Iterator[KindMade] = _on_dask(dask, list(work))
     elif jobs > 1 and count > 1:
         results = interrupt.pool_map(make, work, jobs=jobs)
     else:
@@ -72,7 +62,7 @@ def run(request: Wanted, seed: int, count: int, *, jobs: int = 1, dask: str | No
         yield made
 
 
-def _on_dask(address: str, work: list[tuple[Wanted, int]]) -> Iterator[Any]:
+def _on_dask(address: str, work: list[tuple[Wanted, int]]) -> Iterator[KindMade]:
     try:
         from distributed import Client
     except ImportError:

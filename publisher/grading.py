@@ -1,5 +1,6 @@
-"""What a section does with the grades the verify stage found: its rating range,
-its sort order, the printed difficulty label and labels that contradict a grade.
+"""The verify stage by sections (:func:`verify_sections`), and what a section does with the
+grades it found: its rating range, its sort order, the printed difficulty label and labels
+that contradict a grade.
 
 The grade itself comes from the solver (:func:`solver.sudoku.grade`, in the verify
 workers); these are the book's rules about it, kept apart from the verdicts so
@@ -7,16 +8,18 @@ the same grade can be shown, filtered and sorted without grading twice.
 """
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import replace
-from typing import Any
 
-from publisher.schema import LEVELS, RatingRange
-from publisher.verify import LEVELS_CEILING, Checked, Grading
+from publisher.config import LoadedConfig
+from publisher.progress import Progress
+from publisher.schema import LEVELS, RatingRange, SectionBase
+from publisher.sources import SectionInput
+from publisher.verify import LEVELS_CEILING, Checked, Grading, SectionResult, verify_items
 from solver.sudoku import Grade
 
 
-def grading_for(section: Any, hints: bool) -> Grading:
+def grading_for(section: SectionBase, hints: bool) -> Grading:
     """How far a section's puzzles must be graded. Levels, labels and warnings need exact
     ratings only up to :data:`LEVELS_CEILING`; a rating range needs them up to its ends
     (a puzzle rated above both is past either end, whatever its exact rating); sorting
@@ -84,3 +87,24 @@ def disagreements(checked: Iterable[Checked]) -> list[str]:
             warnings.append(f"{one.item.where}: labelled {given} {where} but graded {one.grade.level} "
                             f"(rating {rated(one.grade)})")
     return warnings
+
+
+def verify_sections(loaded: LoadedConfig, inputs: Sequence[SectionInput], gradings: Sequence[Grading], *,
+                    jobs: int | None = None, dask: str | None = None,
+                    progress: Progress | None = None) -> list[SectionResult]:
+    """Stage 2: every item judged (and every unique Sudoku graded, as ``gradings[i]`` says for
+    section ``i``) by the solver, all books at once, in parallel, in order; then each section's
+    rating range and sort order."""
+    items = [item for section in inputs for item in section.items]
+    depth = [how for section, how in zip(inputs, gradings) for _ in section.items]   # (any item may end up first)
+    with (progress or Progress(enabled=False)).stage("verify", len(items), "puzzles") as advance:
+        checked = iter(verify_items(items, node_limit=loaded.config.node_limit, jobs=jobs, progress=advance,
+                                    grading=depth, dask=dask))
+    results = []
+    for section in inputs:
+        own = [within(next(checked), getattr(section.section, "rating", None)) for _ in section.items]
+        if getattr(section.section, "sort", "file") == "difficulty":
+            own = by_difficulty(own)
+        results.append(SectionResult(loaded.config.books[section.book].title, section.section.title,
+                                     section.section.kind, own))
+    return results

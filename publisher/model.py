@@ -136,19 +136,22 @@ class Board:
 
 @dataclass(frozen=True)
 class SectionSpec:
+    """One section as the spec stage resolved it (:mod:`publisher.spec`); no field has a default."""
+
     title: str
     boards: tuple[Board, ...]
-    instructions: str | None = None
-    puzzles_per_page: tuple[int, int] | None = None   # (across, down); None: the book's
-    answers_per_page: tuple[int, int] | None = None
-    key: str = ""                                      # config key path, e.g. "books[0].sections[2]"
+    instructions: str | None
+    key: str                                           # config key path, e.g. "books[0].sections[2]"
+    #: (across, down): the section's own, else the default for its boards; None: the book's
+    puzzles_per_page: tuple[int, int] | None
+    answers_per_page: tuple[int, int] | None
     #: which of "puzzles_per_page" / "answers_per_page" hold defaults nobody configured:
     #: layout may put fewer grids on a page until they fit, instead of failing (a
     #: configured value that cannot fit is an error naming its key)
-    per_page_defaults: tuple[str, ...] = ()
+    per_page_defaults: tuple[str, ...]
     #: the defaults by board side, (side, puzzles, answers) for each side in the
     #: section: a mixed section's pages of one shape take that shape's default
-    shape_defaults: tuple[tuple[int, tuple[int, int], tuple[int, int]], ...] = ()
+    shape_defaults: tuple[tuple[int, tuple[int, int], tuple[int, int]], ...]
 
 
 @dataclass(frozen=True)
@@ -213,38 +216,51 @@ class PrintRules:
 
 
 @dataclass(frozen=True)
+class CoverSettings:
+    """A book's ``cover`` block as the spec stage resolved it (the image's path found)."""
+
+    front_image: Path | None        # the front panel's image file; None: the front is typeset
+    front_image_key: str            # the image as the config names it, for messages ("" for none)
+    back_text: str | None
+    spine_text: str | None          # None: the title and the author (where the service prints spine text)
+    background: str                 # "#rrggbb"
+    text: str                       # "#rrggbb"
+    barcode: bool                   # the service's barcode area is left blank paper
+
+
+@dataclass(frozen=True)
 class BookSpec:
-    """Everything layout needs to know about one book, decided from the config."""
+    """Everything layout (and the cover) needs to know about one book, resolved by the spec
+    stage (:mod:`publisher.spec`) from the config: no field has a default here."""
 
     title: str
     stem: str                                   # safe file stem, e.g. "tuyen-tap-sudoku"
+    key: str                                    # its config key path, "books[0]"
     page_width: float
     page_height: float
     margins: Margins
+    gutter_auto: bool                           # inside margin widened to the print-on-demand value for the page count
+    mirrored: bool                              # a bound book: the gutter on the binding side
     fonts: Fonts
+    language: str                               # BCP 47 tag: "en", "vi"
+    labels: dict[str, str]                      # the book's own words; layout fills in the built-in ones
+    subtitle: str | None
+    author: str | None
+    instructions: str | None
+    imprint: str | None                         # text on the title page's verso (copyright, edition)
+    contents: bool                              # a table of contents after the title page
     sections: tuple[SectionSpec, ...]
-    subtitle: str | None = None
-    author: str | None = None
-    language: str = "en"
-    instructions: str | None = None
-    mirrored: bool = False
-    puzzles_per_page: tuple[int, int] = (2, 3)
-    answers_per_page: tuple[int, int] = (3, 4)
-    large_print: bool = False
-    answers: str = "separate"                   # "separate" | "back" | "both"
-    section_start: str = "any"                  # "any" | "right": sections open on right-hand pages
-    labels: dict[str, str] = field(default_factory=dict)  # localised words; layout fills defaults
-    key: str = "books[0]"
-    play_solutions: bool = True                 # screen formats may carry the solutions and hints (Check, Hint)
-    gutter_auto: bool = False                   # inside margin widened to the print-on-demand value for the page count
-    balance: bool = True                        # share a section's last pages evenly (8 at 6 a page: 4 + 4)
-    contents: bool = False                      # a table of contents after the title page
-    imprint: str | None = None                  # text on the title page's verso (copyright, edition)
-    #: contents lines and cross-references are links (PDF annotations, HTML anchors); a print
-    #: profile whose files must carry no annotations sets False (the text stays)
-    links: bool = True
-    coordinates: bool = True                    # chessboards carry their files and ranks (a-h, 1-8) in the edge squares
-    print_rules: PrintRules | None = None       # a print-on-demand profile's margins, gutter and page count
+    #: the book's own grids per page (across, down); None: every section carries its own or its default
+    puzzles_per_page: tuple[int, int] | None
+    answers_per_page: tuple[int, int] | None
+    large_print: bool
+    section_start: str                          # "any" | "right": sections open on right-hand pages
+    balance: bool                               # share a section's last pages evenly (8 at 6 a page: 4 + 4)
+    coordinates: bool                           # chessboards carry their files and ranks (a-h, 1-8) in the edge squares
+    answers: str                                # "separate" | "back" | "both"
+    play_solutions: bool                        # screen formats may carry the solutions and hints (Check, Hint)
+    print_rules: PrintRules | None              # a print-on-demand profile's margins, gutter and page count
+    cover: CoverSettings                        # the full-wrap cover, for a book with a print profile
 
 
 class LayoutError(Exception):
@@ -462,17 +478,28 @@ class TextBlock:
 
 
 @dataclass(frozen=True)
+class PairRule:
+    """One rule that relates pairs of cells, as the playable page judges it: the pairs, and
+    for every two symbols whether the rule forbids them there (``clash[i * N + j]`` is "1" when
+    symbol ``i`` of the order in the pair's first cell and symbol ``j`` in its second clash):
+    the rule's own ``clash`` evaluated for all N x N symbols, so the page judges any such rule
+    (equal digits, consecutive digits, a ratio, a sum) exactly as the solver does."""
+
+    cells: tuple[tuple[int, int], ...]
+    clash: str
+
+
+@dataclass(frozen=True)
 class PlayRules:
     """A variant's rules as the playable page checks them, as data (no rule is named):
-    extra groups holding no symbol twice, pairs of cells that may not hold the same symbol,
-    pairs that may not hold symbols next to each other in ``order``, and per cell the
-    symbols it may hold ("" for any). Cells are 0-based row-major indices."""
+    extra groups holding no symbol twice, rules on pairs of cells (:class:`PairRule`), and per
+    cell the symbols it may hold ("" for any), symbols indexed by ``order``. Cells are 0-based
+    row-major indices."""
 
-    groups: tuple[tuple[int, ...], ...] = ()
-    differ: tuple[tuple[int, int], ...] = ()
-    apart: tuple[tuple[int, int], ...] = ()
-    order: str = ""
-    allowed: tuple[str, ...] = ()
+    groups: tuple[tuple[int, ...], ...]
+    pairs: tuple[PairRule, ...]
+    order: str
+    allowed: tuple[str, ...]
 
 
 @dataclass(frozen=True)

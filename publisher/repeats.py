@@ -11,17 +11,21 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
-from typing import Any
 
 from publisher import interrupt
 from publisher.catalog import Catalog, Entry, book_name, read_stored, recorded_now, stored_puzzle
-from publisher.kinds import KINDS
-from publisher.report import SectionResult
-from publisher.sources import Item
-from publisher.verify import PARALLEL_THRESHOLD, Checked, Repeat, worker_count
+from publisher.config import LoadedConfig
+from publisher.kinds import DEFAULT_KIND, KINDS
+from publisher.progress import now_doing
+from publisher.schema import JsonObject, KindPuzzle
+from publisher.sources import Item, SectionInput
+from publisher.verify import PARALLEL_THRESHOLD, REPEATED, Checked, Repeat, SectionResult
+from publisher.workers import worker_count
 from solver.canonical import Form
 from solver.parsing import ParseIssue
+from solver.sudoku import Puzzle
 from solver.sudoku.generate import puzzle_seed
+from solver.verdict import Status, Verdict
 
 
 @dataclass(frozen=True)
@@ -70,6 +74,34 @@ def with_ids(sections: list[SectionResult], editions: Sequence[str], jobs: int |
     return placed
 
 
+def open_catalog(loaded: LoadedConfig, override: str | None = None) -> Catalog | None:
+    """The catalog of a build or an export: ``override`` (``--catalog``, relative to here), else
+    the config's ``catalog`` (relative to the config file); None for neither."""
+    if override is not None:
+        return Catalog(override)
+    if loaded.config.catalog is not None:
+        return Catalog(loaded.config.catalog, loaded.base)
+    return None
+
+
+def find_repeats(loaded: LoadedConfig, inputs: Sequence[SectionInput], sections: list[SectionResult],
+                 catalog: Catalog | None, *, ids: bool, jobs: int | None,
+                 warnings: list[str]) -> tuple[list[Placed], int]:
+    """The stage between verify and the spec: every accepted puzzle's form and ID, worked out
+    when a catalog or the books (``ids``: a book prints them) need them, and its repeats
+    against ``catalog`` and within the build marked as ``on_repeat`` says; the puzzles with
+    their forms and the number of repeats found."""
+    placed: list[Placed] = []
+    if catalog is not None or ids:
+        now_doing("working out the puzzle IDs")
+        editions = [loaded.config.books[section.book].edition or "" for section in inputs]
+        placed = with_ids(sections, editions, jobs, warnings)
+    if catalog is None:
+        return placed, 0
+    now_doing("looking the puzzles up in the catalog")
+    return placed, mark_repeats(sections, placed, catalog, loaded.config.on_repeat)
+
+
 def mark_repeats(sections: list[SectionResult], placed: list[Placed], catalog: Catalog | None,
                  policy: str) -> int:
     """Give every repeated puzzle its Repeat (kept when ``policy`` is warn); the count."""
@@ -100,7 +132,7 @@ def mark_repeats(sections: list[SectionResult], placed: list[Placed], catalog: C
     return found
 
 
-def how(kind: str, puzzle: Any, old: Any) -> str:
+def how(kind: str, puzzle: KindPuzzle, old: KindPuzzle | None) -> str:
     """' (rotated 90°, digits relabelled)', ' (the same givens)', or '' when the earlier
     puzzle cannot be read back (a schema-1 row)."""
     if old is None:
@@ -111,7 +143,7 @@ def how(kind: str, puzzle: Any, old: Any) -> str:
     return f" ({', '.join(words)})" if words else " (the same givens)"
 
 
-def _read_back(kind: str, stored: str | None) -> Any:
+def _read_back(kind: str, stored: str | None) -> KindPuzzle | None:
     text = read_stored(stored)
     if text is None:
         return None
@@ -119,9 +151,9 @@ def _read_back(kind: str, stored: str | None) -> Any:
     return parsed[0] if len(parsed) == 1 and not isinstance(parsed[0], ParseIssue) else None
 
 
-def catalogued(kind: str, puzzle: Any, row: Entry) -> tuple[str, dict[str, Any]]:
+def catalogued(kind: str, puzzle: KindPuzzle, row: Entry) -> tuple[str, JsonObject]:
     """The reason and the JSON ``repeat_of`` of a puzzle the catalog holds as ``row``."""
-    of = {"id": row.id, "book": row.book, "edition": row.edition or None, "section": row.section,
+    of: JsonObject = {"id": row.id, "book": row.book, "edition": row.edition or None, "section": row.section,
           "number": row.number, "source": row.source, "line": row.line, "recorded_at": row.recorded_at}
     return f"same as {row.printed_as}{how(kind, puzzle, _read_back(row.kind, row.puzzle))}", of
 
@@ -136,7 +168,7 @@ def _within(checked: Checked, sections: list[SectionResult], first: tuple[Placed
     earlier = sections[spot.section].checked[spot.index]
     moved = how(checked.item.kind, checked.item.puzzle, earlier.item.puzzle)
     where = f"{book_name(spot.book, spot.edition)}, section '{sections[spot.section].title}', puzzle {number}"
-    of = {"id": earlier.puzzle_id, "book": spot.book, "edition": spot.edition or None,
+    of: JsonObject = {"id": earlier.puzzle_id, "book": spot.book, "edition": spot.edition or None,
           "section": sections[spot.section].title, "number": number, "source": earlier.item.source,
           "line": earlier.item.line, "recorded_at": None}
     return Repeat(f"same as {where} of this build ({earlier.item.where}){moved}", of, kept=policy == "warn")
@@ -201,3 +233,46 @@ def draw_again(sections: list[SectionResult], placed: list[Placed], catalog: Cat
             drawn += 1
             break
     return drawn
+
+
+@dataclass(frozen=True)
+class Screened:
+    """A judged puzzle of ``check --catalog``: its status once the catalog and the puzzles
+    before it have been asked ("repeated" for a repeat), why, its ID and the earlier puzzle."""
+
+    status: str
+    reason: str | None
+    puzzle_id: str | None
+    repeat_of: JsonObject | None        # the earlier puzzle, for the JSON line (catalogued's)
+
+
+def screened(judged: Sequence[tuple[str, KindPuzzle, Verdict]], catalog: Catalog) -> list[Screened]:
+    """Every unique Sudoku of ``judged`` (source, puzzle, verdict) looked up in ``catalog`` and
+    compared with the puzzles before it: a repeat's status is "repeated", with the reason and
+    the earlier puzzle; every other keeps its verdict. CatalogError when the catalog cannot be read."""
+    sudoku = KINDS[DEFAULT_KIND]
+    forms: list[Form | None] = []
+    for _, item, verdict in judged:
+        try:
+            forms.append(sudoku.canonical(item) if isinstance(item, Puzzle) and verdict.status is Status.UNIQUE
+                         else None)
+        except ValueError:
+            forms.append(None)
+    known = catalog.lookup(form.id for form in forms if form is not None)
+    earlier: dict[str, tuple[str, Puzzle]] = {}
+    out = []
+    for (source, item, verdict), form in zip(judged, forms):
+        status, reason, repeat_of = verdict.status.value, verdict.reason, None
+        if form is not None:
+            rows = [row for row in known.get(form.id, []) if row.form == form.text]
+            if rows:
+                reason, repeat_of = catalogued(DEFAULT_KIND, item, rows[0])
+                status = REPEATED
+            elif form.text in earlier:
+                where, first = earlier[form.text]
+                status, reason = REPEATED, f"same as {where}{how(DEFAULT_KIND, item, first)}"
+                repeat_of = {"id": form.id, "source": where.rsplit(":", 1)[0], "line": first.line}
+            else:
+                earlier[form.text] = (f"{source}:{item.line}", item)
+        out.append(Screened(status, reason, form.id if form is not None else None, repeat_of))
+    return out

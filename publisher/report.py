@@ -11,29 +11,14 @@ import json
 from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from typing import Any, TextIO
+from typing import TextIO
 from xml.etree import ElementTree as ET
 
 from publisher.kinds import KINDS
-from publisher.verify import Checked
+from publisher.schema import JsonObject
+from publisher.verify import Checked, SectionResult
 
 REPORT_VERSION = 1
-
-
-@dataclass
-class SectionResult:
-    book: str
-    title: str
-    kind: str
-    checked: list[Checked]
-
-    @property
-    def accepted(self) -> list[Checked]:
-        return [c for c in self.checked if c.accepted]
-
-    @property
-    def rejected(self) -> list[Checked]:
-        return [c for c in self.checked if not c.accepted]
 
 
 @dataclass(frozen=True)
@@ -96,7 +81,7 @@ def _size(n: int) -> str:
 
 # --------------------------------------------------------------------- JSON
 
-def puzzle_record(section: SectionResult, checked: Checked, number: int | None) -> dict[str, Any]:
+def puzzle_record(section: SectionResult, checked: Checked, number: int | None) -> JsonObject:
     """One puzzle in the JSON report (the same fields as `puzzlepress check --json`),
     with the grade of a Sudoku (null for other kinds and for puzzles without one)."""
     item, verdict, grade = checked.item, checked.verdict, checked.grade
@@ -124,7 +109,7 @@ def puzzle_record(section: SectionResult, checked: Checked, number: int | None) 
     }
 
 
-def as_json(result: BuildResult) -> dict[str, Any]:
+def as_json(result: BuildResult) -> JsonObject:
     puzzles = []
     numbers: dict[str, int] = Counter()
     for section in result.sections:
@@ -193,7 +178,7 @@ def junit_bytes(result: BuildResult) -> bytes:
 
 # ------------------------------------------------------ GitHub annotations
 
-def _escape_annotation(text: str, *, prop: bool = False) -> str:
+def escape_annotation(text: str, *, prop: bool = False) -> str:
     text = text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
     return text.replace(":", "%3A").replace(",", "%2C") if prop else text
 
@@ -204,16 +189,16 @@ def annotations(result: BuildResult, stream: TextIO) -> None:
     level = "warning" if result.status == "built" else "error"
     for _, checked in result.rejected():
         item = checked.item
-        message = _escape_annotation(f"{checked.status}: {checked.reason}")
-        print(f"::{level} file={_escape_annotation(item.source, prop=True)},line={item.line},"
-              f"title={_escape_annotation('puzzlepress', prop=True)}::{message}", file=stream)
+        message = escape_annotation(f"{checked.status}: {checked.reason}")
+        print(f"::{level} file={escape_annotation(item.source, prop=True)},line={item.line},"
+              f"title={escape_annotation('puzzlepress', prop=True)}::{message}", file=stream)
     for section in result.sections:
         for checked in section.accepted:
             if checked.repeat is not None:   # kept by on_repeat: warn
                 item = checked.item
-                print(f"::warning file={_escape_annotation(item.source, prop=True)},line={item.line},"
-                      f"title={_escape_annotation('puzzlepress', prop=True)}::"
-                      f"{_escape_annotation('repeated: ' + checked.repeat.reason)}", file=stream)
+                print(f"::warning file={escape_annotation(item.source, prop=True)},line={item.line},"
+                      f"title={escape_annotation('puzzlepress', prop=True)}::"
+                      f"{escape_annotation('repeated: ' + checked.repeat.reason)}", file=stream)
     for error in result.errors:
-        print(f"::error::{_escape_annotation(error)}", file=stream)
+        print(f"::error::{escape_annotation(error)}", file=stream)
 

@@ -8,11 +8,45 @@ value types here. Nothing in this module knows a kind by name.
 from __future__ import annotations
 
 import re
-from typing import Annotated, Any, ClassVar, Literal
+from typing import TYPE_CHECKING, Annotated, Any, ClassVar, Literal, Protocol, runtime_checkable
 
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, field_validator, model_validator
 
 from publisher.units import parse_count_grid, parse_length, parse_page_size
+
+if TYPE_CHECKING:
+    from solver.sudoku.generate import Request
+    from solver.sudoku.targeted import Target
+
+#: A key path into the config, as pydantic and the YAML line map give it: ("books", 0, "title")
+KeyPath = tuple[str | int, ...]
+#: A kind's own solver puzzle (a Sudoku Puzzle, a Killer, a knight's-tour puzzle ...). Any: the
+#: pipeline carries every kind's puzzles side by side and hands each to its own kind, found by
+#: name, so nothing outside a kind reads one and no one type fits them all.
+KindPuzzle = Any
+#: What a kind's generator makes from a seed (Sudoku's Generated, the cage kinds' Made). Any: as
+#: for KindPuzzle, only the kind that asked for it reads it.
+KindMade = Any
+#: A parse hint a section gives its puzzles: a size, a box shape, a symbol alphabet, a region map, variant names
+Hint = int | str | tuple[int, int] | list[str] | tuple[str, ...] | None
+#: A JSON object as the contracts write it (reports, records, the play data): written, never read back here
+JsonObject = dict[str, object]
+
+
+@runtime_checkable
+class Recipe(Protocol):
+    """A kind's generation request other than Sudoku's: it makes the puzzle of a seed, and
+    describes a made one as the JSON line of ``puzzlepress generate``."""
+
+    def make(self, seed: int) -> KindMade: ...
+
+    def record(self, made: KindMade) -> JsonObject: ...
+
+
+if TYPE_CHECKING:
+    #: What a generation task asks for: a plain Sudoku request, one with a technique and a count
+    #: of givens, or another kind's request (a Killer's, a KenKen's)
+    Wanted = Request | Target | Recipe
 
 #: Sudoku difficulty levels, easiest first (the grader's names; README "Difficulty levels")
 LEVELS = ("easy", "medium", "hard", "diabolical")
@@ -29,21 +63,21 @@ def control_character(text: str) -> str | None:
 
 # ---------------------------------------------------------------- value types
 
-def _length(value: Any) -> float:
+def _length(value: str | float) -> float:
     return parse_length(value)
 
 
-def _grid(value: Any) -> tuple[int, int]:
+def _grid(value: object) -> tuple[int, int]:
     if isinstance(value, (list, tuple)) and len(value) == 2:
         value = f"{value[0]}x{value[1]}"
-    return parse_count_grid(value)
+    return parse_count_grid(str(value))
 
 
-def _page_size(value: Any) -> tuple[float, float]:
-    return parse_page_size(value)
+def _page_size(value: object) -> tuple[float, float]:
+    return parse_page_size(str(value))
 
 
-def _paths(value: Any) -> list[str]:
+def _paths(value: object) -> list[str]:
     """A section's files: one path or glob, or a list of them."""
     if isinstance(value, str):
         return [value]
@@ -52,7 +86,7 @@ def _paths(value: Any) -> list[str]:
     raise ValueError("expected a file name, a glob like 'sets/*.txt', or a list of them")
 
 
-def _gutter(value: Any) -> Any:
+def _gutter(value: str | float) -> str | float:
     """'auto' or a length: one message for either mistake (not one per union member)."""
     if value == "auto":
         return value
@@ -62,7 +96,7 @@ def _gutter(value: Any) -> Any:
         raise ValueError(f"expected 'auto' or a length with a unit like 15mm, 0.5in or 36pt, got {value!r}") from None
 
 
-def _box_shape(value: Any) -> Any:
+def _box_shape(value: object) -> object:
     if isinstance(value, str):
         try:
             parse_count_grid(value)
@@ -88,7 +122,7 @@ class Strict(BaseModel):
 
     @field_validator("*", mode="after")
     @classmethod
-    def _printable(cls, value: Any) -> Any:
+    def _printable(cls, value: object) -> object:
         if isinstance(value, str) and (bad := _CONTROL.search(value)):
             raise ValueError(f"control character U+{ord(bad.group()):04X} in text")
         return value
@@ -98,7 +132,7 @@ class Generation(Strict):
     """A kind's ``generate`` block: what it makes from a seed. Its keys are also the options
     of ``puzzlepress generate --kind NAME``, so a section and a command make the same puzzles."""
 
-    def request(self) -> Any:
+    def request(self) -> Wanted:
         """The task :mod:`publisher.generation` runs (the kind's solver request)."""
         raise NotImplementedError
 
@@ -115,7 +149,7 @@ class SectionBase(Strict):
     kind: str
     title: str
     puzzles: Paths = []                   # files or globs, relative to the config file
-    inline: list[str | dict[str, Any]] = []   # puzzles written in the config itself
+    inline: list[str | dict[str, object]] = []   # puzzles written in the config itself
     instructions: str | None = None
     difficulty: str | None = None         # label for puzzles that carry none
     limit: int | None = Field(default=None, ge=1)   # take at most this many puzzles

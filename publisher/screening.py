@@ -16,6 +16,7 @@ import re
 import sys
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass
 from itertools import islice
 from pathlib import Path
 from typing import Any, BinaryIO, TypeVar
@@ -36,6 +37,17 @@ CHUNK = 64
 WINDOW = 4
 #: How long to wait for a Dask scheduler before giving up with one line.
 _CONNECT_SECONDS = 10
+
+
+@dataclass(frozen=True)
+class TextOptions:
+    """What the command line fixes for text inputs (structured inputs carry their own)."""
+
+    size: int | None = None
+    box: tuple[int, int] | None = None
+    symbols: str | None = None
+    variant: tuple[str, ...] = ()       # --variant x,anti_knight (a structured puzzle's own list wins)
+    parity: str | None = None          # --parity: even-odd marks of a single puzzle
 
 
 class InputProblem(Exception):
@@ -87,27 +99,28 @@ def text_lines(source: str) -> Iterator[str]:
             stream.close()
 
 
-def file_items(source: str, hints: dict[str, Any]) -> Iterator[Item]:
+def file_items(source: str, options: TextOptions) -> Iterator[Item]:
     """Every puzzle (or parse issue) of one input, lazily for text files."""
     if Path(source).suffix.lower() in STRUCTURED_SUFFIXES:
         from publisher import kinds
         from publisher.sources import SourceError, parse_file
         try:
-            yield from parse_file(source, kinds.get(kinds.DEFAULT_KIND), hints, route=True)
+            yield from parse_file(source, kinds.get(kinds.DEFAULT_KIND), vars(options), route=True)
         except SourceError as error:
             raise InputProblem(str(error)) from None
         return
-    yield from iter_lines(text_lines(source), **hints)
+    yield from iter_lines(text_lines(source), size=options.size, box=options.box, symbols=options.symbols,
+                          variant=options.variant, parity=options.parity)
 
 
-def items(sources: Iterable[str], hints: dict[str, Any],
+def items(sources: Iterable[str], options: TextOptions,
           failures: list[str]) -> Iterator[tuple[str, Item]]:
     """(source, item) for every puzzle of every readable input, in order; the inputs that
     cannot be read (or hold no puzzle) go to ``failures`` and the others are still read."""
     for source in sources:
         found = False
         try:
-            for item in file_items(source, hints):
+            for item in file_items(source, options):
                 found = True
                 yield source, item
         except InputProblem as error:
@@ -145,7 +158,7 @@ def _on_dask(address: str, function: Callable[[Task], Result], tasks: Iterator[T
         raise DaskUnavailable(f"--dask {address}: cannot reach the scheduler ({error})") from None
     with client:
         window = WINDOW * max(1, sum(client.nthreads().values()))
-        pending: deque[Any] = deque()
+        pending: deque[Any] = deque()   # Any: dask's futures (dask ships no type information)
 
         def submit() -> bool:
             work = list(islice(tasks, chunk))
@@ -179,3 +192,61 @@ def resume_point(path: Path) -> list[str]:
         return data[:keep].decode("utf-8").splitlines()
     except UnicodeDecodeError:
         raise InputProblem(f"{path}: not an output of an earlier run (not UTF-8)") from None
+
+
+@dataclass(frozen=True)
+class Run:
+    """Where a screening runs and where its lines go (``--jobs``, ``--dask``, ``-o``, ``--resume``)."""
+
+    jobs: int = 1
+    dask: str | None = None
+    output: Path | None = None
+    resume: bool = False
+
+
+@dataclass(frozen=True)
+class Tally:
+    """What a screening saw: its puzzles, how many were accepted, the inputs it could not read."""
+
+    total: int
+    accepted: int
+    failures: list[str]
+
+
+def screen(files: Iterable[str], options: TextOptions, node_limit: int,
+           render: Callable[[tuple[str, Item, int, bool]], tuple[str, bool]], *, as_json: bool,
+           accepted_line: Callable[[str, bool], bool], emit: Callable[[str], None], run: Run = Run()) -> Tally:
+    """Judge every puzzle of every file with ``render`` (streamed, in order, wherever ``run``
+    says) and hand each line to ``emit``, or to ``run.output`` as it is made. With
+    ``run.resume`` the lines already in ``run.output`` count as done (``accepted_line`` reads
+    whether each was accepted): their puzzles are read but not judged again, the rest is
+    appended. InputProblem for an output that cannot be read back or written."""
+    done = resume_point(run.output) if run.resume and run.output is not None else []
+    try:
+        accepted = sum(accepted_line(line, as_json) for line in done)
+    except ValueError as error:
+        raise InputProblem(str(error)) from None
+    failures: list[str] = []
+    total = len(done)
+    tasks = ((source, item, node_limit, as_json)
+             for source, item in islice(items(files, options, failures), len(done), None))
+    sink = None
+    try:
+        if run.output is not None:
+            sink = run.output.open("a" if run.resume else "w", encoding="utf-8")
+        for text, ok in judge(render, tasks, jobs=run.jobs, dask=run.dask):
+            total += 1
+            accepted += ok
+            if sink is not None:
+                sink.write(text + "\n")
+                sink.flush()
+            else:
+                emit(text)
+    except OSError as error:
+        if sink is None and run.output is not None:
+            raise InputProblem(f"{run.output}: cannot write: {error.strerror or error}") from None
+        raise
+    finally:
+        if sink is not None:
+            sink.close()
+    return Tally(total, accepted, failures)

@@ -13,14 +13,14 @@ import sys
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Any
 
 import yaml
 
 from publisher import generation, safeio
-from publisher.config import LoadedConfig
+from publisher.config import LoadedConfig, Section
 from publisher.kinds import KINDS, Kind, for_entry
-from publisher.schema import control_character
+from publisher.schema import Hint, KeyPath, KindPuzzle, control_character
+from publisher.workers import worker_count
 from publisher.yamlfile import YamlSyntaxError, load_with_nodes
 from solver.parsing import ParseIssue
 from solver.sudoku.generate import GenerationError
@@ -40,7 +40,7 @@ class Item:
     source: str                 # file as shown to the user (relative to the working folder)
     line: int                   # 1-based line where the puzzle starts
     index: int                  # 0-based position within its file (or inline list / boards)
-    puzzle: Any = None          # the solver's puzzle object; None when it could not be read
+    puzzle: KindPuzzle = None   # its kind's solver puzzle; None when it could not be read
     issue: str | None = None    # why it could not be read
     difficulty: str | None = None
     #: the seed a generated puzzle was made from (a catalogued one is drawn again from it)
@@ -72,7 +72,8 @@ def read_text(path: Path | str) -> str:
         raise SourceError(str(error)) from None
 
 
-def parse_file(path: Path | str, kind: Kind[Any], hints: Mapping[str, Any], *, route: bool = False) -> list[Any]:
+def parse_file(path: Path | str, kind: Kind[KindPuzzle], hints: Mapping[str, Hint], *,
+               route: bool = False) -> list[KindPuzzle | ParseIssue]:
     """Every puzzle of one file (or ParseIssue in its place), in file order.
 
     Text formats go to the kind's text parser; ``.yaml``/``.yml``/``.json`` files
@@ -108,7 +109,7 @@ def parse_file(path: Path | str, kind: Kind[Any], hints: Mapping[str, Any], *, r
     return found
 
 
-def _one(parsed: list[Any], line: int, index: int) -> Any:
+def _one(parsed: list[KindPuzzle | ParseIssue], line: int, index: int) -> KindPuzzle | ParseIssue:
     """The single puzzle of an embedded string (a YAML entry, an inline config entry)."""
     if len(parsed) != 1:
         return ParseIssue(line, f"expected one puzzle in the entry, found {len(parsed)}", index=index)
@@ -138,7 +139,7 @@ def section_files(patterns: list[str], base: Path, where: str) -> list[Path]:
 _TEXT_FIELDS = ("title", "label", "id", "difficulty")
 
 
-def _unprintable(parsed: Any) -> ParseIssue | None:
+def _unprintable(parsed: KindPuzzle | ParseIssue) -> ParseIssue | None:
     """A ParseIssue for a puzzle whose title, label or id holds a control character."""
     for name in _TEXT_FIELDS:
         text = getattr(parsed, name, None)
@@ -148,7 +149,8 @@ def _unprintable(parsed: Any) -> ParseIssue | None:
     return None
 
 
-def _item(kind: str, source: str, parsed: Any, line: int, index: int, difficulty: str | None) -> Item:
+def _item(kind: str, source: str, parsed: KindPuzzle | ParseIssue, line: int, index: int,
+          difficulty: str | None) -> Item:
     parsed = _unprintable(parsed) or parsed
     if isinstance(parsed, ParseIssue):
         where = parsed.line or line
@@ -157,7 +159,7 @@ def _item(kind: str, source: str, parsed: Any, line: int, index: int, difficulty
     return Item(kind, source, getattr(parsed, "line", line) or line, index, puzzle=parsed, difficulty=difficulty)
 
 
-def _generated(loaded: LoadedConfig, loc: tuple[Any, ...], section: Any, config_file: str,
+def _generated(loaded: LoadedConfig, loc: KeyPath, section: Section, config_file: str,
                jobs: int) -> list[Item]:
     """The puzzles of a Sudoku section's ``generate`` key, located at that key's line; labelled
     with their graded level unless the section names a difficulty. Seeded, so a rebuild makes
@@ -176,7 +178,7 @@ def _generated(loaded: LoadedConfig, loc: tuple[Any, ...], section: Any, config_
                  difficulty=section.difficulty or m.level, seed=m.seed) for index, m in enumerate(made)]
 
 
-def read_section(loaded: LoadedConfig, loc: tuple[Any, ...], section: Any, *, jobs: int = 1) -> list[Item]:
+def read_section(loaded: LoadedConfig, loc: KeyPath, section: Section, *, jobs: int = 1) -> list[Item]:
     """Every item of one section, in file order then inline then boards, then generated ones
     (in ``jobs`` worker processes); ``limit`` applied."""
     kind = KINDS[section.kind]
@@ -216,3 +218,43 @@ def read_section(loaded: LoadedConfig, loc: tuple[Any, ...], section: Any, *, jo
     if not items:
         raise SourceError(f"{where}: the section has no puzzles")
     return items[: section.limit] if section.limit else items
+
+
+#: The most puzzles one build reads (README, "Limits"): a build holds every puzzle, its
+#: verdict, grade and boards in memory until the books are written (bench/memory.py:
+#: about 25 KiB a 4x4 puzzle building PDF and HTML), so this keeps a build within 4 GB.
+MAX_BUILD_PUZZLES = 100_000
+
+
+@dataclass(frozen=True)
+class SectionInput:
+    """One config section (section ``index`` of book ``book``) and the items read for it."""
+
+    book: int
+    index: int
+    section: Section
+    items: list[Item]
+
+    @property
+    def loc(self) -> KeyPath:
+        return ("books", self.book, "sections", self.index)
+
+
+def read_sources(loaded: LoadedConfig, *, jobs: int | None = 1) -> list[SectionInput]:
+    """Stage 1: every section's puzzles read (or generated, in worker processes as ``--jobs``
+    asks: seeded, so the same puzzles however many) into items with file:line."""
+    sections = [(b, s, section) for b, book in enumerate(loaded.config.books)
+                for s, section in enumerate(book.sections)]
+    most = max((spec.count for *_, section in sections if (spec := getattr(section, "generate", None))), default=1)
+    workers = worker_count(jobs, most)
+    read: list[SectionInput] = []
+    total = 0
+    for b, s, section in sections:
+        read.append(SectionInput(b, s, section, read_section(loaded, ("books", b, "sections", s), section,
+                                                             jobs=workers)))
+        total += len(read[-1].items)
+        if total > MAX_BUILD_PUZZLES:   # stop before verifying and laying out what cannot fit in memory
+            raise SourceError(f"{loaded.where(('books', b, 'sections', s))}: the books would hold more than "
+                              f"{MAX_BUILD_PUZZLES:,} puzzles, the most one build takes (README, Limits); "
+                              "split them into several configs")
+    return read

@@ -9,15 +9,15 @@ sorts and filters it later, and the report shows it.
 """
 from __future__ import annotations
 
-import os
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from publisher import interrupt
 from publisher.kinds import KINDS
+from publisher.schema import JsonObject
 from publisher.sources import Item
-from solver.sudoku import Grade
+from publisher.workers import worker_count
+from solver.sudoku import Grade, Step
 from solver.verdict import Status, Verdict
 
 #: Below this many puzzles, starting worker processes costs more than it saves.
@@ -38,7 +38,7 @@ class Repeat:
     (``on_repeat: warn``)."""
 
     reason: str
-    of: dict[str, Any]
+    of: JsonObject
     kept: bool = False
 
 #: The lowest rating of the top level ("diabolical"): every rating above it gives the same
@@ -75,7 +75,7 @@ class Checked:
     key_step: str | None = None
     rejection: str | None = None
     #: the solver's logical steps to the solution (Sudoku), when asked for: on-screen hints
-    explanation: tuple[Any, ...] = ()
+    explanation: tuple[Step, ...] = ()
     #: the puzzle's ID (solver.canonical), when the build has a catalog or prints IDs
     puzzle_id: str | None = None
     #: printed before (the catalog or this build): see :class:`Repeat`
@@ -107,7 +107,7 @@ class Checked:
         return self.grade.rating if self.grade is not None else None
 
 
-Judged = tuple[Verdict, Grade | None, str | None, tuple[Any, ...]]   # verdict, grade, key step, explanation
+Judged = tuple[Verdict, Grade | None, str | None, tuple[Step, ...]]   # verdict, grade, key step, explanation
 
 
 def verify_one(task: tuple[Item, int, Grading]) -> Judged:
@@ -128,18 +128,22 @@ def verify_one(task: tuple[Item, int, Grading]) -> Judged:
             steps if grading.explain else ())
 
 
-def default_jobs() -> int:
-    try:
-        return max(1, len(os.sched_getaffinity(0)))
-    except AttributeError:  # pragma: no cover - not on Linux
-        return max(1, os.cpu_count() or 1)
+@dataclass
+class SectionResult:
+    """One section's puzzles as the verify stage judged them, in the section's order."""
 
+    book: str
+    title: str
+    kind: str
+    checked: list[Checked]
 
-def worker_count(requested: int | None, tasks: int) -> int:
-    """Worker processes for ``tasks`` puzzles: what was asked for, but never more than
-    the tasks or ``4 x`` the cores (thousands of idle workers only cost start-up time)."""
-    cores = default_jobs()
-    return max(1, min(requested or cores, 4 * cores, tasks))
+    @property
+    def accepted(self) -> list[Checked]:
+        return [c for c in self.checked if c.accepted]
+
+    @property
+    def rejected(self) -> list[Checked]:
+        return [c for c in self.checked if not c.accepted]
 
 
 def verify_items(items: Sequence[Item], *, node_limit: int, jobs: int | None = None,

@@ -14,7 +14,6 @@ breaks lines at NEL and U+2028/2029, which editors do not).
 from __future__ import annotations
 
 import bisect
-from typing import Any
 
 import yaml
 
@@ -60,7 +59,7 @@ class _Loader(yaml.SafeLoader):
         super().__init__(text)
         self.depth = 0
 
-    def compose_node(self, parent: Any, index: Any) -> Any:
+    def compose_node(self, parent: yaml.Node | None, index: int) -> yaml.Node | None:
         self.depth += 1
         try:
             if self.depth > MAX_DEPTH:
@@ -75,7 +74,7 @@ class _Loader(yaml.SafeLoader):
 MAX_INT_DIGITS = 100
 
 
-def _construct_int(loader: yaml.SafeLoader, node: yaml.ScalarNode) -> Any:
+def _construct_int(loader: yaml.SafeLoader, node: yaml.ScalarNode) -> int:
     if len(str(node.value)) > MAX_INT_DIGITS:
         raise _Limit(node.start_mark, f"a number of more than {MAX_INT_DIGITS} digits")
     return yaml.SafeLoader.construct_yaml_int(loader, node)
@@ -85,7 +84,7 @@ _Loader.add_constructor("tag:yaml.org,2002:int", _construct_int)
 
 
 class _Limit(Exception):
-    def __init__(self, mark: Any, problem: str) -> None:
+    def __init__(self, mark: yaml.Mark | None, problem: str) -> None:
         super().__init__(problem)
         self.mark, self.problem = mark, problem
 
@@ -133,11 +132,11 @@ def _check_graph(root: yaml.Node) -> None:
                 stack.append((kid, False))
 
 
-def _renumber(root: yaml.Node, lines: _Lines) -> list[tuple[yaml.MappingNode, list[Any]]]:
+def _renumber(root: yaml.Node, lines: _Lines) -> list[tuple[yaml.MappingNode, list[tuple[yaml.Node, yaml.Node]]]]:
     """Set every node's marks to lines counted as editors count them; every mapping with
     its own pairs as written (constructing the data splices merged ``<<`` pairs into them,
     which would make an overridden merged key look like a duplicate)."""
-    mappings: list[tuple[yaml.MappingNode, list[Any]]] = []
+    mappings: list[tuple[yaml.MappingNode, list[tuple[yaml.Node, yaml.Node]]]] = []
     seen: set[int] = set()
     stack = [root]
     while stack:
@@ -160,7 +159,7 @@ def _code(character: int | str) -> str:
     return f"U+{character if isinstance(character, int) else ord(character):04X}"
 
 
-def load_with_nodes(text: str) -> tuple[Any, yaml.Node | None]:
+def load_with_nodes(text: str) -> tuple[object, yaml.Node | None]:
     """(data, root node) of a YAML document, loaded with the safe constructor, within the limits."""
     lines = _Lines(text)
     try:
@@ -170,7 +169,7 @@ def load_with_nodes(text: str) -> tuple[Any, yaml.Node | None]:
         raise YamlSyntaxError(line, column, f"character {_code(error.character)} is not allowed in YAML") from None
     try:
         node = loader.get_single_node()
-        written: list[tuple[yaml.MappingNode, list[Any]]] = []
+        written: list[tuple[yaml.MappingNode, list[tuple[yaml.Node, yaml.Node]]]] = []
         if node is not None:
             _check_graph(node)
             written = _renumber(node, lines)

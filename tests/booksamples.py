@@ -16,7 +16,7 @@ from functools import cache
 
 from publisher.fonts import default_fonts
 from publisher.grids import chess_shading
-from publisher.model import POINTS_PER_INCH, QUEEN, Board, BookSpec, Margins, SectionSpec
+from publisher.model import POINTS_PER_INCH, QUEEN, Board, BookSpec, CoverSettings, Margins, SectionSpec
 from publisher.units import PAGE_SIZES
 
 SYMBOLS = "123456789ABCDEFGHIJKLMNOP"   # digits, then letters above 9
@@ -181,6 +181,33 @@ def queens(columns: tuple[int, ...] = EIGHT_QUEENS) -> Board:
 # Books
 # --------------------------------------------------------------------------
 
+#: the cover of a book without one of its own (the spec stage's resolution of an empty ``cover`` block)
+NO_COVER = CoverSettings(front_image=None, front_image_key="", back_text=None, spine_text=None,
+                         background="#1d3557", text="#ffffff", barcode=True)
+#: what the tests' books choose when a test says nothing (the model has no defaults: the
+#: spec stage resolves every field from the config)
+BOOK_CHOICES: dict[str, object] = {
+    "subtitle": None, "author": None, "language": "en", "instructions": None, "imprint": None, "contents": False,
+    "mirrored": False, "gutter_auto": False, "puzzles_per_page": (2, 3), "answers_per_page": (3, 4),
+    "large_print": False, "section_start": "any", "balance": True, "coordinates": True, "answers": "separate",
+    "labels": {}, "key": "books[0]", "play_solutions": True, "print_rules": None, "cover": NO_COVER,
+}
+
+
+def book(**fields: object) -> BookSpec:
+    """A book spec of ``fields`` and, for the rest, :data:`BOOK_CHOICES`."""
+    return BookSpec(**{**BOOK_CHOICES, **fields})  # type: ignore[arg-type]
+
+
+def section(title: str, boards: tuple[Board, ...], instructions: str | None = None, *, key: str = "",
+            puzzles_per_page: tuple[int, int] | None = None, answers_per_page: tuple[int, int] | None = None,
+            per_page_defaults: tuple[str, ...] = (),
+            shape_defaults: tuple[tuple[int, tuple[int, int], tuple[int, int]], ...] = ()) -> SectionSpec:
+    """A section spec: grids per page the book's unless given, no defaults to shrink."""
+    return SectionSpec(title, boards, instructions, key, puzzles_per_page, answers_per_page, per_page_defaults,
+                       shape_defaults)
+
+
 def _margins(page: tuple[float, float]) -> Margins:
     small = page[0] < 450
     edge = (0.5 if small else 0.6) * POINTS_PER_INCH
@@ -192,28 +219,28 @@ def vietnamese_book(**changes: object) -> BookSpec:
     queens), 24 puzzles, answers in a separate booklet."""
     vi = "Điền các số từ 1 đến 9 vào ô trống sao cho mỗi hàng, mỗi cột và mỗi khối 3x3 đều có đủ các số."
     sections = (
-        SectionSpec("Khởi động 4x4", tuple(sudoku(2, 2, s, difficulty="easy") for s in range(4)),
+        section("Khởi động 4x4", tuple(sudoku(2, 2, s, difficulty="easy") for s in range(4)),
                     "Điền các số từ 1 đến 4 vào mỗi hàng, cột và khối 2x2.", key="books[0].sections[0]"),
-        SectionSpec("Sudoku 6x6", tuple(sudoku(2, 3, s, difficulty="easy") for s in range(4)),
+        section("Sudoku 6x6", tuple(sudoku(2, 3, s, difficulty="easy") for s in range(4)),
                     "Điền các số từ 1 đến 6.", key="books[0].sections[1]"),
-        SectionSpec("Sudoku cổ điển", tuple(sudoku(3, 3, s, difficulty=DIFFICULTIES[s % 4]) for s in range(7)),
+        section("Sudoku cổ điển", tuple(sudoku(3, 3, s, difficulty=DIFFICULTIES[s % 4]) for s in range(7)),
                     vi, key="books[0].sections[2]"),
-        SectionSpec("Sudoku ghép hình", tuple(jigsaw(s, difficulty="medium") for s in range(3)),
+        section("Sudoku ghép hình", tuple(jigsaw(s, difficulty="medium") for s in range(3)),
                     "Mỗi vùng tô đậm chứa đủ các số từ 1 đến 6.", key="books[0].sections[3]"),
-        SectionSpec("Sudoku 16x16", tuple(sudoku(4, 4, s, difficulty="hard") for s in range(2)),
+        section("Sudoku 16x16", tuple(sudoku(4, 4, s, difficulty="hard") for s in range(2)),
                     "Dùng các số 1–9 và chữ A–G.", puzzles_per_page=(1, 2), answers_per_page=(1, 2),
                     key="books[0].sections[4]"),
-        SectionSpec("Sudoku 25x25", (sudoku(5, 5, 1, difficulty="diabolical"),),
+        section("Sudoku 25x25", (sudoku(5, 5, 1, difficulty="diabolical"),),
                     "Dùng các số 1–9 và chữ A–P.", puzzles_per_page=(1, 1), answers_per_page=(1, 1),
                     key="books[0].sections[5]"),
-        SectionSpec("Mã đi tuần", (tour(TOUR_5X5, False), tour(TOUR_8X8, True)),
+        section("Mã đi tuần", (tour(TOUR_5X5, False), tour(TOUR_8X8, True)),
                     "Đi quân mã qua mọi ô đúng một lần, từ ô 1.", puzzles_per_page=(2, 2),
                     key="books[0].sections[6]"),
-        SectionSpec("Tám quân hậu", (queens(),),
+        section("Tám quân hậu", (queens(),),
                     "Đặt 8 quân hậu sao cho không quân nào ăn được quân nào.", puzzles_per_page=(1, 2),
                     key="books[0].sections[7]"),
     )
-    spec = BookSpec(
+    spec = book(
         title="Tuyển tập Sudoku", stem="tuyen-tap-sudoku", page_width=PAGES["A4"][0],
         page_height=PAGES["A4"][1], margins=_margins(PAGES["A4"]), fonts=default_fonts(),
         sections=sections, subtitle="Dành cho mọi lứa tuổi", author="Nguyễn Văn Đức", language="vi",
@@ -230,12 +257,12 @@ def sample_book(page: str | tuple[float, float] = "A4", per_page: tuple[int, int
     width, height = PAGES[page] if isinstance(page, str) else page
     answers_per_page = (3, 4) if width > 500 else (2, 3)
     sections = (
-        SectionSpec("Classic 9x9", tuple(sudoku(3, 3, 100 + s, difficulty=DIFFICULTIES[s % 4]) for s in range(count)),
+        section("Classic 9x9", tuple(sudoku(3, 3, 100 + s, difficulty=DIFFICULTIES[s % 4]) for s in range(count)),
                     "Fill every row, column and 3x3 box with the digits 1 to 9.", key="books[0].sections[0]"),
-        SectionSpec("Mini 6x6", tuple(sudoku(2, 3, 200 + s) for s in range(max(count // 2, 1))),
+        section("Mini 6x6", tuple(sudoku(2, 3, 200 + s) for s in range(max(count // 2, 1))),
                     "Fill every row, column and 2x3 box with the digits 1 to 6.", key="books[0].sections[1]"),
     )
-    spec = BookSpec(
+    spec = book(
         title="Sample Sudoku", stem="sample-sudoku", page_width=width, page_height=height,
         margins=_margins((width, height)), fonts=default_fonts(), sections=sections,
         subtitle="Puzzles for every day", author="Puzzlepress Tests", language="en",
@@ -249,10 +276,10 @@ def sample_book(page: str | tuple[float, float] = "A4", per_page: tuple[int, int
 def big_book(n: int, **changes: object) -> BookSpec:
     """``n`` 9x9 puzzles in one section, for speed checks."""
     boards = tuple(sudoku(3, 3, s, difficulty=DIFFICULTIES[s % 4]) for s in range(n))
-    spec = BookSpec(
+    spec = book(
         title="Big Sudoku Book", stem="big-sudoku", page_width=PAGES["Letter"][0],
         page_height=PAGES["Letter"][1], margins=_margins(PAGES["Letter"]), fonts=default_fonts(),
-        sections=(SectionSpec("Sudoku", boards, "Fill every row, column and box with 1 to 9.",
+        sections=(section("Sudoku", boards, "Fill every row, column and box with 1 to 9.",
                               key="books[0].sections[0]"),),
         author="Puzzlepress", answers="separate",
     )

@@ -9,12 +9,10 @@ from solver.cages.generate import LEVELS, GenerationError
 from solver.kenken import parse_mapping as parse_kenken
 from solver.kenken import to_mapping as kenken_to_mapping
 from solver.kenken.generate import Request as KenKenRequest
-from solver.kenken.generate import generate_one as make_kenken
 from solver.kenken.generate import total as kenken_total
 from solver.killer import parse_mapping as parse_killer
 from solver.killer import to_mapping as killer_to_mapping
 from solver.killer.generate import Request as KillerRequest
-from solver.killer.generate import generate_one as make_killer
 from tests import cage_oracle as oracle
 
 
@@ -34,7 +32,7 @@ def _kenken_plain(puzzle) -> oracle.Plain:
     (KillerRequest(6, jigsaw=True), None),
 ])
 def test_generated_killers_are_unique_meet_their_cages_and_grade_in_level(request_, level) -> None:
-    made = make_killer(request_, seed=11)
+    made = request_.make(11)
     puzzle, solution = made.puzzle, made.solution
     assert oracle.verdict(_killer_plain(puzzle)) == "unique"
     low, high = request_.sizes
@@ -45,7 +43,7 @@ def test_generated_killers_are_unique_meet_their_cages_and_grade_in_level(reques
     if level:
         assert made.grade.level == level
         assert LEVELS[level][0] <= made.grade.rating < LEVELS[level][1]
-    again = make_killer(request_, seed=11)
+    again = request_.make(11)
     assert again.puzzle == puzzle
     assert parse_killer(killer_to_mapping(puzzle)) == puzzle
 
@@ -53,7 +51,7 @@ def test_generated_killers_are_unique_meet_their_cages_and_grade_in_level(reques
 @pytest.mark.parametrize("level", ["easy", "medium", "hard", "diabolical"])
 def test_generated_kenkens_at_every_level(level: str) -> None:
     request_ = KenKenRequest(5, level)
-    made = make_kenken(request_, seed=3)
+    made = request_.make(3)
     puzzle, solution = made.puzzle, made.solution
     assert oracle.verdict(_kenken_plain(puzzle)) == "unique"
     for cage in puzzle.cages:
@@ -64,7 +62,7 @@ def test_generated_kenkens_at_every_level(level: str) -> None:
 
 
 def test_hidden_operation_kenken_reads_back() -> None:
-    made = make_kenken(KenKenRequest(4, ops=False), seed=5)
+    made = KenKenRequest(4, ops=False).make(5)
     assert all(c.op is None for c in made.puzzle.cages)
     assert oracle.verdict(_kenken_plain(made.puzzle)) == "unique"
     assert parse_kenken(kenken_to_mapping(made.puzzle)) == made.puzzle
@@ -77,15 +75,14 @@ def test_hidden_operation_kenken_reads_back() -> None:
     (KillerRequest(9, level="impossible"), "not one of"),
 ])
 def test_impossible_requests_are_refused_by_rule(request_, words: str) -> None:
-    maker = make_kenken if isinstance(request_, KenKenRequest) else make_killer
     with pytest.raises(GenerationError, match=words):
-        maker(request_, seed=1)
+        request_.make(1)
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize("level", ["easy", "medium", "hard", "diabolical"])
 def test_generated_6x6_kenkens_at_every_level(level: str) -> None:
-    kenken = make_kenken(KenKenRequest(6, level), seed=21)
+    kenken = KenKenRequest(6, level).make(21)
     assert kenken.grade.level == level
     assert oracle.verdict(_kenken_plain(kenken.puzzle)) == "unique"
 
@@ -95,5 +92,5 @@ def test_generated_6x6_kenkens_at_every_level(level: str) -> None:
 def test_generated_9x9_killers_at_every_level_up_to_hard(level: str) -> None:
     """Diabolical 9x9 killers are left out: one took more than five minutes on this machine
     (generation at that level is the open speed problem of the cage generator)."""
-    killer = make_killer(KillerRequest(9, level=level), seed=21)
+    killer = KillerRequest(9, level=level).make(21)
     assert killer.grade.level == level

@@ -6,7 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from publisher.config import ConfigError, default_per_page, load
+from publisher.config import ConfigError, load
+from publisher.spec import default_per_page
 from publisher.units import parse_count_grid, parse_length, parse_page_size
 
 

@@ -13,13 +13,13 @@ from pathlib import Path
 import docx
 import pytest
 
-from publisher.build import BuildOptions, make_booklets, read_sources, verify_sections
-from publisher.config import load
-from publisher.layout import LARGE_PRINT_MIN_TEXT, layout_book
+from publisher.layout import layout_book
+from publisher.layout.slots import LARGE_PRINT_MIN_TEXT
 from publisher.model import Band, Booklet, CellRole, PlacedGrid, TextBlock
 from publisher.render import get
 from tests.booksamples import sample_book, vietnamese_book
 from tests.consumers import require
+from tests.stages import booklets_of
 
 REPO = Path(__file__).resolve().parent.parent
 
@@ -39,11 +39,7 @@ def _default_book(tmp_path: Path, **replacements: str) -> list[Booklet]:
     shutil.copytree(REPO / "puzzles", tmp_path / "puzzles")
     config = tmp_path / "config.yaml"
     config.write_text(text, encoding="utf-8")
-    loaded = load(config)
-    inputs = read_sources(loaded)
-    options = BuildOptions(config=config)
-    results = verify_sections(loaded, inputs, options)
-    return make_booklets(loaded, inputs, results, ["book"], options.progress)
+    return booklets_of(config, jobs=None)
 
 
 @pytest.mark.slow

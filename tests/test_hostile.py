@@ -20,7 +20,7 @@ import pytest
 
 import publisher.cli
 from publisher.cli import main
-from publisher.verify import default_jobs, worker_count
+from publisher.workers import default_jobs, worker_count
 from tests.deadline import deadline
 
 GOOD = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"

@@ -11,7 +11,8 @@ from itertools import combinations
 import pytest
 
 from publisher.grids import THICK_LINE, THIN_LINE, thick_line
-from publisher.layout import KEY_SPARE, PAGE_SPARE, gutter_for, layout_book
+from publisher.layout import layout_book
+from publisher.layout.frame import KEY_SPARE, PAGE_SPARE, gutter_for
 from publisher.model import (
     POINTS_PER_INCH,
     POINTS_PER_MM,

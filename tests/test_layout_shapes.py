@@ -10,9 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from publisher.config import default_per_page
 from publisher.layout import layout_book
 from publisher.model import Band, Board, BookSpec, Page, PlacedGrid, SectionSpec
+from publisher.spec import default_per_page
 from tests.booksamples import sample_book, sudoku
 from tests.test_front_matter_and_print import _default_book
 

@@ -292,18 +292,18 @@ def test_generate_o_streams_into_its_temp_file_and_leaves_nothing_when_stopped(t
 
 def test_a_build_takes_at_most_the_documented_number_of_puzzles(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
                                                                   capsys: pytest.CaptureFixture[str]) -> None:
-    from publisher import build
+    from publisher import sources
     monkeypatch.chdir(tmp_path)
     (tmp_path / "set.txt").write_text("\n".join(TOP) + "\n", encoding="utf-8")
     (tmp_path / "config.yaml").write_text("books:\n  - title: Big\n    sections:\n"
                                           "      - {title: A, puzzles: set.txt}\n"
                                           "      - {title: B, puzzles: set.txt}\noutput: {formats: [rtf]}\n",
                                           encoding="utf-8")
-    assert build.MAX_BUILD_PUZZLES == 100_000
-    monkeypatch.setattr(build, "MAX_BUILD_PUZZLES", 5)
+    assert sources.MAX_BUILD_PUZZLES == 100_000
+    monkeypatch.setattr(sources, "MAX_BUILD_PUZZLES", 5)
     code, _, err = cli(capsys, "build", "config.yaml", "-q")
     assert code == 2 and err.strip() == ("puzzlepress: error: config.yaml:5: books[0].sections[1]: the books would "
                                          "hold more than 5 puzzles, the most one build takes (README, Limits); "
                                          "split them into several configs")
-    monkeypatch.setattr(build, "MAX_BUILD_PUZZLES", 6)
+    monkeypatch.setattr(sources, "MAX_BUILD_PUZZLES", 6)
     assert cli(capsys, "build", "config.yaml", "-q")[0] == 0

@@ -179,8 +179,8 @@ def test_contents_lines_are_links_to_their_pages(name: str) -> None:
 
 @pytest.mark.slow
 def test_a_booklet_without_links_carries_no_annotations_but_keeps_the_words() -> None:
-    spec = replace(sample_book(answers="both", count=4, contents=True), links=False)
-    for booklet in layout_book(spec):
+    for booklet in (replace(laid, links=False) for laid in layout_book(sample_book(answers="both", count=4,
+                                                                                      contents=True))):
         doc = pymupdf.open(stream=get("pdf")().render(booklet), filetype="pdf")
         assert all(not list(page.annots()) and not page.get_links() for page in doc)
         text = " ".join(page.get_text() for page in doc)

@@ -15,8 +15,8 @@ import pytest
 from PIL import Image
 
 from publisher.layout import layout_book
-from publisher.model import Booklet, CellRole, Margins, PlacedGrid, SectionSpec
-from tests.booksamples import TOUR_8X8, queens, sample_book, sudoku, tour
+from publisher.model import Booklet, CellRole, Margins, PlacedGrid
+from tests.booksamples import TOUR_8X8, queens, sample_book, section, sudoku, tour
 from tests.consumers import pages_in_every_format, placed_grids
 
 pytestmark = [pytest.mark.slow, pytest.mark.consumers]
@@ -28,9 +28,9 @@ SCALE = DPI / 72
 def _booklet() -> Booklet:
     spec = sample_book(count=2)
     sections = (
-        SectionSpec("Sudoku", (sudoku(3, 3, 7), sudoku(3, 3, 8)), key="books[0].sections[0]"),
-        SectionSpec("Tour", (tour(TOUR_8X8, True),), key="books[0].sections[1]"),
-        SectionSpec("Queens", (queens(),), key="books[0].sections[2]"),
+        section("Sudoku", (sudoku(3, 3, 7), sudoku(3, 3, 8)), key="books[0].sections[0]"),
+        section("Tour", (tour(TOUR_8X8, True),), key="books[0].sections[1]"),
+        section("Queens", (queens(),), key="books[0].sections[2]"),
     )
     spec = replace(spec, sections=sections, margins=Margins(54, 54, 54, 54))
     return layout_book(spec)[1]

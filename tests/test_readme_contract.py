@@ -155,7 +155,7 @@ def test_exit_2_usage(book: Path, capsys: pytest.CaptureFixture[str]) -> None:
 
 def test_exit_3_internal_error_and_debug(book: Path, capsys: pytest.CaptureFixture[str],
                                          monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr("publisher.build.verify_sections", lambda *args: 1 / 0)
+    monkeypatch.setattr("publisher.build.verify_sections", lambda *args, **options: 1 / 0)
     assert main(["build", "-q"]) == 3
     assert capsys.readouterr().err == ("puzzlepress: internal error: ZeroDivisionError: division by zero; "
                                        "please report it with --debug\n")
@@ -164,7 +164,7 @@ def test_exit_3_internal_error_and_debug(book: Path, capsys: pytest.CaptureFixtu
 
 def test_exit_130_interrupted(book: Path, capsys: pytest.CaptureFixture[str],
                               monkeypatch: pytest.MonkeyPatch) -> None:
-    def ctrl_c(*args: object) -> None:
+    def ctrl_c(*args: object, **options: object) -> None:
         os.kill(os.getpid(), signal.SIGINT)
     monkeypatch.setattr("publisher.build.verify_sections", ctrl_c)
     assert main(["build", "-q"]) == 130 and capsys.readouterr().err == "puzzlepress: interrupted\n"

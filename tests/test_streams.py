@@ -185,8 +185,8 @@ def test_hostile_titles_and_file_names_start_no_workflow_command(tmp_path: Path,
 
 
 def test_annotation_values_are_escaped_as_github_requires(tmp_path: Path) -> None:
-    from publisher.report import _escape_annotation
+    from publisher.report import escape_annotation
     text = "50% done\r\nnext: a, b"
-    assert _escape_annotation(text) == "50%25 done%0D%0Anext: a, b"
-    assert _escape_annotation(text, prop=True) == "50%25 done%0D%0Anext%3A a%2C b"
-    assert _unescape(_escape_annotation(text, prop=True)) == text
+    assert escape_annotation(text) == "50%25 done%0D%0Anext: a, b"
+    assert escape_annotation(text, prop=True) == "50%25 done%0D%0Anext%3A a%2C b"
+    assert _unescape(escape_annotation(text, prop=True)) == text

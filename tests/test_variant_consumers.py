@@ -19,15 +19,14 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.remote.webdriver import WebDriver
 from selenium.webdriver.remote.webelement import WebElement
 
-from publisher.build import BuildOptions, build, make_booklets, read_sources, slugify, verify_sections
-from publisher.config import load
+from publisher.build import BuildOptions, build
 from publisher.model import SHADE_NONE, Booklet, PlacedGrid
-from publisher.progress import Progress
 from solver.sudoku import Puzzle
 from solver.sudoku.generate import Request, generate_one
 from solver.sudoku.geometry import tables
 from solver.sudoku.rules import VARIANTS
 from tests.consumers import CHROMIUM, pages_in_every_format, placed_grids, require
+from tests.stages import booklets_of
 
 pytestmark = pytest.mark.consumers
 
@@ -60,10 +59,7 @@ def puzzles() -> dict[str, Puzzle]:
 def printed(puzzles: dict[str, Puzzle], tmp_path_factory: pytest.TempPathFactory
             ) -> tuple[Booklet, dict[str, list[Image.Image]]]:
     folder = tmp_path_factory.mktemp("variants")
-    loaded = load(write_book(folder, puzzles, ["pdf"]))
-    inputs = read_sources(loaded)
-    sections = verify_sections(loaded, inputs, BuildOptions(config=loaded.path, jobs=1))
-    booklet = make_booklets(loaded, inputs, sections, [slugify("Variants")], Progress(enabled=False))[0]
+    booklet = booklets_of(write_book(folder, puzzles, ["pdf"]))[0]
     images = pages_in_every_format(booklet, folder, DPI)
     return booklet, images
 

@@ -19,10 +19,9 @@ import pytest
 from PIL import Image
 
 import publisher.cli
-from publisher.build import BuildOptions, _stems, make_booklets, read_sources, verify_sections
-from publisher.config import load
 from publisher.model import Band, Booklet, PlacedGrid
 from tests.consumers import chromium_to_pdf, libreoffice_to_pdf, pdf_page_png
+from tests.stages import booklets_of
 from tests.sudoku_oracle import count_exact
 
 #: an X-Wing puzzle (made by ``puzzlepress generate --technique x-wing --seed 1``, pinned here)
@@ -49,10 +48,7 @@ def write_config(tmp_path: Path, formats: str = "[pdf, docx]") -> Path:
 
 
 def booklets(config: Path) -> list[Booklet]:
-    loaded = load(config)
-    inputs = read_sources(loaded)
-    sections = verify_sections(loaded, inputs, BuildOptions(config=config))
-    return make_booklets(loaded, inputs, sections, _stems(loaded), BuildOptions().progress)
+    return booklets_of(config, jobs=None)
 
 
 def worked_items(booklet: Booklet) -> list[tuple[int, PlacedGrid]]:

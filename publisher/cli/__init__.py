@@ -19,7 +19,8 @@ import os
 import sys
 import threading
 import traceback
-from typing import Any, TextIO
+from collections.abc import Callable
+from typing import IO, Any, TextIO
 
 import click
 
@@ -38,11 +39,11 @@ class UsageError(click.ClickException):
 
     exit_code = EXIT_USAGE
 
-    def show(self, file: Any = None) -> None:  # one line, no "Error:" banner noise
+    def show(self, file: IO[Any] | None = None) -> None:  # Any: click's own signature; one line, no banner
         click.echo(f"puzzlepress: error: {one_line(self.format_message())}", err=True)
 
 
-def emit_json(obj: Any) -> None:
+def emit_json(obj: object) -> None:
     """One JSON object on one line of stdout (the machine-readable contract)."""
     click.echo(json.dumps(obj, ensure_ascii=False, separators=(", ", ": ")))
 
@@ -123,7 +124,7 @@ class CommandGuard(io.TextIOBase):
         self._guarded(self.raw.flush)
 
     @staticmethod
-    def _guarded(call: Any, *args: Any) -> None:
+    def _guarded(call: Callable[..., object], *args: object) -> None:
         try:
             call(*args)
         except OSError as error:

@@ -8,7 +8,7 @@ import click
 
 from publisher import render
 from publisher.cli import EXIT_OK, EXIT_USAGE, UsageError, cli, command_stream, github_actions, one_line
-from publisher.printing import COVER_FORMAT
+from publisher.render import COVER_FORMAT
 from publisher.write import WriteError, write_atomically
 
 STARTER = Path(__file__).resolve().parent.parent / "starter"

@@ -11,7 +11,6 @@ from __future__ import annotations
 import contextlib
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
 
 import click
 
@@ -118,7 +117,7 @@ def _show_problem(item: Item, problem: str, as_json: bool) -> None:
         click.echo(f"{item.where}: {one_line(problem)}")
 
 
-def _row_json(row: Entry) -> dict[str, Any]:
+def _row_json(row: Entry) -> dict[str, object]:
     data = row.as_dict()
     data.pop("puzzle")
     data["edition"] = row.edition or None

@@ -13,53 +13,37 @@ With ``--json`` every result is one JSON object on one line (README, "CLI contra
 """
 from __future__ import annotations
 
-import json
+import functools
 import os
 import re
 import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from itertools import islice
 from pathlib import Path
-from typing import Any
 
 import click
 
 from publisher import screening
 from publisher.cli import EXIT_OK, EXIT_REJECTED, EXIT_USAGE, UsageError, cli, emit_json, one_line
-from publisher.kinds import DEFAULT_KIND
+from publisher.records import (
+    Rendered,
+    Task,
+    accepted_line,
+    check_one,
+    judge_item,
+    record,
+    solution_text,
+    verdict_record,
+    where,
+)
+from publisher.schema import KindPuzzle
+from publisher.screening import TextOptions
+from publisher.solving import Listing, nth_solution
 from publisher.units import parse_count_grid
 from solver.parsing import ParseIssue
-from solver.sudoku import (
-    DEFAULT_CAP,
-    DEFAULT_NODE_LIMIT,
-    Puzzle,
-    cell_name,
-    count_solutions,
-    describe,
-    parse_text,
-    verify,
-)
+from solver.sudoku import DEFAULT_CAP, DEFAULT_NODE_LIMIT, Puzzle, count_solutions, describe, parse_text
 from solver.sudoku.rules import VARIANTS
-from solver.sudoku.search import Search
-from solver.sudoku.verdict import scaled_node_limit
-from solver.verdict import Status, Verdict
-
-
-@dataclass(frozen=True)
-class TextOptions:
-    """What the command line fixes for text inputs (structured inputs carry their own)."""
-
-    size: int | None = None
-    box: tuple[int, int] | None = None
-    symbols: str | None = None
-    variant: tuple[str, ...] = ()       # --variant x,anti_knight (a structured puzzle's own list wins)
-    parity: str | None = None          # --parity: even-odd marks of a single puzzle
-
-
-def load(source: str, options: TextOptions) -> list[Puzzle | ParseIssue]:
-    """Every puzzle (or parse issue) of one input; raises :class:`screening.InputProblem`."""
-    return list(screening.file_items(source, vars(options)))
+from solver.verdict import Status
 
 
 def _box(value: str | None) -> tuple[int, int] | None:
@@ -84,64 +68,6 @@ def text_options(size: int | None, box: str | None, symbols: str | None, variant
     return TextOptions(size, _box(box), symbols, _variant(variant), parity)
 
 
-def _record(source: str, item: Puzzle | ParseIssue, **fields: Any) -> dict[str, Any]:
-    """The fields every JSON line starts with: where the puzzle is and what it is."""
-    puzzle = None if isinstance(item, ParseIssue) else item
-    return {"source": source, "line": item.line, "index": item.index, "kind": kind_name(item),
-            "size": puzzle.size if puzzle else None,
-            "label": getattr(puzzle, "label", None),
-            "id": puzzle.id if puzzle else None,
-            "variant": list(puzzle.variant) if isinstance(puzzle, Puzzle) else [],
-            "parity": puzzle.parity if isinstance(puzzle, Puzzle) else None, **fields}
-
-
-def verdict_record(source: str, item: Puzzle | ParseIssue, verdict: Verdict) -> dict[str, Any]:
-    """The JSON object of ``check --json`` for one puzzle (``grade --json`` adds to it)."""
-    unique = verdict.status is Status.UNIQUE
-    return _record(
-        source, item, status=verdict.status.value, reason=verdict.reason,
-        solution=solution_text(item, verdict) if unique else None,
-        differences=[cell_name(c, item.size) for c in verdict.differences]
-        if not isinstance(item, ParseIssue) else [],
-        solve_ms=round(verdict.stats.ms, 3), stats=verdict.stats.as_dict())
-
-
-def solution_text(item: Any, verdict: Verdict) -> str | None:
-    """The solution as one string (a Sudoku's as its kind writes it, without importing it)."""
-    if type(item) is Puzzle:
-        return item.format(verdict.solution) if verdict.solution else None
-    from publisher import kinds
-    return kinds.kind_of(item).solution_text(item, verdict)
-
-
-def kind_name(item: Any) -> str:
-    """The kind of a parsed item: Sudoku for text and parse issues, else its kind's name."""
-    if type(item) is Puzzle or isinstance(item, ParseIssue):
-        return DEFAULT_KIND
-    from publisher import kinds
-    return kinds.kind_of(item).name
-
-
-def judge_item(item: Any, node_limit: int) -> Verdict:
-    """The verdict ``build`` gives too: the bound scaled to the grid's size, as the kind does."""
-    if isinstance(item, ParseIssue):
-        return Verdict(Status.MALFORMED, item.message)
-    if type(item) is Puzzle:
-        return verify(item, node_limit=scaled_node_limit(node_limit, len(item.givens)))
-    from publisher import kinds  # another kind's puzzle (Killer, KenKen): read from a mapping
-    return kinds.kind_of(item).verify(item, node_limit)
-
-
-def _where(source: str, item: Puzzle | ParseIssue) -> str:
-    return f"{source}:{item.line}"
-
-
-def verdict_line(source: str, item: Puzzle | ParseIssue, verdict: Verdict) -> str:
-    """The text line of ``check`` for one puzzle."""
-    reason = f": {verdict.reason}" if verdict.reason else ""
-    return f"{_where(source, item)} #{item.index + 1} {verdict.status.value}{reason} ({verdict.stats.ms:.2f} ms)"
-
-
 def _report_failures(failures: list[str]) -> None:
     for message in failures:
         click.echo(f"puzzlepress: error: {one_line(message)}", err=True)
@@ -153,205 +79,116 @@ box_option = click.option("--box", default=None, metavar="RxC",
                            help="Box shape for text inputs, e.g. 2x3 (default: the usual one).")
 symbols_option = click.option("--symbols", default=None,
                                help="Symbol alphabet, e.g. 0123456789ABCDEF (0 is then a value).")
-
-
-def variant_options(command: Callable[..., int]) -> Callable[..., int]:
-    """--variant and --parity: the rules every puzzle keeps beyond rows, columns and regions."""
-    command = click.option("--parity", default=None, metavar="MARKS",
-                           help="Even-odd marks of the puzzle: N*N of e (even), o (odd) or . (with even_odd).")(command)
-    return click.option("--variant", default=None, metavar="NAMES",
-                        help=f"Variant rules, comma-separated: {', '.join(VARIANTS)}.")(command)
-
-
+parity_option = click.option("--parity", default=None, metavar="MARKS",
+                             help="Even-odd marks of the puzzle: N*N of e (even), o (odd) or . (with even_odd).")
+variant_option = click.option("--variant", default=None, metavar="NAMES",
+                              help=f"Variant rules, comma-separated: {', '.join(VARIANTS)}.")
 node_option = click.option("--node-limit", "--limit-nodes", "node_limit", type=click.IntRange(1),
                             default=DEFAULT_NODE_LIMIT, show_default=True,
                             help="Search bound per puzzle; reaching it gives 'undetermined'.")
+#: What the inputs are (the options for text inputs: ``solve`` takes them too)
+INPUT_OPTIONS = (size_option, box_option, symbols_option, variant_option, parity_option, node_option)
 
 
-#: One task of a screening run: where the puzzle is, the puzzle, the node bound, JSON or text.
-Task = tuple[str, Puzzle | ParseIssue, int, bool]
-#: What a task gives back: its output (one line, or more with --explain) and whether accepted.
-Rendered = tuple[str, bool]
+@dataclass(frozen=True)
+class Screening:
+    """The one option set of ``check`` and ``grade``, parsed: what the inputs are, how they
+    are judged, how the lines are written and where the work runs."""
+
+    text: TextOptions
+    node_limit: int
+    as_json: bool
+    run: screening.Run
 
 
-def check_one(task: Task) -> Rendered:
-    """The output of ``check`` for one puzzle (runs in a worker process or on Dask)."""
-    source, item, node_limit, as_json = task
-    verdict = judge_item(item, node_limit)
-    text = json_text(verdict_record(source, item, verdict)) if as_json else verdict_line(source, item, verdict)
-    return text, verdict.status is Status.UNIQUE
+def screening_options(command: Callable[..., int]) -> Callable[..., int]:
+    """The options ``check`` and ``grade`` share, declared once and handed to the command as
+    one :class:`Screening` (``screening=``)."""
+    @functools.wraps(command)
+    def parsed(*args: object, as_json: bool, size: int | None, box: str | None, symbols: str | None,
+               variant: str | None, parity: str | None, node_limit: int, jobs: int, dask: str | None,
+               output: Path | None, resume: bool, **rest: object) -> int:
+        return command(*args, screening=Screening(text_options(size, box, symbols, variant, parity), node_limit,
+                                                  as_json, screening.Run(jobs, dask, output, resume)), **rest)
 
-
-def json_text(obj: Any) -> str:
-    """The text :func:`publisher.cli.emit_json` prints for ``obj`` (without the newline)."""
-    return json.dumps(obj, ensure_ascii=False, separators=(", ", ": "))
-
-
-jobs_option = click.option("--jobs", type=click.IntRange(min=1), default=1, show_default=True,
-                           help="Worker processes (output keeps the input order).")
-dask_option = click.option("--dask", "dask", metavar="ADDRESS", default=None,
-                           help="Run on a Dask scheduler at ADDRESS (needs puzzlepress[dask]).")
-output_option = click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path), default=None,
-                             help="Write the puzzles' lines to FILE as they are made (not stdout).")
-resume_option = click.option("--resume", is_flag=True,
-                             help="With -o: skip the puzzles an interrupted run already wrote to FILE.")
+    options = (
+        click.option("--json", "as_json", is_flag=True, help="One JSON object per puzzle per line."),
+        *INPUT_OPTIONS,
+        click.option("--jobs", type=click.IntRange(min=1), default=1, show_default=True,
+                     help="Worker processes (output keeps the input order)."),
+        click.option("--dask", "dask", metavar="ADDRESS", default=None,
+                     help="Run on a Dask scheduler at ADDRESS (needs puzzlepress[dask])."),
+        click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path), default=None,
+                     help="Write the puzzles' lines to FILE as they are made (not stdout)."),
+        click.option("--resume", is_flag=True,
+                     help="With -o: skip the puzzles an interrupted run already wrote to FILE."),
+    )
+    for option in reversed(options):
+        parsed = option(parsed)
+    return parsed
 
 
 @cli.command()
 @click.argument("files", nargs=-1, required=True)
-@click.option("--json", "as_json", is_flag=True, help="One JSON object per puzzle per line.")
-@size_option
-@box_option
-@symbols_option
-@variant_options
-@node_option
-@jobs_option
-@dask_option
-@output_option
-@resume_option
+@screening_options
 @click.option("--catalog", "catalog", metavar="PATH_OR_URL",
               help="Also flag puzzles this catalog (or an earlier puzzle of FILES) already holds: 'repeated'.")
-def check(files: tuple[str, ...], as_json: bool, size: int | None, box: str | None,
-          symbols: str | None, variant: str | None, parity: str | None, node_limit: int, jobs: int,
-          dask: str | None, output: Path | None, resume: bool, catalog: str | None) -> int:
+def check(files: tuple[str, ...], screening: Screening, catalog: str | None) -> int:
     """Verify every puzzle in FILES (text, .yaml/.yml/.json; '-' reads stdin): Sudoku, and
     Killer or KenKen mappings with their ``kind``."""
     if catalog is not None:
-        if jobs > 1 or dask or output or resume:
+        run = screening.run
+        if run.jobs > 1 or run.dask or run.output or run.resume:
             raise UsageError("--catalog runs in this process, to stdout: not with --jobs, --dask, -o or --resume")
-        return judge_with_catalog(files, text_options(size, box, symbols, variant, parity), node_limit, catalog,
-                                  as_json)
-    return judge_files(files, text_options(size, box, symbols, variant, parity), node_limit, check_one,
-                       as_json=as_json,
-                       run=Run(jobs, dask, output, resume))
+        return judge_with_catalog(files, screening, catalog)
+    return judge_files(files, screening, check_one)
 
 
-@dataclass(frozen=True)
-class Run:
-    """Where a screening runs and where its lines go (``--jobs``, ``--dask``, ``-o``, ``--resume``)."""
-
-    jobs: int = 1
-    dask: str | None = None
-    output: Path | None = None
-    resume: bool = False
-
-
-#: A text line's verdict: ``file:line #k status...``.
-_TEXT_STATUS = re.compile(r"^.*:\d+ #\d+ (\w+)")
-
-
-def _accepted(line: str, as_json: bool) -> bool:
-    """Whether an earlier run's output line says its puzzle was accepted (for --resume)."""
-    if as_json:
-        try:
-            return bool(json.loads(line).get("status") == Status.UNIQUE.value)
-        except (ValueError, AttributeError):
-            raise UsageError(f"--resume: {line[:60]!r} is not a line of check --json") from None
-    match = _TEXT_STATUS.match(line)
-    if match is None:
-        raise UsageError(f"--resume: {line[:60]!r} is not a line of check") from None
-    return match.group(1) == Status.UNIQUE.value
-
-
-def judge_files(files: Iterable[str], options: TextOptions, node_limit: int,
-                render: Callable[[Task], Rendered], *, as_json: bool, run: Run = Run()) -> int:
-    """Judge every puzzle of every file with ``render`` (streamed, in order, wherever ``run``
-    says) and print its lines; then the summary line (text mode), the unreadable files, and
-    the exit code of the check contract: 0 all unique, 1 any not, 2 a file could not be read
-    (after the others were judged). With ``run.resume`` the lines already in ``run.output``
-    count as done: their puzzles are read but not judged again, the rest is appended."""
-    if run.resume and run.output is None:
+def judge_files(files: Iterable[str], options: Screening, render: Callable[[Task], Rendered]) -> int:
+    """Judge every puzzle of every file with ``render`` (:func:`publisher.screening.screen`) and
+    print its lines; then the summary line (text mode), the unreadable files, and the exit code
+    of the check contract: 0 all unique, 1 any not, 2 a file could not be read (after the
+    others were judged)."""
+    if options.run.resume and options.run.output is None:
         raise UsageError("--resume needs -o FILE (the output of the interrupted run)")
-    failures: list[str] = []
-    done: list[str] = []
-    if run.resume and run.output is not None:
-        try:
-            done = screening.resume_point(run.output)
-        except screening.InputProblem as error:
-            raise UsageError(str(error)) from None
-    total = len(done)
-    accepted = sum(_accepted(line, as_json) for line in done)
-    tasks = ((source, item, node_limit, as_json)
-             for source, item in islice(screening.items(files, vars(options), failures), len(done), None))
-    sink = None
     try:
-        if run.output is not None:
-            sink = run.output.open("a" if run.resume else "w", encoding="utf-8")
-        for text, ok in screening.judge(render, tasks, jobs=run.jobs, dask=run.dask):
-            total += 1
-            accepted += ok
-            if sink is not None:
-                sink.write(text + "\n")
-                sink.flush()
-            else:
-                click.echo(text)
-    except screening.DaskUnavailable as error:
+        tally = screening.screen(files, options.text, options.node_limit, render, as_json=options.as_json,
+                                 accepted_line=accepted_line, emit=click.echo, run=options.run)
+    except (screening.InputProblem, screening.DaskUnavailable) as error:
         raise UsageError(str(error)) from None
-    except OSError as error:
-        if sink is None and run.output is not None:
-            raise UsageError(f"{run.output}: cannot write: {error.strerror or error}") from None
-        raise
-    finally:
-        if sink is not None:
-            sink.close()
-    if not as_json:
-        click.echo(f"{total} puzzles: {accepted} unique, {total - accepted} rejected")
-    _report_failures(failures)
-    if failures:
+    if not options.as_json:
+        click.echo(f"{tally.total} puzzles: {tally.accepted} unique, {tally.total - tally.accepted} rejected")
+    _report_failures(tally.failures)
+    if tally.failures:
         return EXIT_USAGE
-    return EXIT_OK if accepted == total else EXIT_REJECTED
+    return EXIT_OK if tally.accepted == tally.total else EXIT_REJECTED
 
 
-def judge_with_catalog(files: Iterable[str], options: TextOptions, node_limit: int, target: str,
-                       as_json: bool) -> int:
-    """``check --catalog``: the verdicts, then every unique puzzle looked up in the catalog
-    and compared with the puzzles before it; a repeat is reported as ``repeated`` (its
-    JSON line gains ``puzzle_id`` and ``repeat_of``). Exit codes as ``check``."""
-    from publisher import kinds
+def judge_with_catalog(files: Iterable[str], options: Screening, target: str) -> int:
+    """``check --catalog``: the verdicts, then the repeats :func:`publisher.repeats.screened`
+    finds against the catalog and the puzzles before them (a repeat is ``repeated``; its JSON
+    line gains ``puzzle_id`` and ``repeat_of``). Exit codes as ``check``."""
     from publisher.catalog import CatalogError
     from publisher.cli.catalog import open_catalog
-    from publisher.repeats import catalogued, how
-
-    sudoku = kinds.get(DEFAULT_KIND)
+    from publisher.repeats import screened
 
     failures: list[str] = []
-    judged = [(source, item, judge_item(item, node_limit))
-              for source, item in screening.items(files, vars(options), failures)]
-    forms: list[Any] = []
-    for _, item, verdict in judged:
-        try:
-            forms.append(sudoku.canonical(item) if isinstance(item, Puzzle) and verdict.status is Status.UNIQUE
-                         else None)
-        except ValueError:
-            forms.append(None)
+    judged = [(source, item, judge_item(item, options.node_limit))
+              for source, item in screening.items(files, options.text, failures)]
     with open_catalog(target) as catalog:
         try:
-            known = catalog.lookup(form.id for form in forms if form is not None)
+            found = screened(judged, catalog)
         except CatalogError as error:
             raise UsageError(str(error)) from None
-    earlier: dict[str, tuple[str, Puzzle]] = {}
-    accepted = 0
-    for (source, item, verdict), form in zip(judged, forms):
-        status, reason, repeat_of = verdict.status.value, verdict.reason, None
-        if form is not None and isinstance(item, Puzzle):
-            rows = [row for row in known.get(form.id, []) if row.form == form.text]
-            if rows:
-                reason, repeat_of = catalogued(DEFAULT_KIND, item, rows[0])
-                status = "repeated"
-            elif form.text in earlier:
-                where, first = earlier[form.text]
-                status, reason = "repeated", f"same as {where}{how(DEFAULT_KIND, item, first)}"
-                repeat_of = {"id": form.id, "source": where.rsplit(":", 1)[0], "line": first.line}
-            else:
-                earlier[form.text] = (_where(source, item), item)
-        accepted += status == Status.UNIQUE.value
-        if as_json:
-            emit_json({**verdict_record(source, item, verdict), "status": status, "reason": reason,
-                       "puzzle_id": form.id if form is not None else None, "repeat_of": repeat_of})
+    accepted = sum(one.status == Status.UNIQUE.value for one in found)
+    for (source, item, verdict), one in zip(judged, found):
+        if options.as_json:
+            emit_json({**verdict_record(source, item, verdict), "status": one.status, "reason": one.reason,
+                       "puzzle_id": one.puzzle_id, "repeat_of": one.repeat_of})
         else:
-            shown = f": {reason}" if reason else ""
-            click.echo(f"{_where(source, item)} #{item.index + 1} {status}{shown}")
-    if not as_json:
+            shown = f": {one.reason}" if one.reason else ""
+            click.echo(f"{where(source, item)} #{item.index + 1} {one.status}{shown}")
+    if not options.as_json:
         click.echo(f"{len(judged)} puzzles: {accepted} unique, {len(judged) - accepted} rejected or repeated")
     _report_failures(failures)
     if failures:
@@ -383,7 +220,7 @@ def _solve_sources(target: str, options: TextOptions) -> list[tuple[str, Puzzle 
         raise UsageError("no puzzle given: the argument is empty")
     if _names_a_file(target):
         try:
-            found = [(target, item) for item in load(target, options)]
+            found = [(target, item) for item in screening.file_items(target, options)]
         except screening.InputProblem as error:
             raise UsageError(str(error)) from None
         if not found:   # as check and build say
@@ -398,6 +235,12 @@ def _show_grid(puzzle: Puzzle, values: tuple[int, ...]) -> None:
     click.echo(describe(values, puzzle.geometry, puzzle.symbols))
 
 
+def _inputs(command: Callable[..., int]) -> Callable[..., int]:
+    for option in reversed(INPUT_OPTIONS):
+        command = option(command)
+    return command
+
+
 @cli.command()
 @click.argument("target", metavar="PUZZLE_OR_FILE")
 @click.option("--count", "count", is_flag=True, help="Count solutions (up to --limit).")
@@ -407,11 +250,7 @@ def _show_grid(puzzle: Puzzle, values: tuple[int, ...]) -> None:
 @click.option("--limit", type=click.IntRange(1), default=DEFAULT_CAP, show_default=True,
               help="Cap for --count and --all.")
 @click.option("--json", "as_json", is_flag=True, help="JSON lines instead of grids.")
-@size_option
-@box_option
-@symbols_option
-@variant_options
-@node_option
+@_inputs
 def solve(target: str, count: bool, nth: int | None, show_all: bool, limit: int, as_json: bool,
           size: int | None, box: str | None, symbols: str | None, variant: str | None, parity: str | None,
           node_limit: int) -> int:
@@ -427,7 +266,7 @@ def solve(target: str, count: bool, nth: int | None, show_all: bool, limit: int,
             if as_json:
                 emit_json(verdict_record(source, item, verdict))
             else:
-                click.echo(f"{_where(source, item)}: malformed: {item.message}")
+                click.echo(f"{where(source, item)}: malformed: {item.message}")
             continue
         if not isinstance(item, Puzzle):       # a cage puzzle: its solution, or why there is none
             if nth is not None or mode is not None:
@@ -449,22 +288,20 @@ def _solve_one(source: str, puzzle: Puzzle, node_limit: int, as_json: bool) -> b
     if as_json:
         emit_json(verdict_record(source, puzzle, verdict))
     else:
-        click.echo(f"{_where(source, puzzle)}")
+        click.echo(f"{where(source, puzzle)}")
         _show_grid(puzzle, verdict.solution or puzzle.givens)
         reason = f": {verdict.reason}" if verdict.reason else ""
         click.echo(f"{verdict.status.value}{reason} ({verdict.stats.ms:.2f} ms)")
     return verdict.status is Status.UNIQUE
 
 
-def _solve_caged(source: str, puzzle: Any, node_limit: int, as_json: bool) -> bool:
-    from publisher import kinds
-    kind = kinds.kind_of(puzzle)
-    verdict = kind.verify(puzzle, node_limit)
+def _solve_caged(source: str, puzzle: KindPuzzle, node_limit: int, as_json: bool) -> bool:
+    verdict = judge_item(puzzle, node_limit)
     if as_json:
         emit_json(verdict_record(source, puzzle, verdict))
     else:
-        click.echo(f"{_where(source, puzzle)}")
-        text = (kind.solution_text(puzzle, verdict) if verdict.solution else None) or ""
+        click.echo(f"{where(source, puzzle)}")
+        text = solution_text(puzzle, verdict) or ""
         for row in range(len(text) // puzzle.size):
             click.echo(" ".join(text[row * puzzle.size:(row + 1) * puzzle.size]))
         reason = f": {verdict.reason}" if verdict.reason else ""
@@ -477,64 +314,46 @@ def _solve_count(source: str, puzzle: Puzzle, cap: int, node_limit: int, as_json
     count = count_solutions(puzzle, cap, node_limit=node_limit)
     ms = (time.perf_counter() - start) * 1000
     if as_json:
-        emit_json(_record(source, puzzle, count=int(count), capped=count.capped,
-                          bounded=count.bounded, solve_ms=round(ms, 3)))
+        emit_json(record(source, puzzle, count=int(count), capped=count.capped,
+                         bounded=count.bounded, solve_ms=round(ms, 3)))
     else:
-        click.echo(f"{_where(source, puzzle)}: {count} solutions ({ms:.2f} ms)")
+        click.echo(f"{where(source, puzzle)}: {count} solutions ({ms:.2f} ms)")
     return count > 0 and not count.bounded   # the search bound first: the count is unknown
 
 
-def _lexicographic(puzzle: Puzzle, node_limit: int) -> Search:
-    """The solutions in increasing row-major order, under the search bound."""
-    return Search(puzzle.geometry, puzzle.givens, lexicographic=True, node_limit=node_limit)
-
-
 def _solve_nth(source: str, puzzle: Puzzle, nth: int, node_limit: int, as_json: bool) -> bool:
-    start = time.perf_counter()
-    search = _lexicographic(puzzle, node_limit)
-    solution = None
-    for index, found in enumerate(search.solutions(), 1):
-        if index == nth:
-            solution = found
-            break
-    ms = (time.perf_counter() - start) * 1000
-    bounded = solution is None and search.bounded
+    found = nth_solution(puzzle, nth, node_limit)
     if as_json:
-        emit_json(_record(source, puzzle, nth=nth, solution=puzzle.format(solution)
-                          if solution else None, bounded=bounded, solve_ms=round(ms, 3)))
-    elif solution:
-        click.echo(f"{_where(source, puzzle)}: solution {nth} ({ms:.2f} ms)")
-        _show_grid(puzzle, solution)
-    elif bounded:
-        click.echo(f"{_where(source, puzzle)}: undetermined: search bound of {node_limit:,} nodes reached "
-                   f"before solution {nth} ({ms:.2f} ms)")
+        emit_json(record(source, puzzle, nth=nth, solution=puzzle.format(found.solution)
+                         if found.solution else None, bounded=found.bounded, solve_ms=round(found.ms, 3)))
+    elif found.solution:
+        click.echo(f"{where(source, puzzle)}: solution {nth} ({found.ms:.2f} ms)")
+        _show_grid(puzzle, found.solution)
+    elif found.bounded:
+        click.echo(f"{where(source, puzzle)}: undetermined: search bound of {node_limit:,} nodes reached "
+                   f"before solution {nth} ({found.ms:.2f} ms)")
     else:
-        click.echo(f"{_where(source, puzzle)}: fewer than {nth} solutions ({ms:.2f} ms)")
-    return solution is not None
+        click.echo(f"{where(source, puzzle)}: fewer than {nth} solutions ({found.ms:.2f} ms)")
+    return found.solution is not None
 
 
 def _solve_all(source: str, puzzle: Puzzle, limit: int, node_limit: int, as_json: bool) -> bool:
-    search = _lexicographic(puzzle, node_limit)
-    stream = search.solutions()
+    listing = Listing(puzzle, limit, node_limit)
     found = 0
-    more = False
-    for solution in stream:
-        if found == limit:
-            more = True
-            break
+    for solution in listing.solutions():
         found += 1
         if as_json:
-            emit_json(_record(source, puzzle, number=found, solution=puzzle.format(solution)))
+            emit_json(record(source, puzzle, number=found, solution=puzzle.format(solution)))
         else:
-            click.echo(f"{_where(source, puzzle)}: solution {found}")
+            click.echo(f"{where(source, puzzle)}: solution {found}")
             _show_grid(puzzle, solution)
     if as_json:
-        if search.bounded and not more:
-            emit_json(_record(source, puzzle, bounded=True, found=found))
-    elif more:
+        if listing.bounded and not listing.more:
+            emit_json(record(source, puzzle, bounded=True, found=found))
+    elif listing.more:
         click.echo(f"(stopped at --limit {limit}; there are more)")
-    elif search.bounded:
+    elif listing.bounded:
         click.echo(f"(stopped after {found:,} solutions: search bound of {node_limit:,} nodes reached)")
     elif not found:
-        click.echo(f"{_where(source, puzzle)}: no solution")
-    return found > 0 and (more or not search.bounded)   # the search bound first: the list is incomplete
+        click.echo(f"{where(source, puzzle)}: no solution")
+    return found > 0 and (listing.more or not listing.bounded)   # the search bound first: the list is incomplete

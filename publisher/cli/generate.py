@@ -17,7 +17,7 @@ from publisher import kinds
 from publisher.cli import EXIT_OK, EXIT_REJECTED, UsageError, cli
 from publisher.generation import DaskUnavailable, run
 from publisher.progress import Progress, now_doing
-from publisher.verify import worker_count
+from publisher.workers import worker_count
 from publisher.write import WriteError, write_atomically
 from solver.sudoku.generate import LEVELS, SIZES, GenerationError
 from solver.sudoku.rules import VARIANTS

@@ -11,21 +11,24 @@ config models and solvers.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from publisher.kinds.base import Kind
+    from publisher.schema import KindPuzzle
 
-    KINDS: dict[str, Kind[Any]]   # (provided by __getattr__)
+    #: a kind of the registry: each of its own puzzle type (KindPuzzle says why it is not one type)
+    AnyKind = Kind[KindPuzzle]
+    KINDS: dict[str, AnyKind]   # (provided by __getattr__)
 
 #: The kind a section has when it names none.
 DEFAULT_KIND = "sudoku"
 
-_REGISTRY: dict[str, Kind[Any]] = {}
+_REGISTRY: dict[str, AnyKind] = {}
 _builtins_registered = False
 
 
-def _kinds() -> dict[str, Kind[Any]]:
+def _kinds() -> dict[str, AnyKind]:
     """The registry, with the built-in kinds in it."""
     global _builtins_registered
     if not _builtins_registered:
@@ -34,7 +37,7 @@ def _kinds() -> dict[str, Kind[Any]]:
     return _REGISTRY
 
 
-def register(kind: Kind[Any]) -> Kind[Any]:
+def register(kind: AnyKind) -> AnyKind:
     """Make ``kind`` available under its name (a second kind with the same name is an error)."""
     registry = _kinds()   # the built-ins first: a second kind of one of their names is an error
     if kind.name in registry and type(registry[kind.name]) is not type(kind):
@@ -43,12 +46,12 @@ def register(kind: Kind[Any]) -> Kind[Any]:
     return kind
 
 
-def get(name: str) -> Kind[Any]:
+def get(name: str) -> AnyKind:
     """The kind of a section's ``kind`` value; KeyError if unknown."""
     return _kinds()[name]
 
 
-def kind_of(puzzle: object) -> Kind[Any]:
+def kind_of(puzzle: object) -> AnyKind:
     """The kind a parsed puzzle belongs to (by its solver type); the default kind otherwise."""
     registry = _kinds()
     for kind in registry.values():
@@ -57,7 +60,7 @@ def kind_of(puzzle: object) -> Kind[Any]:
     return registry[DEFAULT_KIND]
 
 
-def for_entry(entry: dict[str, Any], default: Kind[Any]) -> Kind[Any]:
+def for_entry(entry: dict[str, object], default: AnyKind) -> AnyKind:
     """The kind a structured puzzle names with its ``kind`` key (``default`` when it names
     none or one not registered: the default's parser then names the problem)."""
     name = entry.get("kind")
@@ -80,7 +83,7 @@ def _register_builtins() -> None:
         register(kind)
 
 
-def __getattr__(name: str) -> Any:
+def __getattr__(name: str) -> object:
     """``KINDS`` (name -> kind, every kind registered) and ``Kind``, loaded when first asked for."""
     if name == "KINDS":
         return _kinds()

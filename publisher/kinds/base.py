@@ -13,20 +13,21 @@ from __future__ import annotations
 import json
 from abc import ABC, abstractmethod
 from collections.abc import Mapping
-from typing import Any, ClassVar, Generic, TypeVar
+from typing import TYPE_CHECKING, ClassVar, Generic, TypeVar
 
 from pydantic import ValidationError
 
 from publisher.model import Board, HintStep
-from publisher.schema import Generation, SectionBase
+from publisher.schema import Generation, Hint, JsonObject, KindMade, Recipe, SectionBase, Strict
 from solver.canonical import Form
 from solver.parsing import ParseIssue
-from solver.sudoku import Grade
+from solver.sudoku import Grade, Step
 from solver.verdict import Verdict
 
+if TYPE_CHECKING:
+    from publisher.schema import Wanted
+
 P = TypeVar("P")
-#: A parse hint's value: a size, a box shape, a symbol alphabet, a region map, a variant list
-Hint = Any
 
 
 class Kind(ABC, Generic[P]):
@@ -40,7 +41,7 @@ class Kind(ABC, Generic[P]):
     #: the section keys that are parse hints for every puzzle of the section
     hint_keys: ClassVar[tuple[str, ...]] = ()
     #: the solver's puzzle type (:func:`publisher.kinds.kind_of` finds a puzzle's kind by it)
-    puzzle_type: ClassVar[type[Any] | None] = None
+    puzzle_type: ClassVar[type | None] = None
     #: what the kind makes itself: the model of a section's ``generate`` block, whose keys are
     #: also the options of ``puzzlepress generate --kind NAME``; None for a kind that makes none.
     #: Its ``request()`` is the task :mod:`publisher.generation` runs.
@@ -54,13 +55,13 @@ class Kind(ABC, Generic[P]):
     def parse_text(self, text: str, hints: Mapping[str, Hint]) -> list[P | ParseIssue]:
         """Every puzzle in a text, or a ParseIssue in its place."""
 
-    def parse_mapping(self, mapping: Mapping[str, Any], hints: Mapping[str, Hint], *,
+    def parse_mapping(self, mapping: Mapping[str, object], hints: Mapping[str, Hint], *,
                       line: int, index: int) -> P | ParseIssue:
         """One puzzle of a structured (YAML/JSON) file."""
         return ParseIssue(line, f"structured (YAML/JSON) puzzles are not supported for {self.name}",
                           index=index)
 
-    def generation_request(self, options: Mapping[str, Any]) -> Any:
+    def generation_request(self, options: Mapping[str, object]) -> Wanted:
         """The generation task the command line's ``options`` ask for (keys of the
         ``generation`` model; those not given left out, so the model's defaults hold).
         ValueError, one line naming the option, for what the kind cannot make."""
@@ -72,12 +73,14 @@ class Kind(ABC, Generic[P]):
         except ValidationError as error:
             raise ValueError(option_problem(error, self.name)) from None
 
-    def generated_line(self, request: Any, made: Any, *, as_json: bool) -> str:
+    def generated_line(self, request: Wanted, made: KindMade, *, as_json: bool) -> str:
         """One made puzzle as ``puzzlepress generate`` prints it: by default one JSON object
         in the puzzle's file form (``request.record``), which reads back as a puzzle file."""
+        if not isinstance(request, Recipe):
+            raise TypeError(f"{self.name} has no request of its own to describe its puzzles")
         return json.dumps(request.record(made), ensure_ascii=False, separators=(", ", ": "))
 
-    def generate(self, board: Any, *, line: int, index: int) -> P | ParseIssue:
+    def generate(self, board: Strict, *, line: int, index: int) -> P | ParseIssue:
         """A puzzle made by the tool from a config ``boards`` entry (the kind's board model)."""
         return ParseIssue(line, f"'boards' are not supported for {self.name}", index=index)
 
@@ -86,13 +89,13 @@ class Kind(ABC, Generic[P]):
         """The solver's verdict within ``node_limit`` (the config's, meant for a 9x9 Sudoku:
         a kind scales it to its own puzzle's cost)."""
 
-    def grade(self, puzzle: P, ceiling: float | None = None) -> tuple[Grade | None, tuple[Any, ...]]:
+    def grade(self, puzzle: P, ceiling: float | None = None) -> tuple[Grade | None, tuple[Step, ...]]:
         """How hard a unique puzzle is for a human solver (exact up to ``ceiling``, a lower
         bound above it) and the logical steps of that solve, which end at the first step
         rated above ``ceiling``; (None, ()) for kinds nobody grades."""
         return None, ()
 
-    def key_step(self, puzzle: P, steps: tuple[Any, ...]) -> str | None:
+    def key_step(self, puzzle: P, steps: tuple[Step, ...]) -> str | None:
         """The hardest of a unique puzzle's logical ``steps``, as a sentence (answer hints)."""
         return None
 
@@ -104,7 +107,7 @@ class Kind(ABC, Generic[P]):
     def solution_text(self, puzzle: P, verdict: Verdict) -> str | None:
         """The solution as one string, for the JSON report."""
 
-    def record(self, puzzle: P) -> dict[str, Any]:
+    def record(self, puzzle: P) -> JsonObject:
         """What the JSON report adds about the puzzle itself (a Sudoku's variant rules)."""
         return {}
 
@@ -112,7 +115,7 @@ class Kind(ABC, Generic[P]):
     def to_board(self, puzzle: P, verdict: Verdict, *, difficulty: str | None, source: str) -> Board:
         """The verified puzzle for the book model, its look as data."""
 
-    def hints(self, puzzle: P, steps: tuple[Any, ...]) -> tuple[HintStep, ...]:
+    def hints(self, puzzle: P, steps: tuple[Step, ...]) -> tuple[HintStep, ...]:
         """``grade``'s steps for the book model, symbols as the cells print them."""
         return ()
 

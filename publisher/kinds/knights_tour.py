@@ -11,9 +11,9 @@ from typing import ClassVar, Literal
 from pydantic import Field, field_validator
 
 from publisher.grids import chess_shading
-from publisher.kinds.base import Hint, Kind
+from publisher.kinds.base import Kind
 from publisher.model import Board
-from publisher.schema import SectionBase, Strict
+from publisher.schema import Hint, SectionBase, Strict
 from publisher.units import parse_count_grid
 from solver import knights
 from solver.canonical import Form
@@ -56,7 +56,8 @@ class KnightsTourKind(Kind[KnightPuzzle]):
     def parse_text(self, text: str, hints: Mapping[str, Hint]) -> list[KnightPuzzle | ParseIssue]:
         return knights.parse_tour_puzzles(text)
 
-    def generate(self, board: TourBoard, *, line: int, index: int) -> KnightPuzzle | ParseIssue:
+    def generate(self, board: Strict, *, line: int, index: int) -> KnightPuzzle | ParseIssue:
+        assert isinstance(board, TourBoard)   # the section's boards are of its kind's board model
         rows, cols = parse_count_grid(board.size)
         start = None
         if board.start is not None:

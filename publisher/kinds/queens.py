@@ -7,9 +7,9 @@ from typing import ClassVar, Literal
 from pydantic import Field
 
 from publisher.grids import chess_shading
-from publisher.kinds.base import Hint, Kind
+from publisher.kinds.base import Kind
 from publisher.model import QUEEN, Board
-from publisher.schema import SectionBase, Strict
+from publisher.schema import Hint, SectionBase, Strict
 from solver import knights, queens
 from solver.canonical import Form
 from solver.knights import square_name
@@ -40,7 +40,8 @@ class QueensKind(Kind[QueensPuzzle]):
     def parse_text(self, text: str, hints: Mapping[str, Hint]) -> list[QueensPuzzle | ParseIssue]:
         return queens.parse_queens_puzzles(text)
 
-    def generate(self, board: QueensBoard, *, line: int, index: int) -> QueensPuzzle | ParseIssue:
+    def generate(self, board: Strict, *, line: int, index: int) -> QueensPuzzle | ParseIssue:
+        assert isinstance(board, QueensBoard)   # the section's boards are of its kind's board model
         given = []
         for square in board.given:
             try:

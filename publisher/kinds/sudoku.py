@@ -11,18 +11,28 @@ import json
 import math
 from collections.abc import Mapping
 from dataclasses import replace
-from typing import Annotated, Any, ClassVar, Literal
+from typing import TYPE_CHECKING, Annotated, ClassVar, Literal, TypedDict
 
 from pydantic import BeforeValidator, Field, field_validator, model_validator
 
-from publisher.kinds.base import Hint, Kind
-from publisher.model import SHADE_BAND, SHADE_MARK, SHADE_NONE, Board, CellMarks, HintStep, PlayRules, WorkedStep
-from publisher.schema import BoxShape, Generation, RatingRange, SectionBase, Strict
+from publisher.kinds.base import Kind
+from publisher.model import (
+    SHADE_BAND,
+    SHADE_MARK,
+    SHADE_NONE,
+    Board,
+    CellMarks,
+    HintStep,
+    PairRule,
+    PlayRules,
+    WorkedStep,
+)
+from publisher.schema import BoxShape, Generation, Hint, JsonObject, KindMade, RatingRange, SectionBase, Strict
 from publisher.units import parse_count_grid
 from solver import sudoku
 from solver.canonical import Form
 from solver.parsing import ParseIssue
-from solver.sudoku import Puzzle
+from solver.sudoku import Puzzle, Step
 from solver.sudoku import canonical as sudoku_canonical
 from solver.sudoku.generate import Generated, parse_rating
 from solver.sudoku.generate import Request as GenerateRequest
@@ -35,6 +45,9 @@ from solver.sudoku.verdict import scaled_node_limit
 from solver.sudoku.worked import positions as worked_positions
 from solver.verdict import Verdict
 
+if TYPE_CHECKING:
+    from publisher.schema import Wanted
+
 
 class GivensRange(Strict):
     """How many givens a generated puzzle has, both ends included."""
@@ -43,7 +56,7 @@ class GivensRange(Strict):
     max: int = Field(ge=0)
 
 
-def _techniques(value: Any) -> Any:
+def _techniques(value: object) -> object:
     """One technique name or a list of them; each must name a row of the grading table."""
     names = [value] if isinstance(value, str) else value
     if not isinstance(names, list) or not names or not all(isinstance(n, str) for n in names):
@@ -51,7 +64,7 @@ def _techniques(value: Any) -> Any:
     return [technique(name).name for name in names]
 
 
-def _givens(value: Any) -> Any:
+def _givens(value: object) -> object:
     """``24`` is exactly 24 givens; ``{min: 22, max: 26}`` a range (``"22-26"`` on the command line)."""
     if isinstance(value, int) and not isinstance(value, bool):
         return {"min": value, "max": value}
@@ -167,60 +180,79 @@ def text_line(made: Generated) -> str:
     return "- {" + ", ".join(fields) + "}"
 
 
+class TextHints(TypedDict):
+    """The parse hints of a Sudoku, as :func:`solver.sudoku.parse_text` takes them."""
+
+    size: int | None
+    box: tuple[int, int] | None
+    symbols: str | None
+    regions: str | None
+    variant: tuple[str, ...]
+    parity: str | None
+
+
 class SudokuKind(Kind[Puzzle]):
     name = "sudoku"
     section = SudokuSection
     hint_keys = ("size", "box", "symbols", "regions", "variant")
     generation = Generate
 
-    def generation_request(self, options: Mapping[str, Any]) -> Target:
+    def generation_request(self, options: Mapping[str, object]) -> Target:
         """Every kind's, plus ``variant``: the rules a section sets for all its puzzles
         (generated ones too), which the command line gives with the rest (``x,windoku``)."""
         rest = dict(options)
         names = tuple(part.strip() for part in str(rest.pop("variant", None) or "").split(",") if part.strip())
-        target: Target = super().generation_request(rest)
+        target = super().generation_request(rest)
+        assert isinstance(target, Target)   # the Generate block's request
         target = replace(target, request=replace(target.request, variant=names))
         reason = target_problem(target)
         if reason:
             raise ValueError(f"--variant: {reason}" if names else reason)
         return target
 
-    def generated_line(self, request: Any, made: Any, *, as_json: bool) -> str:
+    def generated_line(self, request: Wanted, made: KindMade, *, as_json: bool) -> str:
         """The JSON record (``--json``), or the line of a puzzle file."""
         if as_json:
             return json.dumps(made.record(), ensure_ascii=False, separators=(", ", ": "))
         return text_line(made)
 
     @staticmethod
-    def _hints(hints: Mapping[str, Hint]) -> dict[str, Hint]:
-        box = hints.get("box")
+    def _hints(hints: Mapping[str, Hint]) -> TextHints:
+        def text(key: str) -> str | None:
+            value = hints.get(key)
+            return value if isinstance(value, str) else None
+
+        size, box, variant = hints.get("size"), hints.get("box"), hints.get("variant")
         if isinstance(box, str):
             box = parse_count_grid(box)
-        return {"size": hints.get("size"), "box": box, "symbols": hints.get("symbols"),
-                "regions": hints.get("regions"), "variant": tuple(hints.get("variant") or ()),
-                "parity": hints.get("parity")}
+        shape = (box[0], box[1]) if isinstance(box, tuple) and len(box) == 2 and isinstance(box[0], int) \
+            and isinstance(box[1], int) else None
+        names = tuple(name for name in variant if isinstance(name, str)) if isinstance(variant, (list, tuple)) else ()
+        return TextHints(size=size if isinstance(size, int) else None, box=shape, symbols=text("symbols"),
+                         regions=text("regions"), variant=names, parity=text("parity"))
 
     def parse_text(self, text: str, hints: Mapping[str, Hint]) -> list[Puzzle | ParseIssue]:
         return sudoku.parse_text(text, **self._hints(hints))
 
-    def parse_mapping(self, mapping: Mapping[str, Any], hints: Mapping[str, Hint], *,
+    def parse_mapping(self, mapping: Mapping[str, object], hints: Mapping[str, Hint], *,
                       line: int, index: int) -> Puzzle | ParseIssue:
-        merged = {k: v for k, v in self._hints(hints).items() if v not in (None, ()) and k not in mapping}
-        if "box" in merged:
-            merged["box"] = "{}x{}".format(*merged["box"])
-        if "variant" in merged:
-            merged["variant"] = list(merged["variant"])
+        own = self._hints(hints)
+        box = own["box"]
+        given: dict[str, object] = {"size": own["size"], "box": f"{box[0]}x{box[1]}" if box else None,
+                                    "symbols": own["symbols"], "regions": own["regions"],
+                                    "variant": list(own["variant"]), "parity": own["parity"]}
+        merged = {k: v for k, v in given.items() if v not in (None, []) and k not in mapping}
         return sudoku.parse_mapping({**merged, **mapping}, line=line, index=index)
 
     def verify(self, puzzle: Puzzle, node_limit: int) -> Verdict:
         """The bound scaled to the grid's size (:func:`solver.sudoku.verdict.scaled_node_limit`)."""
         return sudoku.verify(puzzle, node_limit=scaled_node_limit(node_limit, len(puzzle.givens)))
 
-    def grade(self, puzzle: Puzzle, ceiling: float | None = None) -> tuple[sudoku.Grade, tuple[Any, ...]]:
+    def grade(self, puzzle: Puzzle, ceiling: float | None = None) -> tuple[sudoku.Grade, tuple[Step, ...]]:
         found, steps = sudoku.grade_with_steps(puzzle, ceiling=ceiling)
         return found, tuple(steps)
 
-    def key_step(self, puzzle: Puzzle, steps: tuple[Any, ...]) -> str | None:
+    def key_step(self, puzzle: Puzzle, steps: tuple[Step, ...]) -> str | None:
         """The hardest step named in a few words, short enough for one line under an answer
         grid: the technique and the value it places ("Naked Single: r4c7 = 5"), or the
         technique, its digit when it works on one, and the fewest boxes, rows or columns
@@ -245,7 +277,7 @@ class SudokuKind(Kind[Puzzle]):
     def size(self, puzzle: Puzzle) -> str:
         return f"{puzzle.size}x{puzzle.size}"
 
-    def record(self, puzzle: Puzzle) -> dict[str, Any]:
+    def record(self, puzzle: Puzzle) -> JsonObject:
         return {"variant": list(puzzle.variant), "parity": puzzle.parity}
 
     def solution_text(self, puzzle: Puzzle, verdict: Verdict) -> str | None:
@@ -265,7 +297,7 @@ class SudokuKind(Kind[Puzzle]):
                      rule_labels=tuple(f"rule_{name}" for name in puzzle.variant)
                      + (("rule_odd_marks",) if "o" in (puzzle.parity or "") else ()))
 
-    def worked(self, puzzle: Puzzle, steps: tuple[Any, ...], full: bool) -> tuple[WorkedStep, ...]:
+    def worked(self, puzzle: Puzzle, steps: tuple[Step, ...], full: bool) -> tuple[WorkedStep, ...]:
         """The key step (the first of the hardest) or every step, each drawn on the position
         it was found in: the candidates of the cells it involves, struck where it removes
         them, the value it places circled, its pattern's cells shaded."""
@@ -317,7 +349,7 @@ class SudokuKind(Kind[Puzzle]):
             hints["parity"] = puzzle.parity
         return puzzle.format(), hints
 
-    def hints(self, puzzle: Puzzle, steps: tuple[Any, ...]) -> tuple[HintStep, ...]:
+    def hints(self, puzzle: Puzzle, steps: tuple[Step, ...]) -> tuple[HintStep, ...]:
         return tuple(HintStep(step.text, tuple(step.cells), tuple(step.placed), tuple(step.removed))
                      for step in steps)
 
@@ -345,18 +377,18 @@ def _shading(puzzle: Puzzle) -> tuple[int, ...] | None:
 
 def _play_rules(puzzle: Puzzle) -> PlayRules:
     """The variant rules as the playable page checks them (groups, pairs, marks), from the
-    rules' own data: no rule is named."""
+    rules' own data: no rule is named. A rule on pairs sends its pairs and its own ``clash``
+    for every two digits, so the page judges it as the solver does, whatever rule it is."""
     geometry = puzzle.geometry
     t = tables(geometry)
-    differ: list[tuple[int, int]] = []
-    apart: list[tuple[int, int]] = []
-    for rule in geometry.rules:
-        (differ if rule.pairs_are_peers else apart).extend(rule.pairs(geometry))
+    digits = range(1, geometry.size + 1)
+    pairs = tuple(PairRule(cells, "".join("1" if rule.clash(d1, d2) else "0" for d1 in digits for d2 in digits))
+                  for rule in geometry.rules if (cells := rule.pairs(geometry)))
     symbols = puzzle.symbols
     allowed = tuple("" if mask == t.full else "".join(s for d, s in enumerate(symbols) if mask >> d & 1)
                     for mask in t.allowed)
-    return PlayRules(groups=tuple(t.units[3 * geometry.size:]), differ=tuple(differ), apart=tuple(apart),
-                     order=symbols, allowed=allowed if any(allowed) else ())
+    return PlayRules(groups=tuple(t.units[3 * geometry.size:]), pairs=pairs, order=symbols,
+                     allowed=allowed if any(allowed) else ())
 
 
 #: one character per jigsaw region, for a region map written as text

@@ -6,10 +6,6 @@ The flow stays forward: the config's ``print`` block picks a :class:`~publisher.
 interior's final page count, and preflight reads the written PDFs back.
 """
 
-#: the output format name of the full-wrap cover (``output.formats``, ``--format``): not a booklet renderer
-COVER_FORMAT = "cover"
-
-
 def cover_stem(stem: str, role: str) -> str:
     """``<stem>-cover`` for the book (its puzzle booklet), ``<stem>-answers-cover`` for a
     separate answer booklet, which is a printed book of its own."""

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 from xml.etree import ElementTree as ET
 
 import pymupdf
@@ -18,8 +17,10 @@ import pymupdf
 from publisher.config import LoadedConfig
 from publisher.printing import cover_stem, interior, preflight
 from publisher.printing.preflight import COVER_RULES, INTERIOR_RULES, Violation
-from publisher.report import _escape_annotation
+from publisher.report import escape_annotation
+from publisher.schema import JsonObject
 from publisher.sources import display_path
+from publisher.spec import stem_of
 
 PREFLIGHT_VERSION = 1
 
@@ -45,12 +46,6 @@ class FileResult:
     pages: int
     rules: tuple[str, ...]
     violations: list[Violation] = field(default_factory=list)
-
-
-def _stem(loaded: LoadedConfig, b: int) -> str:
-    from publisher.build import slugify  # the stem rule of the build, in one place
-    book = loaded.config.books[b]
-    return slugify(book.file_stem or book.title)
 
 
 def _read(path: Path) -> bytes:
@@ -88,7 +83,7 @@ def check_books(loaded: LoadedConfig, override: Override, out: Path | None = Non
         chosen = interior.choice(service, book.print.paper if own else override.paper,
                                  book.print.bleed if own else override.bleed)
         assert chosen is not None
-        stem = _stem(loaded, b)
+        stem = stem_of(book)
         roles = ["puzzles"] + (["answers"] if book.answers.placement in ("separate", "both") else [])
         for role in roles:
             path = folder / f"{stem}-{role}.pdf"
@@ -105,7 +100,7 @@ def check_books(loaded: LoadedConfig, override: Override, out: Path | None = Non
     return results
 
 
-def as_json(results: list[FileResult], config: str) -> dict[str, Any]:
+def as_json(results: list[FileResult], config: str) -> JsonObject:
     failed = any(r.violations for r in results)
     return {
         "version": PREFLIGHT_VERSION, "config": config, "status": "failed" if failed else "passed",
@@ -142,6 +137,6 @@ def junit_bytes(results: list[FileResult]) -> bytes:
 def annotation(violation: Violation) -> str:
     """A GitHub Actions error annotation on the file (PDFs have no lines: the page is in the title)."""
     where = f" page {violation.page}" if violation.page is not None else ""
-    title = _escape_annotation(f"preflight {violation.rule}{where}", prop=True)
-    return (f"::error file={_escape_annotation(violation.file, prop=True)},title={title}::"
-            f"{_escape_annotation(violation.message)}")
+    title = escape_annotation(f"preflight {violation.rule}{where}", prop=True)
+    return (f"::error file={escape_annotation(violation.file, prop=True)},title={title}::"
+            f"{escape_annotation(violation.message)}")

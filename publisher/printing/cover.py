@@ -14,7 +14,6 @@ import io
 from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 from PIL import Image
 from reportlab.lib.colors import HexColor
@@ -22,7 +21,7 @@ from reportlab.lib.utils import ImageReader
 from reportlab.pdfgen.canvas import Canvas
 
 from publisher import fonts as fontlib
-from publisher.model import Band, Booklet, Fonts, PlacedGrid, TextStyle
+from publisher.model import Band, Booklet, BookSpec, Fonts, PlacedGrid, TextStyle
 from publisher.printing.interior import PrintChoice
 from publisher.printing.profile import Barcode, inches
 from publisher.render import pdf
@@ -157,11 +156,12 @@ def _first_grid(booklet: Booklet) -> PlacedGrid | None:
     return next(item for item in grids if (item.grid.rows, item.grid.cols) == common)
 
 
-def cover_spec(book: Any, chosen: PrintChoice, booklet: Booklet, base: Path) -> CoverSpec:
-    """The cover of ``book`` (a config ``Book``) for its puzzle booklet's final page count."""
+def cover_spec(book: BookSpec, chosen: PrintChoice, booklet: Booklet) -> CoverSpec:
+    """The cover of ``book`` (its spec, :mod:`publisher.spec`) for ``booklet``'s final page count:
+    the book's own cover for its puzzle booklet, a plainer one for a separate answer booklet."""
     settings = book.cover
     pages = booklet.page_count
-    geo = geometry(chosen, (booklet.page_width, booklet.page_height), pages, settings.barcode == "auto")
+    geo = geometry(chosen, (booklet.page_width, booklet.page_height), pages, settings.barcode)
     puzzles = booklet.role == "puzzles"
     subtitle = book.subtitle if puzzles else booklet.subject   # an answer booklet: "Answers" in the book's language
     wanted = settings.spine_text if settings.spine_text is not None and puzzles else \
@@ -171,11 +171,9 @@ def cover_spec(book: Any, chosen: PrintChoice, booklet: Booklet, base: Path) -> 
     if settings.spine_text and puzzles and not allowed:   # the default (title and author) is left off silently
         note = (f"no spine text: {chosen.profile.name} prints spine text only on books of "
                 f"{chosen.profile.spine_text_min_pages} pages or more, this one has {pages}")
-    image = None
-    if settings.front_image:
-        image = base / settings.front_image
-        if not image.is_file():
-            raise CoverError("front_image", f"image file not found: {settings.front_image}")
+    image = settings.front_image
+    if image is not None and not image.is_file():
+        raise CoverError("front_image", f"image file not found: {settings.front_image_key}")
     text = " ".join(filter(None, (book.title, subtitle, book.author, settings.back_text, wanted)))
     missing = fontlib.missing_glyphs(booklet.fonts, text)
     if missing:
@@ -184,8 +182,8 @@ def cover_spec(book: Any, chosen: PrintChoice, booklet: Booklet, base: Path) -> 
     return CoverSpec(
         title=book.title, subtitle=subtitle, author=book.author,
         back_text=settings.back_text if puzzles else None,
-        spine_text=wanted if wanted and allowed else None, background=settings.colors.background,
-        text=settings.colors.text, front_image=image, front_image_key=settings.front_image or "",
+        spine_text=wanted if wanted and allowed else None, background=settings.background,
+        text=settings.text, front_image=image, front_image_key=settings.front_image_key,
         fonts=booklet.fonts, grid=_first_grid(booklet), booklet=booklet, geometry=geo,
         service=chosen.profile.name, pages=pages, spine_note=note,
     )

@@ -11,7 +11,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
-from typing import Any
 
 import yaml
 
@@ -107,7 +106,7 @@ def _pt(value: float) -> float:
     return float(value) * POINTS_PER_INCH
 
 
-def _paper_counts(data: dict[str, Any]) -> dict[str, int]:
+def _paper_counts(data: dict[str, int]) -> dict[str, int]:
     missing = [paper for paper in PAPERS if paper not in data]
     if missing:
         raise ValueError(f"no figure for paper {', '.join(missing)}")

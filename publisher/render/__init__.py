@@ -24,6 +24,10 @@ def _builtin_templates() -> Path:
     return packaged if packaged.is_dir() else Path(__file__).resolve().parents[2] / "templates"
 
 
+#: The output format name of the full-wrap cover (``output.formats``, ``--format``): an output
+#: format, though not a booklet renderer (:mod:`publisher.printing.cover` draws it)
+COVER_FORMAT = "cover"
+
 #: Built-in template folder (HTML and RTF jinja2 templates).
 BUILTIN_TEMPLATES = _builtin_templates()
 

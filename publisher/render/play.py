@@ -15,9 +15,9 @@ import base64
 import hashlib
 import json
 import zlib
-from typing import Any
 
 from publisher.model import Band, Booklet, HintStep, PlacedGrid, Play
+from publisher.schema import JsonObject
 
 KEY_BYTES = 16
 
@@ -36,7 +36,7 @@ def tap_size(side: int) -> float:
     return round(TAP_LARGE - (TAP_LARGE - TAP_SMALL) * (side - 9) / (TAP_SMALL_FROM - 9), 1)
 
 
-def _compact(value: Any) -> str:
+def _compact(value: object) -> str:
     return json.dumps(value, ensure_ascii=False, separators=(",", ":"), sort_keys=True)
 
 
@@ -59,7 +59,7 @@ def reveal(blob: str, key: bytes) -> str:
     return zlib.decompress(_xor(base64.b64decode(blob), key), -15).decode("utf-8")
 
 
-def _step(step: HintStep, cols: int) -> list[Any]:
+def _step(step: HintStep, cols: int) -> list[object]:
     """A step as compactly as JSON allows (a book embeds tens of thousands):
     ``[text, [cell, ...], [cell, symbol, ...] placed, [cell, symbol, ...] removed]``
     with every cell as its 0-based row-major index."""
@@ -76,8 +76,8 @@ def _fingerprint(item: PlacedGrid) -> str:
     return hashlib.sha256(f"{item.grid.rows}x{item.grid.cols}\x1e{cells}".encode()).hexdigest()[:16]
 
 
-def _entry(stem: str, page: int, item: PlacedGrid, play: Play) -> dict[str, Any]:
-    entry: dict[str, Any] = {"page": page, "number": item.number, "kind": play.kind, "id": _fingerprint(item),
+def _entry(stem: str, page: int, item: PlacedGrid, play: Play) -> JsonObject:
+    entry: JsonObject = {"page": page, "number": item.number, "kind": play.kind, "id": _fingerprint(item),
                              "rows": item.grid.rows, "cols": item.grid.cols, "cell": item.grid.cell_size,
                              "tap": tap_size(max(item.grid.rows, item.grid.cols))}
     if play.symbols:
@@ -90,9 +90,9 @@ def _entry(stem: str, page: int, item: PlacedGrid, play: Play) -> dict[str, Any]
         entry["cages"] = [[list(cells), total, operation] for cells, total, operation in play.cages]
     if play.rules is not None:
         rules = play.rules
-        entry["rules"] = {"groups": [list(g) for g in rules.groups], "differ": [list(p) for p in rules.differ],
-                          "apart": [list(p) for p in rules.apart], "order": rules.order,
-                          "allowed": list(rules.allowed)}
+        entry["rules"] = {"groups": [list(g) for g in rules.groups], "order": rules.order,
+                          "pairs": [{"cells": [list(pair) for pair in rule.cells], "clash": rule.clash}
+                                    for rule in rules.pairs], "allowed": list(rules.allowed)}
     if play.solution:   # a tour has none: it is judged by its moves, any tour counts
         key = hashlib.sha256(f"{stem}\x1f{item.number}\x1f{entry['id']}".encode()).digest()[:KEY_BYTES]
         secret = {"solution": list(play.solution), "hints": [_step(s, item.grid.cols) for s in play.hints]}
@@ -102,7 +102,7 @@ def _entry(stem: str, page: int, item: PlacedGrid, play: Play) -> dict[str, Any]
     return entry
 
 
-def play_data(booklet: Booklet) -> dict[str, Any] | None:
+def play_data(booklet: Booklet) -> JsonObject | None:
     """The JSON document of a playable booklet, or None when it has nothing to
     play (the answer booklet): then the page carries no script at all."""
     puzzles = [_entry(booklet.stem, page.number, item, item.play)

@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any, cast
+from typing import cast
 
 from publisher.marks import candidate_font, keypad_lines
 from publisher.model import (
@@ -98,7 +98,7 @@ def _escape_text(text: str) -> str:
     return "".join(out)
 
 
-def rtf_escape(value: Any) -> str:
+def rtf_escape(value: object) -> str:
     """The environment's ``finalize``: escape everything except :class:`RtfFragment`."""
     kind = type(value)
     if kind is RtfFragment:
@@ -163,6 +163,10 @@ class TableView:
     kind: str = "table"
 
 
+#: what a page of the template holds, in reading order
+BlockView = ParagraphView | SpacerView | TableView
+
+
 @dataclass(slots=True)
 class FurnitureView:
     """One header or footer: a paragraph, with a PAGE field between prefix and suffix when numbered."""
@@ -175,7 +179,7 @@ class FurnitureView:
 
 @dataclass(slots=True)
 class SectionView:
-    pages: tuple[tuple[Any, ...], ...]      # blocks per page
+    pages: tuple[tuple[BlockView, ...], ...]      # blocks per page
     title_page: bool
     header_distance: int
     footer_distance: int
@@ -214,9 +218,9 @@ class _View:
 
     # -- blocks -------------------------------------------------------------
 
-    def page(self, events: tuple[Event, ...]) -> tuple[Any, ...]:
+    def page(self, events: tuple[Event, ...]) -> tuple[BlockView, ...]:
         """The views of one page's events."""
-        out: list[Any] = []
+        out: list[BlockView] = []
         spacer = self.styles[SPACER_STYLE]
         for event in events:
             if isinstance(event, Table):

@@ -16,7 +16,6 @@ import os
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
 
 import jinja2
 from jinja2.loaders import split_template_path
@@ -30,7 +29,7 @@ def make_environment(
     subdir: str,
     *,
     autoescape: bool,
-    finalize: Callable[[Any], Any] | None = None,
+    finalize: Callable[[object], object] | None = None,
 ) -> jinja2.Environment:
     """An environment loading ``<dir>/<subdir>/<name>`` from the first of ``dirs`` that has it.
 

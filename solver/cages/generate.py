@@ -1,23 +1,30 @@
-"""The generation loop both cage kinds share: cut a random solution into cages, re-cut
-where two solutions differ until one is left, then keep it if its grade is in the range.
+"""The generation loop every cage kind shares: cut a random solution into cages, re-cut where
+two solutions differ until one is left, then keep it if its grade is in the level's range.
 
-Deterministic for a seed (``random.Random`` only, in a fixed order). The kind supplies
-how cages become a puzzle (sums, or targets with operations) and its verify and grade.
+A kind's request (a :class:`CageRequest`) says only what differs: how its solution grid is
+drawn, how cages on it become its puzzle (sums, or targets with operations), how it is
+graded, its limits and its file form. Deterministic for a seed (``random.Random`` only, in a
+fixed order).
 """
 from __future__ import annotations
 
 import random
 import time
-from collections.abc import Callable, Sequence
+from abc import ABC, abstractmethod
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, Generic, Protocol, TypeVar
+from typing import Any, ClassVar, Generic, TypeVar
 
 from solver.cages.grow import partition, regrow
+from solver.cages.puzzle import CagePuzzle
+from solver.cages.verdict import verify
 from solver.sudoku.generate import GenerationError as SudokuGenerationError
 from solver.sudoku.grade import Grade
-from solver.verdict import Status, Verdict
+from solver.verdict import Status
 
-P = TypeVar("P")
+P = TypeVar("P", bound=CagePuzzle)
+#: what a kind's solution grid comes with that its puzzle needs (a Killer's geometry)
+S = TypeVar("S")
 
 #: The 1.0-12.0 scale cut into the book's levels, as the Sudoku generator cuts it
 LEVELS = {"easy": (0.0, 1.5), "medium": (1.5, 2.5), "hard": (2.5, 5.0), "diabolical": (5.0, 100.0)}
@@ -51,74 +58,131 @@ class Made(Generic[P]):
         return self.grade.rating
 
 
-class CagedPuzzle(Protocol):
-    """A cage kind's puzzle, as far as the record needs it: it writes a solution as text."""
+class CageRequest(ABC, Generic[P, S]):
+    """What to make, for one cage kind: the grid size, the level, the cells per cage (or the
+    level's default); a frozen dataclass of the kind's with these fields and its own.
 
-    def format(self, values: tuple[int, ...], /) -> str: ...
+    :meth:`make` is the loop every kind runs; a kind says how its solution is drawn
+    (:meth:`solution`), how cages on it become its puzzle (:meth:`puzzle`), how it is graded
+    (:meth:`grade`) and, for a puzzle graded above its level, how it may be made easier
+    (:meth:`soften`)."""
+
+    #: how messages name the kind ("Killer", "KenKen")
+    noun: ClassVar[str]
+    #: the grid sizes the kind has
+    sizes_allowed: ClassVar[range]
+    #: cells per cage when a request names none, by level (None: no level asked)
+    default_cages: ClassVar[dict[str | None, tuple[int, int]]]
+    #: the cells of a cage hold different digits (Killer), or may repeat one (KenKen)
+    distinct: ClassVar[bool]
+    #: cuttings tried before the request is given up
+    attempts: ClassVar[int]
+
+    size: int
+    level: str | None
+    cages: tuple[int, int] | None
+
+    @property
+    @abstractmethod
+    def most_cells(self) -> int:
+        """The most cells a cage of this grid may have."""
+
+    @property
+    def sizes(self) -> tuple[int, int]:
+        """The cells per cage asked, or the level's default (at most :attr:`most_cells`)."""
+        if self.cages:
+            return self.cages
+        low, high = self.default_cages.get(self.level, self.default_cages[None])   # an unknown level: problem()
+        return min(low, self.most_cells - 1), min(high, self.most_cells)
+
+    def problem(self) -> str | None:
+        """Why the request can never be met whatever the search (the grid size, the level, the
+        cells per cage, the grid's own shape); None when it can."""
+        n, first, last = self.size, self.sizes_allowed.start, self.sizes_allowed.stop - 1
+        if n not in self.sizes_allowed:
+            return f"a {self.noun} is {first}x{first} to {last}x{last}, not {n}"
+        if self.level is not None and self.level not in LEVELS:
+            return f"level {self.level!r} is not one of {', '.join(LEVELS)}"
+        low, high = self.sizes
+        if not 1 <= low <= high <= self.most_cells:
+            return f"cage sizes {low}-{high} must be a range within 1-{self.most_cells} cells"
+        return self.grid_problem()
+
+    def grid_problem(self) -> str | None:
+        """Why the kind's grid cannot be drawn as asked (a box shape that does not fit)."""
+        return None
+
+    @property
+    def grid_words(self) -> str:
+        """What the request says of its grid besides the size, before the noun ("jigsaw ")."""
+        return ""
+
+    def described(self) -> str:
+        """The request in words, for the message when none is found ("hard 9x9 jigsaw Killer")."""
+        return f"{self.level + ' ' if self.level else ''}{self.size}x{self.size} {self.grid_words}{self.noun}"
+
+    @abstractmethod
+    def solution(self, rng: random.Random) -> tuple[Sequence[int], S]:
+        """A random solution grid, and what the puzzle on it needs besides (a Killer's geometry)."""
+
+    @abstractmethod
+    def puzzle(self, cages: Sequence[tuple[int, ...]], solution: Sequence[int], shape: S,
+               rng: random.Random) -> P:
+        """The puzzle the cells of ``cages`` make on ``solution`` (their sums, or targets
+        with operations drawn from ``rng``)."""
+
+    @abstractmethod
+    def grade(self, puzzle: P, ceiling: float | None) -> Grade:
+        """The kind's grade of a unique puzzle (exact up to ``ceiling``)."""
+
+    def soften(self, puzzle: P, solution: Sequence[int], below: float) -> tuple[P, Grade] | None:
+        """An easier form of a puzzle graded ``below`` or above, with its grade; None: none."""
+        return None
+
+    @abstractmethod
+    def file_form(self, puzzle: P) -> dict[str, Any]:
+        """The puzzle as its file writes it (the kind's ``to_mapping``)."""
+
+    def record(self, made: Made[P]) -> dict[str, Any]:
+        """The JSON line of ``generate --json``: the puzzle in its file form (which reads it
+        back), its solution and grade, the seed that makes it again."""
+        return {**self.file_form(made.puzzle), "solution": made.puzzle.format(made.solution),
+                "level": made.level, "rating": made.rating, "hardest": made.grade.hardest, "seed": made.seed}
+
+    def make(self, seed: int) -> Made[P]:
+        """A unique puzzle graded in the level from ``seed`` (what a generation task runs), or
+        GenerationError when the request is impossible or ``attempts`` cuttings find none."""
+        reason = self.problem()
+        if reason:
+            raise GenerationError(reason)
+        begin = time.perf_counter()
+        rng = random.Random(seed)
+        low, high = self.sizes
+        ceiling = LEVELS[self.level][1] if self.level else None
+        for _ in range(self.attempts):
+            solution, shape = self.solution(rng)
+            cages = partition(self.size, solution, low, high, self.distinct, rng)
+            for _ in range(_REPAIRS):
+                puzzle = self.puzzle(cages, solution, shape, rng)
+                verdict = verify(puzzle, node_limit=_NODES)
+                if verdict.status is Status.UNIQUE:
+                    found = self.grade(puzzle, ceiling)
+                    if ceiling is not None and found.rating >= ceiling:
+                        softer = self.soften(puzzle, solution, ceiling)
+                        if softer is not None:
+                            puzzle, found = softer
+                    if _in_level(found, self.level):
+                        return Made(puzzle, tuple(verdict.solution), found, seed,
+                                    (time.perf_counter() - begin) * 1000)
+                    break
+                if verdict.status is not Status.MULTIPLE:
+                    break
+                cages = regrow(self.size, solution, cages, verdict.differences[:2], low, high, self.distinct, rng)
+        raise GenerationError(f"no {self.described()} found in {self.attempts} attempts from seed {seed}")
 
 
-C = TypeVar("C", bound=CagedPuzzle)
-
-
-def record(made: Made[C], file_form: Callable[[C], dict[str, Any]]) -> dict[str, Any]:
-    """The JSON line of ``generate --json``: the puzzle in its file form (``file_form``, which
-    reads it back), its solution and grade, the seed that makes it again."""
-    return {**file_form(made.puzzle), "solution": made.puzzle.format(made.solution),
-            "level": made.level, "rating": made.rating, "hardest": made.grade.hardest, "seed": made.seed}
-
-
-def request_problem(kind: str, sizes: range, size: int, level: str | None, cages: tuple[int, int],
-                    most_cells: int) -> str | None:
-    """What makes a cage kind's request impossible whatever the search (the grid size, the
-    level, the cells per cage); None when nothing does."""
-    if size not in sizes:
-        return f"a {kind} is {sizes.start}x{sizes.start} to {sizes.stop - 1}x{sizes.stop - 1}, not {size}"
-    if level is not None and level not in LEVELS:
-        return f"level {level!r} is not one of {', '.join(LEVELS)}"
-    low, high = cages
-    if not 1 <= low <= high <= most_cells:
-        return f"cage sizes {low}-{high} must be a range within 1-{most_cells} cells"
-    return None
-
-
-def in_level(grade: Grade, level: str | None) -> bool:
+def _in_level(grade: Grade, level: str | None) -> bool:
     if level is None:
         return True
     low, high = LEVELS[level]
     return low <= grade.rating < high
-
-
-def make(size: int, solution_of: Callable[[random.Random], Sequence[int]],
-         build: Callable[[Sequence[tuple[int, ...]], Sequence[int], random.Random], P],
-         verify: Callable[[P, int], Verdict], grade: Callable[[P, float | None], Grade],
-         sizes: tuple[int, int], distinct: bool, level: str | None, seed: int, attempts: int,
-         what: str, soften: Callable[[P, Sequence[int], float], tuple[P, Grade] | None] | None = None
-         ) -> Made[P]:
-    """A unique puzzle graded in ``level`` from ``seed``, or GenerationError after ``attempts``.
-
-    ``soften(puzzle, solution, ceiling)`` may make a puzzle graded above the level easier
-    (a Killer gains a few givens); it returns the new puzzle and grade, or None."""
-    begin = time.perf_counter()
-    rng = random.Random(seed)
-    low, high = sizes
-    ceiling = LEVELS[level][1] if level else None
-    for _ in range(attempts):
-        solution = solution_of(rng)
-        cages = partition(size, solution, low, high, distinct, rng)
-        for _ in range(_REPAIRS):
-            puzzle = build(cages, solution, rng)
-            verdict = verify(puzzle, _NODES)
-            if verdict.status is Status.UNIQUE:
-                found = grade(puzzle, ceiling)
-                if soften is not None and level is not None and found.rating >= LEVELS[level][1]:
-                    softer = soften(puzzle, solution, LEVELS[level][1])
-                    if softer is not None:
-                        puzzle, found = softer
-                if in_level(found, level):
-                    return Made(puzzle, tuple(verdict.solution), found, seed,
-                                (time.perf_counter() - begin) * 1000)
-                break
-            if verdict.status is not Status.MULTIPLE:
-                break
-            cages = regrow(size, solution, cages, verdict.differences[:2], low, high, distinct, rng)
-    raise GenerationError(f"no {what} found in {attempts} attempts from seed {seed}")

@@ -4,9 +4,15 @@ the cage techniques placed among SE's by their ratings)."""
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import TypeVar
 
+from solver.cages.puzzle import CagePuzzle
+from solver.cages.verdict import verify
 from solver.sudoku.candidates import Grid, Step
 from solver.sudoku.grade import BEYOND, Grade, level_for
+from solver.verdict import Status
+
+P = TypeVar("P", bound=CagePuzzle)
 
 #: (base rating, finder): the finders of one kind in the order they are tried
 Technique = tuple[float, Callable[[Grid], "Step | None"]]
@@ -43,6 +49,18 @@ def solve_steps(g: Grid, techniques: Sequence[Technique], ceiling: float | None 
             return steps, False
         g.apply(step)
     return steps, True
+
+
+def graded(puzzle: P, grid: Callable[[P], Grid], techniques: Callable[[P], Sequence[Technique]],
+           ceiling: float | None = None) -> tuple[Grade, list[Step]]:
+    """The rating of a unique cage puzzle and the steps of its logical solve on its kind's
+    pencil-mark ``grid`` with its kind's ``techniques`` (they end at the first step rated above
+    ``ceiling``). Raises ValueError when it has no solution or several."""
+    verdict = verify(puzzle)
+    if verdict.status is not Status.UNIQUE:
+        raise ValueError(f"puzzle is {verdict.status.value}: {verdict.reason}")
+    steps, complete = solve_steps(grid(puzzle), techniques(puzzle), ceiling)
+    return summary(steps, complete), steps
 
 
 def summary(steps: Sequence[Step], complete: bool) -> Grade:

@@ -14,8 +14,36 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from solver.cages.cage import Cage, cell_name, parse_cell, parse_operation
+from solver.cages.puzzle import ORIGIN_KEYS, Origin
 
 _TARGET = re.compile(r"\s*(\d+)\s*([-+x*/×÷\u2212]?)\s*\Z", re.IGNORECASE)
+
+
+def mapping_problem(mapping: Any, keys: Sequence[str]) -> str | None:
+    """What makes ``mapping`` no puzzle mapping of a kind whose keys are ``keys``: not a
+    mapping, or a key the kind does not have; None when neither."""
+    if not isinstance(mapping, Mapping):
+        return f"expected a mapping with 'cages', got {type(mapping).__name__}"
+    unknown = [str(key) for key in mapping if key not in keys]
+    if unknown:
+        return f"unknown key '{unknown[0]}' (expected one of {', '.join(keys)})"
+    return None
+
+
+def origin(mapping: Mapping[str, Any], line: int, index: int) -> dict[str, Any]:
+    """The :class:`~solver.cages.puzzle.Origin` fields of a puzzle read from ``mapping`` at
+    ``line`` (its ``index``-th puzzle): as keywords for the kind's puzzle."""
+    return {"line": line, "index": index,
+            **{key: None if mapping.get(key) is None else str(mapping[key]) for key in ORIGIN_KEYS}}
+
+
+def with_origin(record: dict[str, Any], puzzle: Origin) -> dict[str, Any]:
+    """``record`` (a puzzle's file form) with the names its file gave it, as they are read back."""
+    for key in ORIGIN_KEYS:
+        value = getattr(puzzle, key)
+        if value is not None:
+            record[key] = value
+    return record
 
 
 def _whole(value: Any, what: str) -> int:

@@ -6,8 +6,8 @@ Typical use::
     puzzle = parse_mapping({"size": 4, "cages": [...]})
     verdict = verify(puzzle)
 """
+from solver.cages.verdict import verify
 from solver.kenken.parse import parse_mapping, to_mapping
 from solver.kenken.puzzle import SIZES, KenKen
-from solver.kenken.verdict import verify
 
 __all__ = ["SIZES", "KenKen", "parse_mapping", "to_mapping", "verify"]

@@ -5,24 +5,28 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar
 
 from solver.cages.cage import Cage
 from solver.cages.engine import Search, network, start
-from solver.cages.generate import GenerationError, Made, make, record, request_problem
+from solver.cages.generate import CageRequest
 from solver.kenken.grade import grade
 from solver.kenken.parse import to_mapping
 from solver.kenken.puzzle import SIZES, KenKen
-from solver.kenken.verdict import verify
-
-_ATTEMPTS = 300
-#: Cage sizes when a request names none: small cages make easy puzzles, big ones hard
-DEFAULT_CAGES = {None: (1, 4), "easy": (1, 3), "medium": (2, 4), "hard": (2, 4), "diabolical": (2, 5)}
+from solver.sudoku.grade import Grade
 
 
 @dataclass(frozen=True)
-class Request:
+class Request(CageRequest[KenKen, None]):
     """What to make: ``cages`` is the (min, max) cells per cage; ``ops`` False hides them."""
+
+    noun = "KenKen"
+    sizes_allowed = SIZES
+    #: small cages make easy puzzles, big ones hard
+    default_cages: ClassVar[dict[str | None, tuple[int, int]]] = {
+        None: (1, 4), "easy": (1, 3), "medium": (2, 4), "hard": (2, 4), "diabolical": (2, 5)}
+    distinct = False
+    attempts = 300
 
     size: int = 6
     level: str | None = None
@@ -30,20 +34,26 @@ class Request:
     ops: bool = True
 
     @property
-    def sizes(self) -> tuple[int, int]:
-        return self.cages or DEFAULT_CAGES.get(self.level, DEFAULT_CAGES[None])  # unknown level: see problem()
+    def most_cells(self) -> int:
+        return min(6, self.size * self.size)
 
-    def make(self, seed: int) -> Made[KenKen]:
-        """The puzzle of one seed (what a generation task runs)."""
-        return generate_one(self, seed)
+    def solution(self, rng: random.Random) -> tuple[Sequence[int], None]:
+        return latin_square(self.size, rng), None
 
-    def record(self, made: Made[KenKen]) -> dict[str, Any]:
-        """The JSON line of ``generate --json``."""
-        return record(made, to_mapping)
+    def puzzle(self, cages: Sequence[tuple[int, ...]], solution: Sequence[int], shape: None,
+               rng: random.Random) -> KenKen:
+        made = []
+        for cells in cages:
+            values = [solution[c] for c in cells]
+            op = operation(values, rng)
+            made.append(Cage(cells, total(values, op), op if self.ops else None))
+        return KenKen(self.size, tuple(made), self.ops)
 
-    def problem(self) -> str | None:
-        """Why the request can never be met; None when it can."""
-        return request_problem("KenKen", SIZES, self.size, self.level, self.sizes, min(6, self.size * self.size))
+    def grade(self, puzzle: KenKen, ceiling: float | None) -> Grade:
+        return grade(puzzle, ceiling)
+
+    def file_form(self, puzzle: KenKen) -> dict[str, Any]:
+        return to_mapping(puzzle)
 
 
 def latin_square(n: int, rng: random.Random) -> tuple[int, ...]:
@@ -86,24 +96,3 @@ def total(values: Sequence[int], op: str | None) -> int:
         return out
     high, low = max(values), min(values)
     return high - low if op == "-" else high // low
-
-
-def generate_one(request: Request, seed: int) -> Made[KenKen]:
-    """The KenKen of one seed; GenerationError when the bound is reached first."""
-    reason = request.problem()
-    if reason:
-        raise GenerationError(reason)
-    n = request.size
-
-    def build(cages: Sequence[tuple[int, ...]], solution: Sequence[int], rng: random.Random) -> KenKen:
-        made = []
-        for cells in cages:
-            values = [solution[c] for c in cells]
-            op = operation(values, rng)
-            made.append(Cage(cells, total(values, op), op if request.ops else None))
-        return KenKen(n, tuple(made), request.ops)
-
-    what = f"{request.level + ' ' if request.level else ''}{n}x{n} KenKen"
-    return make(n, lambda rng: latin_square(n, rng), build,
-                lambda p, nodes: verify(p, node_limit=nodes), grade,
-                request.sizes, False, request.level, seed, _ATTEMPTS, what)

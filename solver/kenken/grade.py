@@ -38,7 +38,7 @@ from dataclasses import replace
 from functools import lru_cache, partial
 
 from solver.cages.engine import live_tuples
-from solver.cages.grading import Technique, solve_steps, summary
+from solver.cages.grading import Technique, graded
 from solver.cages.techniques import (
     Context,
     cage_combination,
@@ -50,7 +50,6 @@ from solver.cages.techniques import (
     sum_fits,
 )
 from solver.kenken.puzzle import KenKen
-from solver.kenken.verdict import verify
 from solver.sudoku import fish, singles, subsets
 from solver.sudoku.candidates import Grid, Layout, Step, bits
 from solver.sudoku.grade import Grade
@@ -166,18 +165,10 @@ def techniques(puzzle: KenKen) -> tuple[Technique, ...]:
 
 
 def grade_with_steps(puzzle: KenKen, ceiling: float | None = None) -> tuple[Grade, list[Step]]:
-    """The rating of a unique KenKen and its logical steps (ending at the first rated above
-    ``ceiling``). Raises ValueError when it has no solution or several."""
-    verdict = verify(puzzle)
-    if verdict.status.value != "unique":
-        raise ValueError(f"puzzle is {verdict.status.value}: {verdict.reason}")
-    steps, complete = solve_steps(grid(puzzle), techniques(puzzle), ceiling)
-    return summary(steps, complete), steps
+    """The rating of a unique KenKen and its logical steps, on its Latin square's grid (see
+    :func:`solver.cages.grading.graded`)."""
+    return graded(puzzle, grid, techniques, ceiling)
 
 
 def grade(puzzle: KenKen, ceiling: float | None = None) -> Grade:
     return grade_with_steps(puzzle, ceiling)[0]
-
-
-def explain(puzzle: KenKen) -> list[Step]:
-    return grade_with_steps(puzzle)[1]

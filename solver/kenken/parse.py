@@ -10,7 +10,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from solver.cages.cage import cage_name
-from solver.cages.parse import cage_records, parse_cages
+from solver.cages.parse import cage_records, mapping_problem, origin, parse_cages, with_origin
 from solver.kenken.puzzle import SIZES, KenKen
 from solver.parsing import ParseIssue
 
@@ -25,11 +25,9 @@ def parse_mapping(mapping: Mapping[str, Any], *, line: int = 0, index: int = 0) 
     def issue(message: str) -> ParseIssue:
         return ParseIssue(line, message, None, index)
 
-    if not isinstance(mapping, Mapping):
-        return issue(f"expected a mapping with 'cages', got {type(mapping).__name__}")
-    unknown = [str(key) for key in mapping if key not in MAPPING_KEYS]
-    if unknown:
-        return issue(f"unknown key '{unknown[0]}' (expected one of {', '.join(MAPPING_KEYS)})")
+    problem = mapping_problem(mapping, MAPPING_KEYS)
+    if problem:
+        return issue(problem)
     size = mapping.get("size")
     if isinstance(size, bool) or not isinstance(size, int) or size not in SIZES:
         return issue(f"'size' must be a whole number {SIZES.start}-{SIZES.stop - 1}, not {size!r}")
@@ -52,10 +50,7 @@ def parse_mapping(mapping: Mapping[str, Any], *, line: int = 0, index: int = 0) 
         shown = [c for c in cages if c.op is not None]
         if shown:
             return issue(f"{cage_name(shown[0], size)} gives an operation, but 'ops: false' hides them")
-    def text(key: str) -> str | None:
-        value = mapping.get(key)
-        return None if value is None else str(value)
-    return KenKen(size, tuple(cages), ops, line, index, text("id"), text("title"), text("difficulty"))
+    return KenKen(size, tuple(cages), ops, **origin(mapping, line, index))
 
 
 def to_mapping(puzzle: KenKen) -> dict[str, Any]:
@@ -64,8 +59,4 @@ def to_mapping(puzzle: KenKen) -> dict[str, Any]:
     if not puzzle.ops_shown:
         record["ops"] = False
     record["cages"] = cage_records(puzzle.cages, puzzle.size, "target")
-    for key in ("id", "title", "difficulty"):
-        value = getattr(puzzle, key)
-        if value is not None:
-            record[key] = value
-    return record
+    return with_origin(record, puzzle)

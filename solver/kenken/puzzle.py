@@ -7,6 +7,7 @@ from functools import cached_property
 
 from solver.cages.cage import Cage, cage_name, layout_problems
 from solver.cages.engine import Network, network
+from solver.cages.puzzle import Origin
 from solver.cages.tables import TupleTable, operations_for, tuple_table
 
 #: Sizes a KenKen may have (rows of 3 to 9 cells, digits 1 to N).
@@ -15,26 +16,26 @@ SYMBOLS = "123456789"
 
 
 @dataclass(frozen=True)
-class KenKen:
+class KenKen(Origin):
     """One KenKen: an N x N Latin square whose cages cover the grid.
 
     ``ops_shown`` False is the harder form that prints targets only: each cage may use any
-    operation that fits its size (``-`` and ``/`` on two cells only).
-    ``line`` (1-based) and ``index`` (0-based) locate it in its source.
+    operation that fits its size (``-`` and ``/`` on two cells only). Where it was read and
+    its file's names for it are the :class:`~solver.cages.puzzle.Origin` fields.
     """
 
     size: int
     cages: tuple[Cage, ...]
     ops_shown: bool = True
-    line: int = 0
-    index: int = 0
-    id: str | None = None
-    title: str | None = None
-    difficulty: str | None = None
 
     @property
     def symbols(self) -> str:
         return SYMBOLS[:self.size]
+
+    @property
+    def givens(self) -> tuple[int, ...]:
+        """None: the cages alone make a KenKen (a one-cell cage is its given)."""
+        return (0,) * (self.size * self.size)
 
     @cached_property
     def tables(self) -> tuple[TupleTable, ...]:

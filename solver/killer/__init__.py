@@ -6,8 +6,8 @@ Typical use::
     puzzle = parse_mapping({"size": 9, "cages": [{"sum": 15, "cells": ["r1c1", "r1c2"]}, ...]})
     verdict = verify(puzzle)
 """
+from solver.cages.verdict import verify
 from solver.killer.parse import parse_mapping, to_mapping
 from solver.killer.puzzle import SIZES, Killer
-from solver.killer.verdict import verify
 
 __all__ = ["SIZES", "Killer", "parse_mapping", "to_mapping", "verify"]

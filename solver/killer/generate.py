@@ -1,34 +1,38 @@
 """Seeded Killer generation: cages grown on a random Sudoku solution (boxes or a random
 jigsaw), re-cut where two solutions differ until one is left, graded to a level.
-No givens: the cages alone make the puzzle unique."""
+No givens: the cages alone make the puzzle unique (an easy one may gain a few)."""
 from __future__ import annotations
 
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import Any, ClassVar
 
 from solver.cages.cage import Cage
-from solver.cages.generate import GenerationError, Made, make, record, request_problem
+from solver.cages.generate import CageRequest
 from solver.killer.grade import grade, grade_with_steps
 from solver.killer.parse import to_mapping
 from solver.killer.puzzle import SIZES, Killer
-from solver.killer.verdict import verify
 from solver.sudoku.generate import full_grid
 from solver.sudoku.geometry import Geometry, default_symbols
 from solver.sudoku.grade import Grade
 from solver.sudoku.regions import jigsaw_geometry
 
-_ATTEMPTS = 200
-#: Givens an easy Killer may gain (see :func:`with_givens`)
+#: Givens an easy Killer may gain (see :meth:`Request.soften`)
 MAX_GIVENS = 12
-#: Cage sizes when a request names none: small cages make easy puzzles, big ones hard
-DEFAULT_CAGES = {None: (2, 5), "easy": (2, 3), "medium": (2, 4), "hard": (2, 5), "diabolical": (3, 6)}
 
 
 @dataclass(frozen=True)
-class Request:
+class Request(CageRequest[Killer, Geometry]):
     """What to make: the grid (size, box shape or a fresh jigsaw), level, cells per cage."""
+
+    noun = "Killer"
+    sizes_allowed = SIZES
+    #: small cages make easy puzzles, big ones hard
+    default_cages: ClassVar[dict[str | None, tuple[int, int]]] = {
+        None: (2, 5), "easy": (2, 3), "medium": (2, 4), "hard": (2, 5), "diabolical": (3, 6)}
+    distinct = True
+    attempts = 200
 
     size: int = 9
     box: tuple[int, int] | None = None
@@ -37,26 +41,10 @@ class Request:
     cages: tuple[int, int] | None = None
 
     @property
-    def sizes(self) -> tuple[int, int]:
-        """The cells per cage asked, or the level's default (at most N on small grids)."""
-        if self.cages:
-            return self.cages
-        low, high = DEFAULT_CAGES.get(self.level, DEFAULT_CAGES[None])   # (an unknown level: problem() says so)
-        return min(low, self.size - 1), min(high, self.size)
+    def most_cells(self) -> int:
+        return min(9, self.size)
 
-    def make(self, seed: int) -> Made[Killer]:
-        """The puzzle of one seed (what a generation task runs)."""
-        return generate_one(self, seed)
-
-    def record(self, made: Made[Killer]) -> dict[str, Any]:
-        """The JSON line of ``generate --json``."""
-        return record(made, to_mapping)
-
-    def problem(self) -> str | None:
-        """Why the request can never be met; None when it can."""
-        reason = request_problem("Killer", SIZES, self.size, self.level, self.sizes, min(9, self.size))
-        if reason:
-            return reason
+    def grid_problem(self) -> str | None:
         if self.jigsaw and self.box:
             return "a jigsaw has regions, not boxes: give a jigsaw or a box shape, not both"
         if not self.jigsaw:
@@ -66,37 +54,36 @@ class Request:
                 return str(error)
         return None
 
+    @property
+    def grid_words(self) -> str:
+        return "jigsaw " if self.jigsaw else ""
+
     def geometry(self, rng: random.Random) -> Geometry:
         if self.jigsaw:
             return jigsaw_geometry(self.size, rng)
         return Geometry.boxed(self.size, *(self.box or (None, None)))
 
-
-def generate_one(request: Request, seed: int) -> Made[Killer]:
-    """The Killer of one seed; GenerationError when the bound is reached first."""
-    reason = request.problem()
-    if reason:
-        raise GenerationError(reason)
-    n = request.size
-    symbols = default_symbols(n)
-    shape: list[Geometry] = []
-
-    def solution_of(rng: random.Random) -> Sequence[int]:
-        geometry = request.geometry(rng)
-        shape[:] = [geometry]
+    def solution(self, rng: random.Random) -> tuple[Sequence[int], Geometry]:
+        geometry = self.geometry(rng)
         while True:
             grid = full_grid(geometry, rng)
             if grid is not None:
-                return grid
+                return grid, geometry
 
-    def build(cages: Sequence[tuple[int, ...]], solution: Sequence[int], rng: random.Random) -> Killer:
+    def puzzle(self, cages: Sequence[tuple[int, ...]], solution: Sequence[int], shape: Geometry,
+               rng: random.Random) -> Killer:
         made = tuple(Cage(cells, sum(solution[c] for c in cells)) for cells in cages)
-        return Killer(shape[0], symbols, (0,) * (n * n), made)
+        return Killer(shape, default_symbols(self.size), (0,) * (self.size * self.size), made)
 
-    what = f"{request.level + ' ' if request.level else ''}{n}x{n} {'jigsaw ' if request.jigsaw else ''}Killer"
-    return make(n, solution_of, build, lambda p, nodes: verify(p, node_limit=nodes), grade,
-                request.sizes, True, request.level, seed, _ATTEMPTS, what,
-                soften=with_givens if request.level == "easy" else None)
+    def grade(self, puzzle: Killer, ceiling: float | None) -> Grade:
+        return grade(puzzle, ceiling)
+
+    def soften(self, puzzle: Killer, solution: Sequence[int], below: float) -> tuple[Killer, Grade] | None:
+        """An easy Killer gains a few givens (:func:`with_givens`); other levels stay as cut."""
+        return with_givens(puzzle, solution, below) if self.level == "easy" else None
+
+    def file_form(self, puzzle: Killer) -> dict[str, Any]:
+        return to_mapping(puzzle)
 
 
 def with_givens(puzzle: Killer, solution: Sequence[int], below: float) -> tuple[Killer, Grade] | None:

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from functools import partial
 
-from solver.cages.grading import Technique, merged, solve_steps, summary
+from solver.cages.grading import Technique, graded, merged
 from solver.cages.techniques import (
     Context,
     cage_combination,
@@ -37,7 +37,6 @@ from solver.cages.techniques import (
 )
 from solver.killer.innies import Derived, derive
 from solver.killer.puzzle import Killer
-from solver.killer.verdict import verify
 from solver.sudoku.candidates import Grid, Step, bits
 from solver.sudoku.grade import TECHNIQUES as SUDOKU_TECHNIQUES
 from solver.sudoku.grade import Grade
@@ -125,18 +124,10 @@ def techniques(puzzle: Killer) -> tuple[Technique, ...]:
 
 
 def grade_with_steps(puzzle: Killer, ceiling: float | None = None) -> tuple[Grade, list[Step]]:
-    """The rating of a unique Killer and the steps of its logical solve (they end at the first
-    step rated above ``ceiling``). Raises ValueError when it has no solution or several."""
-    verdict = verify(puzzle)
-    if verdict.status.value != "unique":
-        raise ValueError(f"puzzle is {verdict.status.value}: {verdict.reason}")
-    steps, complete = solve_steps(Grid(puzzle.sudoku), techniques(puzzle), ceiling)
-    return summary(steps, complete), steps
+    """The rating of a unique Killer and the steps of its logical solve, on the grid of its
+    Sudoku (see :func:`solver.cages.grading.graded`)."""
+    return graded(puzzle, lambda killer: Grid(killer.sudoku), techniques, ceiling)
 
 
 def grade(puzzle: Killer, ceiling: float | None = None) -> Grade:
     return grade_with_steps(puzzle, ceiling)[0]
-
-
-def explain(puzzle: Killer) -> list[Step]:
-    return grade_with_steps(puzzle)[1]

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from solver.cages.parse import cage_records, parse_cages
+from solver.cages.parse import cage_records, mapping_problem, origin, parse_cages, with_origin
 from solver.killer.puzzle import SIZES, Killer
 from solver.parsing import ParseIssue
 from solver.sudoku.parse import parse_mapping as parse_sudoku
@@ -43,11 +43,9 @@ def parse_mapping(mapping: Mapping[str, Any], *, line: int = 0, index: int = 0) 
     def issue(message: str) -> ParseIssue:
         return ParseIssue(line, message, None, index)
 
-    if not isinstance(mapping, Mapping):
-        return issue(f"expected a mapping with 'cages', got {type(mapping).__name__}")
-    unknown = [str(key) for key in mapping if key not in MAPPING_KEYS]
-    if unknown:
-        return issue(f"unknown key '{unknown[0]}' (expected one of {', '.join(MAPPING_KEYS)})")
+    problem = mapping_problem(mapping, MAPPING_KEYS)
+    if problem:
+        return issue(problem)
     if "cages" not in mapping:
         return issue("a Killer Sudoku needs 'cages'")
     variant = mapping.get("variant", [])
@@ -79,12 +77,7 @@ def parse_mapping(mapping: Mapping[str, Any], *, line: int = 0, index: int = 0) 
                             totals_key="sums", with_op=False)
     except ValueError as error:
         return issue(str(error))
-
-    def text(key: str) -> str | None:
-        value = mapping.get(key)
-        return None if value is None else str(value)
-    return Killer(sudoku.geometry, sudoku.symbols, sudoku.givens, tuple(cages), cover, (), line, index,
-                  text("id"), text("title"), text("difficulty"))
+    return Killer(sudoku.geometry, sudoku.symbols, sudoku.givens, tuple(cages), cover, **origin(mapping, line, index))
 
 
 def grid_mapping(puzzle: Puzzle | Killer) -> dict[str, Any]:
@@ -106,8 +99,4 @@ def to_mapping(puzzle: Killer) -> dict[str, Any]:
     if not puzzle.cover:
         record["cover"] = False
     record["cages"] = cage_records(puzzle.cages, puzzle.size, "sum")
-    for key in ("id", "title", "difficulty"):
-        value = getattr(puzzle, key)
-        if value is not None:
-            record[key] = value
-    return record
+    return with_origin(record, puzzle)

@@ -7,6 +7,7 @@ from functools import cached_property
 
 from solver.cages.cage import Cage, cage_name, layout_problems
 from solver.cages.engine import Network, network
+from solver.cages.puzzle import Origin
 from solver.cages.tables import SumTable, TupleTable, sum_table, tuple_table
 from solver.killer.innies import derive
 from solver.sudoku.geometry import Geometry, tables
@@ -18,12 +19,13 @@ SIZES = range(4, 17)
 
 
 @dataclass(frozen=True)
-class Killer:
+class Killer(Origin):
     """One Killer Sudoku.
 
     ``cover`` says the cages cover the grid (the usual form, and then every cell must be
     in a cage); False allows cells outside every cage. ``extra_units`` are further groups
-    of N cells holding every digit once, from combined variants (diagonals ...).
+    of N cells holding every digit once, from combined variants (diagonals ...). Where it
+    was read and its file's names for it are the :class:`~solver.cages.puzzle.Origin` fields.
     """
 
     geometry: Geometry
@@ -32,11 +34,6 @@ class Killer:
     cages: tuple[Cage, ...]
     cover: bool = True
     extra_units: tuple[tuple[int, ...], ...] = ()
-    line: int = 0
-    index: int = 0
-    id: str | None = None
-    title: str | None = None
-    difficulty: str | None = None
 
     @property
     def size(self) -> int:

@@ -17,7 +17,7 @@ Each returns None at once on a grid without its rule, so classic grading pays no
 from __future__ import annotations
 
 from solver.sudoku.candidates import Grid, Step, bits
-from solver.sudoku.singles import HIDDEN_BOX, _hidden
+from solver.sudoku.singles import HIDDEN_BOX, hidden_single_in
 
 PARITY, NC_FORCING_CELL, LOCKED_NC = 1.0, 2.4, 2.5
 
@@ -25,7 +25,7 @@ PARITY, NC_FORCING_CELL, LOCKED_NC = 1.0, 2.4, 2.5
 def hidden_single_ruled(g: Grid) -> Step | None:
     """A hidden single in a unit a rule adds (after rows, columns and regions)."""
     first = 3 * g.n
-    return _hidden(g, first, len(g.lay.units), HIDDEN_BOX) if len(g.lay.units) > first else None
+    return hidden_single_in(g, first, len(g.lay.units), HIDDEN_BOX) if len(g.lay.units) > first else None
 
 
 def parity(g: Grid) -> Step | None:

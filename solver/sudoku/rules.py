@@ -22,10 +22,16 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, ClassVar
+from typing import ClassVar, Protocol
 
-if TYPE_CHECKING:
-    from solver.sudoku.geometry import Geometry
+
+class Shape(Protocol):
+    """What a rule reads of the grid it is attached to (a :class:`~solver.sudoku.geometry.Geometry`,
+    which imports this module: a rule needs only the size, so the two modules do not import
+    each other)."""
+
+    @property
+    def size(self) -> int: ...
 
 #: Every variant name, in the order they are listed and combined
 VARIANTS = ("x", "windoku", "anti_knight", "anti_king", "non_consecutive", "even_odd")
@@ -50,11 +56,11 @@ class Rule:
     #: how a pair of ``pairs`` is related, for reasons: "are a knight's move apart"
     pair_words: ClassVar[str] = ""
 
-    def units(self, geometry: Geometry) -> tuple[tuple[str, tuple[int, ...]], ...]:
+    def units(self, geometry: Shape) -> tuple[tuple[str, tuple[int, ...]], ...]:
         """Extra (name, cells) groups holding every digit once."""
         return ()
 
-    def pairs(self, geometry: Geometry) -> tuple[tuple[int, int], ...]:
+    def pairs(self, geometry: Shape) -> tuple[tuple[int, int], ...]:
         """Pairs of cells (a < b) whose digits may not :meth:`clash`."""
         return ()
 
@@ -67,7 +73,7 @@ class Rule:
         """The pairs only forbid equal digits: they are peers like cells of one row."""
         return True
 
-    def allowed(self, geometry: Geometry) -> tuple[int, ...]:
+    def allowed(self, geometry: Shape) -> tuple[int, ...]:
         """The digit mask (bit d-1 for digit d) each cell may hold; () when every digit may."""
         return ()
 
@@ -81,7 +87,7 @@ class Diagonals(Rule):
     name: ClassVar[str] = "x"
     text: ClassVar[str] = "each main diagonal holds every digit once"
 
-    def units(self, geometry: Geometry) -> tuple[tuple[str, tuple[int, ...]], ...]:
+    def units(self, geometry: Shape) -> tuple[tuple[str, tuple[int, ...]], ...]:
         n = geometry.size
         return (("the main diagonal", tuple(i * n + i for i in range(n))),
                 ("the anti-diagonal", tuple(i * n + n - 1 - i for i in range(n))))
@@ -92,7 +98,7 @@ class Windows(Rule):
     name: ClassVar[str] = "windoku"
     text: ClassVar[str] = "each of the four shaded windows holds every digit once"
 
-    def units(self, geometry: Geometry) -> tuple[tuple[str, tuple[int, ...]], ...]:
+    def units(self, geometry: Shape) -> tuple[tuple[str, tuple[int, ...]], ...]:
         n = geometry.size
         starts = (1, 5)
         return tuple((f"window {k + 1}", tuple((top + r) * n + left + c for r in range(3) for c in range(3)))
@@ -117,7 +123,7 @@ class AntiKnight(Rule):
     text: ClassVar[str] = "cells a knight's move apart hold different digits"
     pair_words: ClassVar[str] = "are a knight's move apart"
 
-    def pairs(self, geometry: Geometry) -> tuple[tuple[int, int], ...]:
+    def pairs(self, geometry: Shape) -> tuple[tuple[int, int], ...]:
         return _offsets_pairs(geometry.size, ((1, 2), (2, 1), (1, -2), (2, -1)))
 
 
@@ -127,7 +133,7 @@ class AntiKing(Rule):
     text: ClassVar[str] = "diagonally touching cells hold different digits"
     pair_words: ClassVar[str] = "touch diagonally"
 
-    def pairs(self, geometry: Geometry) -> tuple[tuple[int, int], ...]:
+    def pairs(self, geometry: Shape) -> tuple[tuple[int, int], ...]:
         return _offsets_pairs(geometry.size, ((1, 1), (1, -1)))
 
 
@@ -137,7 +143,7 @@ class NonConsecutive(Rule):
     text: ClassVar[str] = "orthogonally neighbouring cells never hold consecutive digits"
     pair_words: ClassVar[str] = "are neighbours"
 
-    def pairs(self, geometry: Geometry) -> tuple[tuple[int, int], ...]:
+    def pairs(self, geometry: Shape) -> tuple[tuple[int, int], ...]:
         return _offsets_pairs(geometry.size, ((0, 1), (1, 0)))
 
     def clash(self, d1: int, d2: int) -> bool:
@@ -156,7 +162,7 @@ class Parity(Rule):
     text: ClassVar[str] = "a cell marked with a circle holds an even digit"
     marks: str = ""
 
-    def allowed(self, geometry: Geometry) -> tuple[int, ...]:
+    def allowed(self, geometry: Shape) -> tuple[int, ...]:
         n = geometry.size
         full = (1 << n) - 1
         even = sum(1 << (d - 1) for d in range(2, n + 1, 2))

@@ -34,7 +34,9 @@ def unit_singles(g: Grid, u: int) -> int:
     return once & ~twice
 
 
-def _hidden(g: Grid, first: int, last: int, rating: float) -> Step | None:
+def hidden_single_in(g: Grid, first: int, last: int, rating: float) -> Step | None:
+    """The first hidden single in units ``first`` .. ``last - 1`` (rows, columns, boxes, then a
+    variant's units), rated ``rating``."""
     lay = g.lay
     for u in range(first, last):
         found = unit_singles(g, u)
@@ -49,11 +51,11 @@ def _hidden(g: Grid, first: int, last: int, rating: float) -> Step | None:
 
 
 def hidden_single_box(g: Grid) -> Step | None:
-    return _hidden(g, 2 * g.n, 3 * g.n, HIDDEN_BOX)
+    return hidden_single_in(g, 2 * g.n, 3 * g.n, HIDDEN_BOX)
 
 
 def hidden_single_line(g: Grid) -> Step | None:
-    return _hidden(g, 0, 2 * g.n, HIDDEN_LINE)
+    return hidden_single_in(g, 0, 2 * g.n, HIDDEN_LINE)
 
 
 def naked_single(g: Grid) -> Step | None:

@@ -1,11 +1,12 @@
-"""verify(kenken) -> Verdict: contradictory cages named, then an exact bounded search."""
+"""verify(puzzle) -> Verdict for every cage kind: contradictions named first, then an exact
+bounded search from the givens."""
 from __future__ import annotations
 
 import time
 
 from solver.cages.cage import cell_name
 from solver.cages.engine import DEFAULT_NODE_LIMIT, decide, start
-from solver.kenken.puzzle import KenKen
+from solver.cages.puzzle import CagePuzzle
 from solver.verdict import SolveStats, Status, Verdict
 
 _MAX_LISTED = 3
@@ -17,10 +18,11 @@ def summary(problems: list[str]) -> str:
     return "; ".join(problems[:_MAX_LISTED]) + (f" (and {more} more)" if more > 0 else "")
 
 
-def verify(puzzle: KenKen, *, node_limit: int = DEFAULT_NODE_LIMIT) -> Verdict:
-    """contradictory (cages that overlap, leave gaps, are disconnected, use an operation on
-    the wrong number of cells or name a target no digits reach), or the search's verdict:
-    unique, multiple (with the cells where two solutions differ), unsolvable, undetermined."""
+def verify(puzzle: CagePuzzle, *, node_limit: int = DEFAULT_NODE_LIMIT) -> Verdict:
+    """contradictory (the puzzle's :meth:`~CagePuzzle.problems`: cages that overlap, leave
+    gaps, are disconnected, or name a total no digits reach; a Killer's givens that clash),
+    or the search's verdict: unique, multiple (with the cells where two solutions differ),
+    unsolvable or undetermined."""
     begin = time.perf_counter()
     problems = puzzle.problems()
     if problems:
@@ -29,4 +31,4 @@ def verify(puzzle: KenKen, *, node_limit: int = DEFAULT_NODE_LIMIT) -> Verdict:
     n = puzzle.size
     net = puzzle.network()
     names = [cell_name(c, n) for c in range(n * n)]
-    return decide(net, start(net, [0] * (n * n)), names, node_limit, begin)
+    return decide(net, start(net, puzzle.givens), names, node_limit, begin)

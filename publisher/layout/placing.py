@@ -1,0 +1,150 @@
+"""Grids placed in their slots: a section's boards as numbered grids with their captions, notes,
+cross-reference lines, cages, coordinates, worked-example steps and what the screen plays,
+in rows of one shape; and a row placed as a band on the page."""
+from __future__ import annotations
+
+from dataclasses import replace
+
+from publisher.cagelines import cage_drawing
+from publisher.captions import caption_parts, fit_caption
+from publisher.grids import borders, cells, coordinates, same_shape, text_ratio, thick_line, tour_drawing
+from publisher.labels import screen_labels
+from publisher.layout.frame import Desk, ink_of
+from publisher.layout.slots import LARGE_PRINT_MIN_CAPTION, MIN_TEXT, SlotMaker, Slots
+from publisher.model import Band, Board, CageDrawing, CrossRef, Grid, PlacedGrid, SectionSpec, TextStyle
+from publisher.play import play_for
+from publisher.typeset import visible
+
+
+class Placer:
+    """Places one booklet's grids: every board of a section as a :class:`PlacedGrid` in its slot."""
+
+    def __init__(self, desk: Desk, slots: SlotMaker) -> None:
+        self.desk, self.slots = desk, slots
+        #: the playable page's words; hint sentences are set in them unless the book is in English
+        self.screen = screen_labels(desk.spec.language, desk.spec.labels)
+        self.hint_words = None if desk.spec.language.split("-")[0].lower() == "en" else self.screen
+
+    def rows(self, section: SectionSpec, first_number: int,
+             answers: bool) -> list[tuple[list[PlacedGrid], Slots]]:
+        """Grids in rows of their shape's ``across``, each with its slots; a
+        row also ends where the board shape changes, so each band holds grids
+        of one shape. Answer cells are capped by their puzzle's."""
+        rows: list[tuple[list[PlacedGrid], Slots]] = []
+        sizes: dict[tuple, tuple[Slots, float, float]] = {}
+        for number, board in enumerate(section.boards, first_number):
+            shape = (board.rows, board.cols, board.kind, text_ratio(board, answers, self.desk.spec.large_print))
+            if shape not in sizes:
+                slots = self.slots.for_shape(section, answers, board)
+                cap = None
+                if answers:
+                    cap = self.slots.grid_size(board, self.slots.for_shape(section, False, board), False)[0]
+                sizes[shape] = (slots, *self.slots.grid_size(board, slots, answers, cap))
+            slots, cell, font = sizes[shape]
+            placed = self.placed(board, number, section, answers, slots, cell, font)
+            for item in (placed, *self.worked(board, number, answers, slots, placed)):
+                if (rows and rows[-1][1] is slots and len(rows[-1][0]) < slots.across
+                        and same_shape(rows[-1][0][0].grid, item.grid)):
+                    rows[-1][0].append(item)
+                else:
+                    rows.append(([item], slots))
+        return rows
+
+    def worked(self, board: Board, number: int, answers: bool, slots: Slots,
+               placed: PlacedGrid) -> list[PlacedGrid]:
+        """The board's worked examples in this booklet, after its own grid: each step on the
+        position it was found in (givens bold, values found so far grey, the value the step
+        places circled), the candidates of the cells it involves small, the eliminated ones
+        struck, its pattern shaded; captioned "12 · Key step" (or "12 · Step 3 of 40") with
+        the step's sentence on the note line."""
+        if not board.worked or (board.worked_in == "answers") != answers:
+            return []
+        out = []
+        total = len(board.worked)
+        for index, step in enumerate(board.worked, 1):
+            texts = tuple(mark.placed if mark is not None and mark.placed else value
+                          for value, mark in zip(step.values, step.marks))
+            position = replace(board, givens=board.givens, answer=texts)
+            word = self.desk.labels["key_step"] if total == 1 else f"{self.desk.labels['step']} {index}/{total}"
+            grid = replace(placed.grid, cells=cells(position, True), marks=step.marks, shaded=step.pattern,
+                           tour=None, label=f"{word} {number}: {visible(step.text)}")
+            width = max(grid.width, slots.width)
+            lines = self.sentence(visible(step.text), grid.width, slots.note_lines) if slots.noted else ()
+            caption = self.desk.type.one_line(f"{number} · {word}", placed.caption_style, width)
+            out.append(replace(placed, caption=caption,
+                               grid=grid, note=" ".join(lines), note_lines=lines,
+                               note_style=self.desk.styles.note if slots.noted else None,
+                               play=None))
+        return out
+
+    def placed(self, board: Board, number: int, section: SectionSpec, answers: bool,
+               slots: Slots, cell: float, font: float) -> PlacedGrid:
+        labels, style = self.desk.labels, self.desk.styles.answer_caption if answers else self.desk.styles.caption
+        grid_width = board.cols * cell
+        kind = labels.get(board.kind, board.kind)
+        parts = caption_parts(board, number, labels)
+        least = LARGE_PRINT_MIN_CAPTION if self.desk.spec.large_print else MIN_TEXT
+        caption, style = fit_caption(parts, style, grid_width, self.desk.type, least)
+        word = labels["solution"] if answers else labels["puzzle"]
+        grid = Grid(
+            rows=board.rows, cols=board.cols, cells=cells(board, answers),
+            borders=borders(board.rows, board.cols, board.regions, thick_line(cell)),
+            cell_size=cell, font_size=font, label=f"{word} {number}, {board.rows}x{board.cols} {kind}",
+            tour=tour_drawing(board, cell, self.widest(board, font)) if answers else None,
+            shaded=board.shading,
+            coordinates=coordinates(board.rows, board.cols, cell, MIN_TEXT, self.label_width)
+            if board.chessboard and self.desk.spec.coordinates else None,
+            cages=self.cages(board, cell, answers),
+        )
+        note, note_style = "", None
+        note_lines: tuple[str, ...] = ()
+        if slots.noted:
+            note_style = self.desk.styles.note
+            text = self.slots.note(board) if answers else ""   # a key step under a puzzle would give it away
+            if text:
+                note_lines = self.sentence(text, grid_width, slots.note_lines)
+                note = " ".join(note_lines)
+        ref = CrossRef("", 0, "", "", self.desk.styles.ref, below=not answers) if self.slots.refs(answers) else None
+        return PlacedGrid(number, caption, style, grid, 0.0, 0.0, slots.caption_height, note, note_style,
+                          play=None if answers else play_for(board, self.desk.spec.play_solutions, self.hint_words),
+                          caption_parts=parts,
+                          note_lines=note_lines, ref=ref, below=slots.below)
+
+    def label_width(self, text: str, size: float) -> float:
+        return self.desk.type.width(text, TextStyle("coordinate", size))
+
+    def sentence(self, text: str, width: float, lines: int) -> tuple[str, ...]:
+        """``text`` wrapped to at most ``lines`` lines of the note style (the last ending in
+        "…" when it does not fit): PDF and HTML draw each line, DOCX and RTF let the
+        whole sentence (the lines joined) reflow in its paragraph."""
+        setter, style = self.desk.type, self.desk.styles.note
+        wrapped = list(setter.wrap(text, style, width))
+        if len(wrapped) > lines:
+            wrapped = wrapped[:lines - 1] + [setter.one_line(" ".join(wrapped[lines - 1:]), style, width)]
+        return tuple(wrapped)
+
+    def cages(self, board: Board, cell: float, answers: bool) -> CageDrawing | None:
+        """The board's cages at this cell size: black on puzzles, light on answers."""
+        ink = ink_of(self.desk.spec)
+        return cage_drawing(board, cell, ink.answer_cage_grey if answers else ink.cage_grey,
+                            lambda text, size: self.desk.type.width(text, TextStyle("cage", size)))
+
+    def widest(self, board: Board, font: float) -> float:
+        """Width of the widest answer text of a board in its cells (bold, the wider face)."""
+        style = TextStyle("cell", font, bold=True)
+        return max((self.desk.type.width(text, style) for text in set(board.answer)), default=0.0)
+
+    def band(self, row: list[PlacedGrid], y: float, slots: Slots, centred: bool = True) -> Band:
+        """Place a row of grids centred in their slots, a short row (the end of a
+        section, a change of grid shape) centred as a whole (offsets relative to
+        the content box; :func:`~publisher.layout.frame.pages` moves them onto the page). ``centred``
+        False puts the row's top at ``y`` (the answer key's flowing rows)."""
+        grid = row[0].grid
+        block_height = slots.block(grid)
+        top = y + (slots.height - block_height) / 2 if centred else y
+        pitch = slots.width + slots.hgap
+        left = (slots.width - grid.width) / 2 + (slots.across - len(row)) * pitch / 2
+        items = tuple(replace(p, x=round(left + i * pitch, 2), y=round(top, 2)) for i, p in enumerate(row))
+        gap = round(pitch - grid.width, 2)
+        width = round(len(items) * grid.width + (len(items) - 1) * gap, 2)
+        return Band(items, items[0].x, items[0].y, width, round(block_height, 2), gap)

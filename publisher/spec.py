@@ -1,0 +1,242 @@
+"""The spec stage: the config's decisions about every book, each made once, here.
+
+It runs in two steps, where the build needs them:
+
+* :func:`plan`, from the config alone, before any puzzle is read: each book's file stem
+  (a safe slug, no two books alike), its print profile (the trim checked against it),
+  whether a playable HTML booklet with Hint is built, and from those how far each
+  section's puzzles are graded and explained (:func:`grading_depth`);
+* :func:`book_spec`, after verify: everything layout and the cover need about a book as a
+  :class:`~publisher.model.BookSpec`: fonts, margins and the gutter, grids per page by trim
+  and board size, a section's rule lines, the boards with their notes, worked examples,
+  hints and IDs, the print rules, the cover's settings.
+
+Every default the config leaves to be worked out from the book itself (grids per page by
+trim and board, the first gutter of ``inside: auto``) is worked out here and nowhere else;
+the model's ``BookSpec`` carries none. Build, export, preflight and the cover read this.
+"""
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+
+from publisher import fonts as fontlib
+from publisher import grading
+from publisher.config import Book, ConfigError, LoadedConfig, Section
+from publisher.kinds import KINDS
+from publisher.labels import labels_for
+from publisher.model import Board, BookSpec, CoverSettings, Fonts, Margins, SectionSpec
+from publisher.printing import interior
+from publisher.sources import SectionInput, SourceError
+from publisher.verify import Checked, Grading, SectionResult
+
+#: The smallest print-on-demand gutter: ``inside: auto`` starts here and layout grows it with the pages
+GUTTER_MINIMUM = 0.375 * 72
+
+#: Grids per page (across x down) when neither the book nor the section names them,
+#: as (puzzles, answers), by trim and by board side (a mixed section: per side, see SectionSpec.shape_defaults):
+#: 2x3 puzzles and 4x4 answers of 9x9 on A4/Letter-class pages, fewer on small
+#: trims (A5, 6x9 in, 5x8 in) and for big grids, so every default fits the page.
+PER_PAGE_DEFAULTS: dict[str, list[tuple[int, tuple[tuple[int, int], tuple[int, int]]]]] = {
+    "large": [(9, ((2, 3), (4, 4))), (12, ((1, 2), (2, 3))), (16, ((1, 1), (2, 2))), (99, ((1, 1), (1, 1)))],
+    "small": [(4, ((2, 3), (2, 3))), (6, ((1, 2), (2, 3))), (9, ((1, 1), (2, 3))), (12, ((1, 1), (1, 2))),
+              (99, ((1, 1), (1, 1)))],
+}
+SMALL_PAGE_WIDTH = 7 * 72   # narrower than 7 in is a small trim
+PER_PAGE_KEYS = ("puzzles_per_page", "answers_per_page")
+
+
+def default_per_page(page_width: float, board_side: int) -> tuple[tuple[int, int], tuple[int, int]]:
+    """(puzzles, answers) per page for a section nobody configured."""
+    table = PER_PAGE_DEFAULTS["small" if page_width < SMALL_PAGE_WIDTH else "large"]
+    return next((per_page for side, per_page in table if board_side <= side), table[-1][1])   # any bigger: 1x1
+
+
+def slugify(title: str) -> str:
+    """A safe file stem from a title: 'Tuyển tập Sudoku' -> 'tuyen-tap-sudoku'.
+
+    Only [a-z0-9-] survive, so no title can reach outside the output folder."""
+    text = title.replace("đ", "d").replace("Đ", "D")
+    text = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode("ascii")
+    slug = re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")
+    return slug[:80].strip("-") or "book"
+
+
+def stem_of(book: Book) -> str:
+    """The file stem of a book: its ``file_stem``, else its title, made safe."""
+    return slugify(book.file_stem or book.title)
+
+
+@dataclass(frozen=True)
+class BookPlan:
+    """What the config decides about book ``index`` before any of its puzzles is read."""
+
+    index: int
+    stem: str                                   # its booklets are <stem>-puzzles.*, <stem>-answers.*
+    printing: interior.PrintChoice | None       # its print-on-demand profile, paper and bleed
+    playable: bool                              # a playable HTML booklet with Hint is built (explain every puzzle)
+
+    @property
+    def key(self) -> str:
+        return f"books[{self.index}]"
+
+
+@dataclass(frozen=True)
+class Plan:
+    """The build's decisions from the config alone: the formats it writes and every book's plan."""
+
+    formats: tuple[str, ...]
+    books: tuple[BookPlan, ...]
+
+    def book_of(self, stem: str) -> BookPlan:
+        """The plan of the book a booklet (``<stem>-puzzles``, ``<stem>-answers``) belongs to."""
+        return next(book for book in self.books if stem in (f"{book.stem}-puzzles", f"{book.stem}-answers"))
+
+
+def plan(loaded: LoadedConfig, formats: Sequence[str] = ()) -> Plan:
+    """Every book's stem (two books writing the same files is an error naming the key),
+    print profile (a trim the service does not print is an error naming ``page.size``) and
+    playable booklet, for ``formats`` (``--format``; none: the config's ``output.formats``)."""
+    chosen = tuple(formats) or tuple(loaded.config.output.formats)
+    books: list[BookPlan] = []
+    for b, book in enumerate(loaded.config.books):
+        stem = stem_of(book)
+        if any(other.stem == stem for other in books):
+            raise ConfigError([f"{loaded.where(('books', b, 'file_stem'))}: two books would write "
+                               f"'{stem}-*' files; give one a different file_stem"])
+        printing = interior.choice(book.print.service, book.print.paper, book.print.bleed)
+        if printing is not None and (problem := interior.trim_problem(printing, book.page.size)):
+            raise ConfigError([f"{loaded.where(('books', b, 'page', 'size'))}: {problem}"])
+        books.append(BookPlan(b, stem, printing, "html" in chosen and book.html.solutions == "embedded"))
+    return Plan(chosen, tuple(books))
+
+
+def worked(book: Book, section: Section, index: int) -> str:
+    """How a section's ``index``-th puzzle is drawn as a worked example: "answers" (its key
+    step after its solution: ``answers.hints: drawn``), "key" (its key step after the puzzle:
+    the first puzzle of a ``worked_example: true`` section), "full" (every step after the
+    puzzle: ``worked_example: full``) or "" (none)."""
+    example = getattr(section, "worked_example", False)
+    if example and index == 0:
+        return "full" if example == "full" else "key"
+    return "answers" if book.answers.hints == "drawn" and section.graded else ""
+
+
+def grading_depth(loaded: LoadedConfig, books: Plan, section: SectionInput) -> Grading:
+    """How far the puzzles of ``section`` are graded and explained: as its rating range and
+    sort order need, with the key step for answer hints, and every step where a playable
+    booklet gives Hint or a worked example draws them."""
+    book = loaded.config.books[section.book]
+    return replace(grading.grading_for(section.section, bool(book.answers.hints)),
+                   explain=books.books[section.book].playable or worked(book, section.section, 0) != "")
+
+
+def grading_depths(loaded: LoadedConfig, books: Plan, inputs: Sequence[SectionInput]) -> list[Grading]:
+    """:func:`grading_depth` of every section, in order (what the verify stage takes)."""
+    return [grading_depth(loaded, books, section) for section in inputs]
+
+
+def _board(checked: Checked, key_step_word: str, worked_in: str, puzzle_ids: bool) -> Board:
+    """The model's board of a verified puzzle; a key step (books with ``answers.hints``)
+    becomes the note line under its solution's caption; worked examples (``worked_in``, see
+    :func:`worked`) the steps drawn after it; the ID goes on it when the book prints IDs."""
+    item = checked.item
+    kind = KINDS[item.kind]
+    board = kind.to_board(item.puzzle, checked.verdict, difficulty=grading.label(checked), source=item.where)
+    if puzzle_ids:
+        board = replace(board, puzzle_id=checked.puzzle_id)
+    if checked.key_step:
+        board = replace(board, note=f"{key_step_word}: {checked.key_step}")
+    drawing = getattr(kind, "worked", None)
+    if worked_in and drawing is not None and checked.explanation:
+        board = replace(board, worked=drawing(item.puzzle, checked.explanation, worked_in == "full"),
+                        worked_in="answers" if worked_in == "answers" else "puzzles")
+    return replace(board, hints=kind.hints(item.puzzle, checked.explanation)) if checked.explanation else board
+
+
+def _rule_lines(boards: tuple[Board, ...], words: dict[str, str]) -> str | None:
+    """The automatic instruction line of a section whose puzzles keep rules beyond the kind's
+    own (a variant's rules and the legend of its marks), in the book's language."""
+    keys = dict.fromkeys(key for board in boards for key in board.rule_labels)
+    return " ".join(words[key] for key in keys) or None
+
+
+def _section_spec(book: Book, key: str, section: Section, boards: tuple[Board, ...],
+                  words: dict[str, str]) -> SectionSpec:
+    """A section's spec: grids per page its own, else (when the book names none either) the
+    default for its largest board, with the defaults of every board size it holds."""
+    by_side = []
+    for side in sorted({max(board.rows, board.cols) for board in boards}):
+        puzzles, answers = default_per_page(book.page.size[0], side)   # a key step wraps under its answer
+        by_side.append((side, puzzles, answers))
+    _side, *largest = by_side[-1]   # the largest board's, for sections of one shape
+    defaults = {name: value for name, value in zip(PER_PAGE_KEYS, largest)
+                if not (getattr(section, name) or getattr(book.layout, name))}
+    return SectionSpec(title=section.title, boards=boards,
+                       instructions=section.instructions or _rule_lines(boards, words), key=key,
+                       puzzles_per_page=section.puzzles_per_page or defaults.get("puzzles_per_page"),
+                       answers_per_page=section.answers_per_page or defaults.get("answers_per_page"),
+                       per_page_defaults=tuple(defaults), shape_defaults=tuple(by_side))
+
+
+def _fonts(loaded: LoadedConfig, b: int) -> Fonts:
+    book = loaded.config.books[b]
+    if book.fonts is None:
+        return fontlib.default_fonts()
+    try:
+        return fontlib.load_fonts(loaded.base / book.fonts.regular,
+                                  loaded.base / book.fonts.bold if book.fonts.bold else None)
+    except fontlib.FontError as error:
+        raise ConfigError([f"{loaded.where(('books', b, 'fonts'))}: {error}"]) from None
+
+
+def _cover(loaded: LoadedConfig, book: Book) -> CoverSettings:
+    settings = book.cover
+    return CoverSettings(front_image=loaded.base / settings.front_image if settings.front_image else None,
+                         front_image_key=settings.front_image or "", back_text=settings.back_text,
+                         spine_text=settings.spine_text, background=settings.colors.background,
+                         text=settings.colors.text, barcode=settings.barcode == "auto")
+
+
+def book_spec(loaded: LoadedConfig, plan: BookPlan, sections: Sequence[SectionResult]) -> BookSpec:
+    """Everything layout and the cover need about a book, from its config and its sections'
+    accepted puzzles (``sections``: the verify stage's results of its sections, in order)."""
+    b = plan.index
+    book = loaded.config.books[b]
+    words = labels_for(book.language, dict(book.labels))
+    section_specs = []
+    for s, (section, result) in enumerate(zip(book.sections, sections)):
+        boards = tuple(_board(checked, words["key_step"], worked(book, section, i), book.layout.puzzle_ids)
+                       for i, checked in enumerate(result.accepted))
+        section_specs.append(_section_spec(book, f"{plan.key}.sections[{s}]", section, boards, words))
+    margins = book.page.margins
+    return BookSpec(
+        title=book.title, stem=plan.stem, key=plan.key, page_width=book.page.size[0], page_height=book.page.size[1],
+        margins=Margins(top=margins.top, bottom=margins.bottom,
+                        inside=GUTTER_MINIMUM if margins.inside == "auto" else margins.inside, outside=margins.outside),
+        gutter_auto=margins.inside == "auto",
+        mirrored=book.page.mirrored or plan.printing is not None,   # a bound book: the gutter on the binding side
+        fonts=_fonts(loaded, b), language=book.language, labels=dict(book.labels), subtitle=book.subtitle,
+        author=book.author, instructions=book.instructions, imprint=book.imprint, contents=book.contents,
+        sections=tuple(section_specs), puzzles_per_page=book.layout.puzzles_per_page,
+        answers_per_page=book.layout.answers_per_page, large_print=book.layout.large_print,
+        section_start=book.layout.section_start, balance=book.layout.balance, coordinates=book.layout.coordinates,
+        answers=book.answers.placement, play_solutions=book.html.solutions == "embedded",
+        print_rules=plan.printing.rules(book.page.size) if plan.printing else None, cover=_cover(loaded, book),
+    )
+
+
+def check_accepted(loaded: LoadedConfig, inputs: Sequence[SectionInput], sections: Sequence[SectionResult]) -> None:
+    """A book cannot print a section none of whose puzzles was accepted: SourceError naming it."""
+    for section, section_input in zip(sections, inputs):
+        if not section.accepted:
+            raise SourceError(f"{loaded.where(section_input.loc)}: no puzzle of the section was accepted")
+
+
+def book_specs(loaded: LoadedConfig, books: Plan, inputs: Sequence[SectionInput],
+               sections: Sequence[SectionResult]) -> list[BookSpec]:
+    """The spec of every book, from the verify stage's results of all the build's sections."""
+    return [book_spec(loaded, book, [result for result, section in zip(sections, inputs) if section.book == book.index])
+            for book in books.books]
