@@ -10,7 +10,9 @@ forms sharing an ID never make a false repeat.
 A catalog is a SQLite file (a path) or a PostgreSQL database shared by a team
 (``postgresql://...``); SQLAlchemy Core speaks both, so there is one set of
 statements. The schema carries its version in ``puzzlepress_meta``: an older
-catalog is upgraded in place, a newer one is refused with one clear error.
+catalog is upgraded in place (its rows put in this version's forms where a kind's
+forms changed, read back from their stored puzzle), a newer one is refused with
+one clear error.
 
 Recording is one transaction: the rows of a (book, edition) replace that
 book's earlier rows (a rebuild is not a repeat of itself, and never a second
@@ -27,7 +29,7 @@ import datetime
 import json
 import os
 import sqlite3
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import TypedDict
@@ -38,8 +40,9 @@ from sqlalchemy import exc as sa_exc
 from publisher.schema import Hint
 
 #: The schema this program writes. 1: the first catalogs; 2: adds ``puzzle`` (the puzzle
-#: as printed, read back to name how a repeat was moved).
-SCHEMA_VERSION = 2
+#: as printed, read back to name how a repeat was moved); 3: variant Sudoku forms under each
+#: variant's full symmetry group (rows of version 2 are put in the new forms on upgrade).
+SCHEMA_VERSION = 3
 #: The PostgreSQL advisory lock key of schema creation (any fixed 64-bit number; this is "puzzlepr")
 _SCHEMA_LOCK = 0x70757A7A6C657072
 #: How long a build waits for another build's recording before the catalog is "locked".
@@ -71,6 +74,11 @@ puzzles_table = sa.Table(
     sa.Index("puzzles_by_id", "id"),
     sa.Index("puzzles_by_book", "book", "edition"),
 )
+
+
+#: An upgrade's view of a recorded row: its (id, form) in this version's form, or None when
+#: the row's form stands (or its puzzle was not stored and cannot be read back)
+Reform = Callable[["Entry"], "tuple[str, str] | None"]
 
 
 class CatalogError(Exception):
@@ -149,8 +157,13 @@ def database_url(target: str, base: Path | None = None) -> tuple[str, str]:
 class Catalog:
     """An open catalog. Use as a context manager, or call :meth:`close`."""
 
-    def __init__(self, target: str, base: Path | None = None, *, create: bool = True) -> None:
+    def __init__(self, target: str, base: Path | None = None, *, create: bool = True,
+                 reform: Reform | None = None) -> None:
+        """``reform`` puts an older catalog's rows in this version's forms when it is
+        upgraded (the kinds know their forms; this module does not): a catalog that needs
+        it and is opened without it is refused rather than upgraded half-way."""
         self.url, self.name = database_url(target, base)
+        self._reform = reform
         self.sqlite = self.url.startswith("sqlite")
         if self.sqlite:
             path = Path(self.url.removeprefix("sqlite:///"))
@@ -197,6 +210,9 @@ class Catalog:
                                f"puzzlepress knows ({SCHEMA_VERSION}); upgrade puzzlepress to use it")
         if version is None and not create:
             raise CatalogError(f"catalog {self.name}: not a puzzlepress catalog")
+        if version is not None and version < 3 and self._reform is None:
+            raise CatalogError(f"catalog {self.name}: schema version {version} needs its forms upgraded; "
+                               "open it with puzzlepress build or puzzlepress catalog")
         with self.engine.connect().execution_options(immediate=True) as connection, connection.begin():
             if connection.dialect.name == "postgresql":
                 # Two builds creating one new catalog at once: PostgreSQL's DDL takes no lock
@@ -209,7 +225,7 @@ class Catalog:
                 _metadata.create_all(connection)
                 connection.execute(meta_table.insert().values(key="schema_version", value=str(SCHEMA_VERSION)))
             elif version < SCHEMA_VERSION:
-                _upgrade(connection, version)
+                _upgrade(connection, version, self._reform)
 
     # ------------------------------------------------------------ reading
 
@@ -388,10 +404,17 @@ def _version(connection: sa.Connection) -> int | None:
     return int(value)
 
 
-def _upgrade(connection: sa.Connection, version: int) -> None:
+def _upgrade(connection: sa.Connection, version: int, reform: Reform | None) -> None:
     """Every step from ``version`` to :data:`SCHEMA_VERSION`, in the same transaction."""
     if version < 2:
         connection.execute(sa.text("ALTER TABLE puzzles ADD COLUMN puzzle TEXT"))
+    if version < 3 and reform is not None:
+        rows = connection.execute(sa.select(puzzles_table).where(puzzles_table.c.puzzle.is_not(None))).all()
+        for row in rows:
+            new = reform(_entry(row))
+            if new is not None and new != (row.id, row.form):
+                connection.execute(puzzles_table.update().where(puzzles_table.c.seq == row.seq)
+                                   .values(id=new[0], form=new[1]))
     connection.execute(meta_table.update().where(meta_table.c.key == "schema_version")
                        .values(value=str(SCHEMA_VERSION)))
 

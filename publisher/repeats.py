@@ -74,13 +74,30 @@ def with_ids(sections: list[SectionResult], editions: Sequence[str], jobs: int |
     return placed
 
 
+def reform(row: Entry) -> tuple[str, str] | None:
+    """A recorded row's (id, form) in this version's form, when its kind has changed how it
+    puts such puzzles in form since the row was written (a catalog's upgrade asks): read
+    back from the stored puzzle. None when the form stands or the puzzle cannot be read."""
+    kind = KINDS.get(row.kind)
+    if kind is None or not kind.form_outdated(row.form):
+        return None
+    puzzle = _read_back(row.kind, row.puzzle)
+    if puzzle is None:
+        return None
+    try:
+        form = kind.canonical(puzzle)
+    except ValueError:
+        return None
+    return form.id, form.text
+
+
 def open_catalog(loaded: LoadedConfig, override: str | None = None) -> Catalog | None:
     """The catalog of a build or an export: ``override`` (``--catalog``, relative to here), else
     the config's ``catalog`` (relative to the config file); None for neither."""
     if override is not None:
-        return Catalog(override)
+        return Catalog(override, reform=reform)
     if loaded.config.catalog is not None:
-        return Catalog(loaded.config.catalog, loaded.base)
+        return Catalog(loaded.config.catalog, loaded.base, reform=reform)
     return None
 
 

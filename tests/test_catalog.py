@@ -228,7 +228,7 @@ def test_a_newer_schema_is_one_clear_error_and_an_older_one_is_upgraded(catalog:
     capsys.readouterr()
     assert main(["build", str(config), "-q"]) == 2
     err = capsys.readouterr().err.strip().splitlines()
-    assert len(err) == 1 and "schema version 9 is newer than this puzzlepress knows (2)" in err[0]
+    assert len(err) == 1 and "schema version 9 is newer than this puzzlepress knows (3)" in err[0]
     assert _outputs(tmp_path / "out-one") == outputs
 
     # a schema-1 catalog (no 'puzzle' column) is upgraded in place, its rows kept
@@ -238,8 +238,54 @@ def test_a_newer_schema_is_one_clear_error_and_an_older_one_is_upgraded(catalog:
     code, report = build(config2)
     assert code == 1
     assert report["puzzles"][0]["reason"] == "same as 'Series' vol. 1, section 'Hard', puzzle 1"   # type: ignore[index]
-    assert query(catalog, "SELECT value FROM puzzlepress_meta WHERE key = 'schema_version'") == [("2",)]
+    assert query(catalog, "SELECT value FROM puzzlepress_meta WHERE key = 'schema_version'") == [("3",)]
     assert len(rows(catalog)) == 3
+
+
+def _x_isomorph(puzzle: Puzzle) -> str:
+    """The X-Sudoku with rows 0, 2 and rows 6, 8 swapped and the columns alike (both
+    diagonals map onto themselves; not one of the square's eight symmetries), relabelled."""
+    swap = [2, 1, 0, 3, 4, 5, 8, 7, 6]
+    digits = [0, 5, 3, 9, 1, 7, 2, 8, 4, 6]
+    return format_values([digits[puzzle.givens[swap[r] * 9 + swap[c]]] for r in range(9) for c in range(9)],
+                         puzzle.symbols)
+
+
+def test_a_schema_2_catalog_gets_the_new_variant_forms_and_then_finds_an_x_isomorph(catalog: str,
+                                                                                    tmp_path: Path) -> None:
+    """Schema 2 put variant grids in form under the square's eight symmetries ("9 boxes ..."):
+    the upgrade re-derives each row from its stored puzzle, so an isomorph by a row swap
+    that keeps both diagonals is found; a row without its puzzle keeps its old form."""
+    from solver.sudoku.generate import Request, generate_one
+    made = [generate_one(Request(9, level="easy", variant=("x",)), seed).puzzle for seed in (3, 4)]
+
+    def x_book(name: str, edition: int, givens: list[str]) -> Path:
+        records = [{"givens": g, "variant": ["x"]} for g in givens]
+        (tmp_path / f"{name}-x.json").write_text(json.dumps(records), encoding="utf-8")
+        config = tmp_path / f"{name}.yaml"
+        config.write_text(textwrap.dedent(f"""\
+            catalog: "{catalog}"
+            books:
+              - title: Series
+                edition: {edition}
+                sections: [{{title: X, puzzles: {name}-x.json}}]
+            output: {{folder: out-{name}, formats: [rtf]}}
+            """), encoding="utf-8")
+        return config
+
+    assert build(x_book("one", 1, [p.format() for p in made]))[0] == 0
+    execute(catalog, "UPDATE puzzlepress_meta SET value = '2' WHERE key = 'schema_version'")
+    execute(catalog, "UPDATE puzzles SET form = '9 boxes x ' || form, id = 'OLDFORM' || number")
+    execute(catalog, "UPDATE puzzles SET puzzle = NULL WHERE number = 2")
+    code, report = build(x_book("two", 2, [_x_isomorph(made[0]), _x_isomorph(made[1])]))
+    assert code == 1
+    first, second = report["puzzles"]   # type: ignore[misc]
+    assert first["status"] == "repeated"
+    assert first["reason"].startswith("same as 'Series' vol. 1, section 'X', puzzle 1 (rows reordered")
+    assert second["status"] == "unique"      # its row could not be read back: its old form stands
+    assert query(catalog, "SELECT value FROM puzzlepress_meta WHERE key = 'schema_version'") == [("3",)]
+    forms = dict(query(catalog, "SELECT number, form FROM puzzles"))   # type: ignore[arg-type]
+    assert not str(forms[1]).startswith("9 boxes") and str(forms[2]).startswith("9 boxes x ")
 
 
 def execute(catalog: str, statement: str) -> None:

@@ -17,7 +17,7 @@ import click
 from publisher import kinds
 from publisher.catalog import Catalog, CatalogError, Entry, book_name, recorded_now, stored_puzzle
 from publisher.cli import EXIT_OK, EXIT_REJECTED, UsageError, cli, emit_json, one_line
-from publisher.repeats import catalogued, form_of, identify
+from publisher.repeats import catalogued, form_of, identify, reform
 from publisher.sources import Item, SourceError, display_path, parse_file
 from solver.canonical import normal_id
 from solver.parsing import ParseIssue
@@ -32,7 +32,7 @@ def open_catalog(target: str | None, *, create: bool = False) -> Catalog:
     if not target:
         raise UsageError("name the catalog with --catalog PATH_OR_URL (or PUZZLEPRESS_CATALOG)")
     try:
-        return Catalog(target, create=create)
+        return Catalog(target, create=create, reform=reform)
     except CatalogError as error:
         raise UsageError(str(error)) from None
 

@@ -125,6 +125,11 @@ class Kind(ABC, Generic[P]):
         equal exactly for the same puzzle turned, mirrored or relabelled. May raise
         :class:`ValueError` for a grid too regular to put in form (a full grid)."""
 
+    def form_outdated(self, form: str) -> bool:
+        """Whether ``form`` is one an earlier puzzlepress made and this one makes differently
+        (a catalog's upgrade re-derives such rows from their stored puzzle)."""
+        return False
+
     @abstractmethod
     def as_text(self, puzzle: P) -> tuple[str, dict[str, Hint]]:
         """The puzzle in the kind's text format and the parse hints that read it back with

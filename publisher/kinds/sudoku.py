@@ -334,6 +334,9 @@ class SudokuKind(Kind[Puzzle]):
     def canonical(self, puzzle: Puzzle) -> Form:
         return sudoku_canonical.form_of(puzzle)
 
+    def form_outdated(self, form: str) -> bool:
+        return sudoku_canonical.outdated(form)
+
     def relation(self, new: Puzzle, old: Puzzle) -> tuple[str, ...] | None:
         return sudoku_canonical.relation(new, old)
 

@@ -30,15 +30,18 @@ region map turning with the cells), plus relabelling; the form is the least of
 those images, the region map compared first (by shape: its names do not matter).
 
 **Variants** (``geometry.rules``: x, windoku, anti_knight, anti_king,
-non_consecutive, even_odd): their rules are unchanged by the eight symmetries of
-the square (both diagonals, the four windows, knight's and king's moves and
-neighbours all map onto themselves), so those eight act as on a jigsaw, with
-boxes and parity marks moving with the cells. Relabelling is narrowed by the
-rules that read digit values: non_consecutive allows only ``d -> N + 1 - d``
+non_consecutive, even_odd): each variant keeps only the grid moves that map its
+rules onto themselves (:mod:`solver.sudoku.moves` finds them: 96 for X-Sudoku,
+whose rows may be reordered when the columns follow and the move commutes with
+turning the grid upside down; 128 for windoku; the square's eight for the
+neighbour and move rules), and the form is the least image under every one of
+them, parity marks moving with the cells. Parity marks alone are the puzzle's own
+data: an even-odd Sudoku keeps every classic move, so its form is the classic
+refinement with the marks read as part of the pattern. Relabelling is narrowed by
+the rules that read digit values: non_consecutive allows only ``d -> N + 1 - d``
 beside the identity, even_odd only relabellings that keep parity (evens are
-numbered 2, 4, 6 ... and odds 1, 3, 5 ... by first appearance). Row and band
-moves that happen to keep a rule (some keep both diagonals) are not used: the
-forms are exact for the group of the square, a subgroup for those variants.
+numbered 2, 4, 6 ... and odds 1, 3, 5 ... by first appearance). A jigsaw (with or
+without rules) keeps the square's eight symmetries.
 """
 from __future__ import annotations
 
@@ -49,6 +52,7 @@ from itertools import permutations, product
 
 from solver.canonical import BOARD_SYMMETRIES, BoardSymmetry, Form
 from solver.sudoku.geometry import Geometry, default_symbols
+from solver.sudoku.moves import GridMove, grid_moves, rule_structure
 from solver.sudoku.puzzle import Puzzle
 
 #: How many partial orders the search may weigh in all before it gives up (about a
@@ -91,7 +95,8 @@ class Canonical:
     Row ``r`` of the form is row ``rows[r]`` of the puzzle (of its transpose when
     ``transposed``), column ``c`` its column ``cols[c]``; value ``v`` of the
     puzzle is ``labels[v]`` in the form (blanks stay 0). Jigsaws name the board
-    symmetry instead (``symmetry``; rows and cols are then empty)."""
+    symmetry instead (``symmetry``; rows and cols are then empty); boxed variant
+    grids the cell each puzzle cell lands on (``cells``)."""
 
     form: Form
     values: tuple[int, ...]
@@ -100,16 +105,26 @@ class Canonical:
     cols: tuple[int, ...]
     labels: dict[int, int]
     symmetry: str = ""
+    #: a variant grid's move: the form's cell of every cell of the puzzle (empty otherwise)
+    cells: tuple[int, ...] = ()
 
 
 def canonical(puzzle: Puzzle) -> Canonical:
     """The canonical form of a classic or jigsaw Sudoku (see the module docstring)."""
     geometry = puzzle.geometry
-    if _rules(geometry):
-        return _square_images(puzzle)
     if geometry.is_jigsaw:
         return _square_images(puzzle)
-    return _boxed(geometry, puzzle.givens)
+    if any(_structure(geometry)):
+        return _moved_images(puzzle)
+    return _boxed(geometry, puzzle.givens, _marks(geometry), parity=bool(_rules(geometry)))
+
+
+def outdated(text: str) -> bool:
+    """Whether ``text`` is a form of the earlier scheme that put boxed variant grids in
+    form under the square's eight symmetries only (its head read "N boxes"): a catalog
+    made then re-derives those rows (see :mod:`publisher.catalog`, schema 3)."""
+    head = text.split(" ", 2)
+    return len(head) > 1 and head[0].isdigit() and head[1] == "boxes"
 
 
 def _rules(geometry: Geometry) -> tuple[object, ...]:
@@ -119,6 +134,17 @@ def _rules(geometry: Geometry) -> tuple[object, ...]:
 
 def _rule_names(geometry: Geometry) -> list[str]:
     return sorted(str(getattr(rule, "name", "")) for rule in _rules(geometry))
+
+
+def _structure(geometry: Geometry) -> tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, int], ...]]:
+    """The rules' extra units and related pairs (both empty for parity marks alone)."""
+    return rule_structure(geometry.rules, geometry)
+
+
+def _moves(geometry: Geometry) -> tuple[GridMove, ...]:
+    """The grid moves that keep the rules of a boxed variant grid."""
+    n = geometry.size
+    return grid_moves(n, geometry.box_rows or n, geometry.box_cols or n, *_structure(geometry))
 
 
 def _marks(geometry: Geometry) -> str:
@@ -147,26 +173,52 @@ def _text(values: Sequence[int], n: int) -> str:
 
 # ------------------------------------------------------------------ classic
 
-def _boxed(geometry: Geometry, givens: tuple[int, ...]) -> Canonical:
+#: a parity mark's share of a cell's pattern code (blank, then given; unmarked cells first)
+_MARK_CODES = {".": 0, "e": 2, "o": 4}
+
+
+def _boxed(geometry: Geometry, givens: tuple[int, ...], marks: str = "", *, parity: bool = False) -> Canonical:
     """Boxes taller than wide are read transposed (a 6x6 of 3x2 boxes is a 6x6 of 2x3
-    boxes turned a quarter: the same puzzle); square boxes are tried both ways."""
+    boxes turned a quarter: the same puzzle); square boxes are tried both ways. Each
+    cell's pattern code is whether it holds a given, plus its parity mark when the
+    grid has marks (they move with the cells); ``parity``: relabel keeping parity."""
     n = geometry.size
     box_rows, box_cols = geometry.box_rows or n, geometry.box_cols or n
-    transpose = tuple(givens[c * n + r] for r in range(n) for c in range(n))
+    codes = tuple(int(bool(v)) + _MARK_CODES[marks[cell]] if marks else int(bool(v))
+                  for cell, v in enumerate(givens))
+
+    def turned(cells: Sequence[int]) -> tuple[int, ...]:
+        return tuple(cells[c * n + r] for r in range(n) for c in range(n))
+
+    straight, transpose = (False, givens, codes), (True, turned(givens), turned(codes))
     if box_rows == box_cols:
-        grids = [(False, givens), (True, transpose)]
+        grids = [straight, transpose]
     elif box_rows > box_cols:
-        grids = [(True, transpose)]
+        grids = [transpose]
         box_rows, box_cols = box_cols, box_rows
     else:
-        grids = [(False, givens)]
+        grids = [straight]
     stacks = tuple(tuple(range(s * box_cols, (s + 1) * box_cols)) for s in range(n // box_cols))
     start: Columns = (tuple((stack,) for stack in stacks),)
     budget = _Budget()
-    leaves = _least_pattern(grids, n, box_rows, start, budget)
-    values, transposed, rows, cols, labels = _least_digits(leaves, grids, n, budget)
-    form = Form("sudoku", f"{n} {box_rows}x{box_cols} {_text(values, n)}")
+    leaves = _least_pattern([(flag, shown) for flag, _, shown in grids], n, box_rows, start, budget)
+    values, transposed, rows, cols, labels = _least_digits(leaves, [(flag, g) for flag, g, _ in grids], n, budget,
+                                                           parity)
+    head = f"{n} {box_rows}x{box_cols}"
+    if marks:
+        source = turned(range(n * n)) if transposed else tuple(range(n * n))
+        head += " even_odd " + "".join(marks[source[rows[r] * n + c]] for r in range(n) for c in cols)
+    form = Form("sudoku", f"{head} {_text(values, n)}")
     return Canonical(form, values, transposed, rows, cols, labels)
+
+
+def _label(digit: int, numbering: dict[int, int], parity: bool) -> int:
+    """The next label of a digit met first: 1, 2, 3 ...; keeping parity, odds 1, 3, 5 ...
+    and evens 2, 4, 6 ... each in the order they are met."""
+    if not parity:
+        return len(numbering) + 1
+    same = sum(1 for label in numbering.values() if label % 2 == digit % 2)
+    return 2 * same + (1 if digit % 2 else 2)
 
 
 Leaf = tuple[bool, tuple[int, ...], Columns]
@@ -174,7 +226,8 @@ Leaf = tuple[bool, tuple[int, ...], Columns]
 
 def _row_choices(grid: tuple[int, ...], n: int, box_rows: int, rows: tuple[int, ...]) -> list[int]:
     """The source rows that may become the next row: any row of an unused band at a band's
-    start, else the current band's unused rows; one blank row (or blank band) stands for all."""
+    start, else the current band's unused rows; one blank row (or blank band) stands for all
+    (``grid`` holds the cells' pattern codes: a blank row is all 0)."""
     def blank(row: int) -> bool:
         return not any(grid[row * n:(row + 1) * n])
 
@@ -198,8 +251,9 @@ def _row_choices(grid: tuple[int, ...], n: int, box_rows: int, rows: tuple[int, 
     return [row for row in candidates if row in kept]
 
 
-def _split_by_pattern(columns: Columns, filled: Sequence[bool]) -> tuple[tuple[int, ...], Columns]:
-    """The least pattern a row can show under ``columns``, and the ties it leaves."""
+def _split_by_pattern(columns: Columns, codes: Sequence[int]) -> tuple[tuple[int, ...], Columns]:
+    """The least pattern a row can show under ``columns`` (its cells' codes, least first
+    within each class of tied columns), and the ties it leaves."""
     pattern: list[int] = []
     slots: list[Slot] = []
     for slot in columns:
@@ -208,14 +262,10 @@ def _split_by_pattern(columns: Columns, filled: Sequence[bool]) -> tuple[tuple[i
             classes: list[Klass] = []
             bits: list[int] = []
             for klass in stack:
-                empty = tuple(c for c in klass if not filled[c])
-                full = tuple(c for c in klass if filled[c])
-                if empty:
-                    classes.append(empty)
-                    bits.extend([0] * len(empty))
-                if full:
-                    classes.append(full)
-                    bits.extend([1] * len(full))
+                for code in sorted({codes[c] for c in klass}):
+                    part = tuple(c for c in klass if codes[c] == code)
+                    classes.append(part)
+                    bits.extend([code] * len(part))
             shown.append((tuple(bits), tuple(classes)))
         shown.sort(key=lambda pair: pair[0])
         group: list[Stack] = []
@@ -233,14 +283,14 @@ def _least_pattern(grids: list[tuple[bool, tuple[int, ...]]], n: int, box_rows: 
     """Every (transposed, row order, column ties) giving the least pattern of givens."""
     frontier: list[Leaf] = [(transposed, (), start) for transposed, _ in grids]
     by_flag = dict(grids)
-    filled = {flag: [[bool(grid[r * n + c]) for c in range(n)] for r in range(n)] for flag, grid in grids}
+    codes = {flag: [grid[r * n:(r + 1) * n] for r in range(n)] for flag, grid in grids}
     for _ in range(n):
         best: tuple[int, ...] | None = None
         survivors: list[Leaf] = []
         for transposed, rows, columns in frontier:
             for row in _row_choices(by_flag[transposed], n, box_rows, rows):
                 budget.spend()
-                pattern, split = _split_by_pattern(columns, filled[transposed][row])
+                pattern, split = _split_by_pattern(columns, codes[transposed][row])
                 if best is None or pattern < best:
                     best, survivors = pattern, []
                 if pattern == best:
@@ -253,7 +303,7 @@ State = tuple[bool, tuple[int, ...], Columns, dict[int, int]]
 
 
 def _split_by_digits(columns: Columns, digits: Sequence[int], labels: dict[int, int],
-                     budget: _Budget) -> list[tuple[tuple[int, ...], Columns, dict[int, int]]]:
+                     budget: _Budget, parity: bool) -> list[tuple[tuple[int, ...], Columns, dict[int, int]]]:
     """Every least way a row's digits can be shown under ``columns`` (new digits tied in a
     class, or tied stacks holding new digits, give one way per order), each with its
     labelled row, the ties it leaves and the digit labels after it."""
@@ -263,7 +313,7 @@ def _split_by_digits(columns: Columns, digits: Sequence[int], labels: dict[int, 
         for slot in columns:
             d = digits[slot[0][0][0]]
             if d and d not in numbering:
-                numbering[d] = len(numbering) + 1
+                numbering[d] = _label(d, numbering, parity)
             keys.append(numbering[d] if d else 0)
         return [(tuple(keys), columns, numbering)]
     options: list[tuple[list[int], list[Slot], dict[int, int]]] = [([], [], labels)]
@@ -316,15 +366,15 @@ def _split_by_digits(columns: Columns, digits: Sequence[int], labels: dict[int, 
                                     for c in klass:
                                         d = digits[c]
                                         if d and d not in numbering:
-                                            numbering[d] = len(numbering) + 1
+                                            numbering[d] = _label(d, numbering, parity)
                                         labelled.append(numbering[d] if d else 0)
                     next_options.append((labelled, new_slots, numbering))
         options = next_options
     return [(tuple(keys), tuple(slots), known) for keys, slots, known in options]
 
 
-def _least_digits(leaves: list[Leaf], grids: list[tuple[bool, tuple[int, ...]]], n: int,
-                  budget: _Budget) -> tuple[tuple[int, ...], bool, tuple[int, ...], tuple[int, ...], dict[int, int]]:
+def _least_digits(leaves: list[Leaf], grids: list[tuple[bool, tuple[int, ...]]], n: int, budget: _Budget,
+                  parity: bool) -> tuple[tuple[int, ...], bool, tuple[int, ...], tuple[int, ...], dict[int, int]]:
     """Among orders of equal pattern, the one whose digits, numbered by first appearance,
     read least. The column ties left at the end are blank in every row, so any order of
     them gives the same grid."""
@@ -336,7 +386,7 @@ def _least_digits(leaves: list[Leaf], grids: list[tuple[bool, tuple[int, ...]]],
         for (transposed, rows, columns), labels, values in frontier:
             grid = by_flag[transposed]
             digits = grid[rows[r] * n:(rows[r] + 1) * n]
-            for keys, split, known in _split_by_digits(columns, digits, labels, budget):
+            for keys, split, known in _split_by_digits(columns, digits, labels, budget, parity):
                 if best is None or keys < best:
                     best, survivors = keys, []
                 if keys == best:
@@ -377,11 +427,51 @@ def _square_images(puzzle: Puzzle) -> Canonical:
                 best = (key, symmetry.name, labels)
     assert best is not None
     (shapes, moved, _, labelled), name, labels = best
-    head = f"{n} {'jigsaw' if puzzle.geometry.is_jigsaw else 'boxes'}"
+    head = f"{n} jigsaw"
     if names:
         head += f" {'+'.join(names)}" + (f" {moved}" if moved else "")
     return Canonical(Form("sudoku", f"{head} {_text(shapes, n)} {_text(labelled, n)}"), labelled, False, (), (),
                      labels, name)
+
+
+def _moved_images(puzzle: Puzzle) -> Canonical:
+    """The least image of a boxed variant under the grid moves that keep its rules (see
+    :mod:`solver.sudoku.moves`): the parity marks first, then the pattern of givens, then
+    the givens numbered as the rules allow. Boxes taller than wide are read transposed,
+    as a classic grid's are (every rule here reads the same turned a quarter)."""
+    n = puzzle.size
+    geometry = puzzle.geometry
+    names = _rule_names(geometry)
+    givens, marks = list(puzzle.givens), _marks(geometry)
+    box_rows, box_cols = geometry.box_rows or n, geometry.box_cols or n
+    units, pairs = _structure(geometry)
+    transposed = box_rows > box_cols
+    if transposed:
+        flip = [c * n + r for r in range(n) for c in range(n)]
+        givens = [givens[flip[cell]] for cell in range(n * n)]
+        marks = "".join(marks[flip[cell]] for cell in range(n * n)) if marks else ""
+        units = tuple(tuple(flip[c] for c in unit) for unit in units)
+        pairs = tuple((flip[a], flip[b]) for a, b in pairs)
+        box_rows, box_cols = box_cols, box_rows
+    best: tuple[tuple[str, tuple[int, ...], tuple[int, ...]], GridMove, dict[int, int]] | None = None
+    for move in grid_moves(n, box_rows, box_cols, units, pairs):
+        source = move.sources()
+        moved = "".join([marks[cell] for cell in source]) if marks else ""
+        values = [givens[cell] for cell in source]
+        pattern = tuple([int(v != 0) for v in values])
+        if best is not None and (moved, pattern) > best[0][:2]:   # worse before the digits are read
+            continue
+        for labelled, labels in _numberings(values, n, names):
+            key = (moved, pattern, labelled)
+            if best is None or key < best[0]:
+                best = (key, move, labels)
+    assert best is not None
+    (moved_marks, _, labelled), move, labels = best
+    head = f"{n} {box_rows}x{box_cols} {'+'.join(names)}" + (f" {moved_marks}" if moved_marks else "")
+    image = move.cell_map()
+    cells = tuple(image[c * n + r] if transposed else image[r * n + c] for r in range(n) for c in range(n))
+    return Canonical(Form("sudoku", f"{head} {_text(labelled, n)}"), labelled, transposed != move.transposed,
+                     (), (), labels, cells=cells)
 
 
 def _numberings(values: Sequence[int], n: int, rules: Sequence[str]) -> list[tuple[tuple[int, ...], dict[int, int]]]:
@@ -439,9 +529,24 @@ def relation(new: Puzzle, old: Puzzle) -> tuple[str, ...] | None:
         mapping = _relabelling(moved, new.givens)
         if mapping is not None and _allowed(mapping, n, names) and _marks_moved(old, new, symmetry):
             return tuple(word for word in (symmetry.words, *_digit_words(mapping)) if word)
-    if new.geometry.is_jigsaw or _rules(new.geometry):   # only the symmetries of the square move these
+    if new.geometry.is_jigsaw:   # only the symmetries of the square move these
         return None
-    return _grid_moves(a, b, old.geometry) + _digit_words(_compose_labels(a.labels, b.labels))
+    digits = _digit_words(_compose_labels(a.labels, b.labels))
+    if a.cells:   # a variant: old's cells to the form, and from it back to new's
+        back = {form_cell: cell for cell, form_cell in enumerate(b.cells)}
+        return _cell_move_words([back[a.cells[cell]] for cell in range(n * n)], old.geometry) + digits
+    return _grid_moves(a, b, old.geometry) + digits
+
+
+def _cell_move_words(image: Sequence[int], geometry: Geometry) -> tuple[str, ...]:
+    """The words of the grid move that sends cell ``i`` to cell ``image[i]``."""
+    n = geometry.size
+    transposed = image[1] // n != image[0] // n          # row 0's cells land in one column
+    if transposed:
+        move = GridMove(True, tuple(image[c] // n for c in range(n)), tuple(image[r * n] % n for r in range(n)))
+    else:
+        move = GridMove(False, tuple(image[r * n] // n for r in range(n)), tuple(image[c] % n for c in range(n)))
+    return move.words(geometry.box_rows or n, geometry.box_cols or n)
 
 
 def _allowed(mapping: dict[int, int], n: int, rules: Sequence[str]) -> bool:
