@@ -101,6 +101,7 @@ def test_documented_defaults_are_the_schemas() -> None:
     assert rows["labels"] == "{}" and book.labels == {}
 
 
+@pytest.mark.slow   # a whole build (about 1.2 s: the first in its process loads the renderers)
 def test_documented_label_keys_are_the_accepted_ones(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
                                                      capsys: pytest.CaptureFixture[str]) -> None:
     row = re.search(r"^\| `labels` \|.*$", README, re.MULTILINE).group()
