@@ -9,7 +9,12 @@ write stage calls :func:`check` before it touches any output: a swallowed
 signal still stops the build. Around the renames that replace the outputs,
 :func:`deferred` holds the signal back until every output is consistent
 (all old or all new), and :func:`committed` records that the new set is
-complete, so the exit code tells the truth. :func:`blocked` keeps the signals
+complete, so the exit code tells the truth. The same goes for a signal that lands
+while Python runs a callback whose exceptions it cannot pass on (a weakref
+callback in the import system's module locks, a ``__del__``): Python would
+print the :class:`Interrupted` as "Exception ignored" with a traceback, so
+while watching, the unraisable hook stays quiet about it (it is recorded and
+raised again by the next :func:`check`). :func:`blocked` keeps the signals
 from the worker processes forked meanwhile (only the parent reacts, and stops
 them); a worker also dies when its parent dies, even by SIGKILL.
 """
@@ -18,6 +23,7 @@ from __future__ import annotations
 import ctypes
 import os
 import signal
+import sys
 import threading
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
@@ -85,12 +91,20 @@ def watching(*, ignore_after_commit: bool = False) -> Iterator[None]:
         return
     _pending, _committed, _last_committed = 0, False, False
     previous = {signum: signal.signal(signum, _handler) for signum in SIGNALS}
+    unraisable = sys.unraisablehook
+
+    def quiet_about_interrupts(report: sys.UnraisableHookArgs) -> None:
+        if not isinstance(report.exc_value, Interrupted):   # ours is recorded: check() raises it again
+            unraisable(report)
+
+    sys.unraisablehook = quiet_about_interrupts
     try:
         yield
     finally:
         keep = ignore_after_commit and _committed
         for signum, handler in previous.items():
             signal.signal(signum, signal.SIG_IGN if keep else handler)
+        sys.unraisablehook = unraisable
         _pending, _committed, _last_committed = 0, False, _committed
 
 

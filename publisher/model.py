@@ -556,7 +556,7 @@ class PlacedGrid:
     grid: Grid
     x: float                  # left edge of the grid (and of its caption box)
     y: float                  # top of the caption box; the grid starts at y + caption_height
-    caption_height: float     # caption line, and the note line when the band has notes
+    caption_height: float     # caption line, an answer's cross-reference, the note lines when the band has notes
     note: str = ""            # a note under the caption ("One possible answer", the key step); "" for none
     note_style: TextStyle | None = None   # set whenever the band's caption box holds a note line
     play: Play | None = None  # set on puzzle grids: what the reader may play on screen
@@ -570,12 +570,22 @@ class PlacedGrid:
 
     @property
     def ref_top(self) -> float:
-        """Top of the cross-reference line, relative to ``y``."""
+        """Top of the cross-reference line, relative to ``y``: under the grid on a puzzle,
+        right under the caption on an answer (the number and the page it names read as one
+        caption, whatever note follows)."""
         if self.ref is None:
             return 0.0
         if self.ref.below:
             return self.caption_height + self.grid.height
-        return self.caption_height - self.ref.style.leading
+        return self.caption_style.leading
+
+    @property
+    def note_top(self) -> float:
+        """Top of the first note line, relative to ``y``: under the caption and an answer's
+        cross-reference, so the note ("one possible answer") sits next to the grid it tells of."""
+        if self.ref is not None and not self.ref.below:
+            return self.caption_style.leading + self.ref.style.leading
+        return self.caption_style.leading
 
 
 @dataclass(frozen=True)

@@ -6,6 +6,7 @@ and the answer key, contents lines are links, and a booklet that must carry
 no annotations has none (the words stay)."""
 from __future__ import annotations
 
+import io
 import re
 from collections.abc import Callable
 from dataclasses import replace
@@ -33,6 +34,8 @@ def _books() -> dict[str, BookSpec]:
         "hundred-letter": big_book(100, answers="both", page_width=letter[0], page_height=letter[1]),
         "hundred-a4": big_book(100, answers="back", page_width=a4[0], page_height=a4[1], contents=True),
         "hundred-6x9in": big_book(100, answers="back", page_width=trim[0], page_height=trim[1]),
+        "separate-vi": vietnamese_book(answers="separate"),
+        "separate-letter": sample_book(page="Letter", answers="separate", count=9),
     }
 
 
@@ -107,6 +110,8 @@ def test_every_puzzle_links_to_the_page_of_its_answer(name: str) -> None:
     spec = BOOKS[name]
     count = sum(len(section.boards) for section in spec.sections)
     (_role, doc), *_rest = _pdfs(name)
+    if spec.answers == "separate":
+        return    # its answers are the other file's: test_a_separate_answer_booklet_and_its_puzzles_link_both_ways
     answer_word = "lời giải tr." if spec.language == "vi" else "answer p."
     linked: dict[int, int] = {}
     for page in doc:
@@ -144,6 +149,136 @@ def test_answers_in_their_own_booklet_name_the_puzzle_booklets_page(name: str) -
             if text.startswith(word):
                 named[_caption_above(page, pymupdf.Rect(box.x0, box.y1, box.x1, box.y1 + 1))] = int(text.split()[-1])
     assert named == puzzle_pages
+
+
+def _remote_links(doc: pymupdf.Document) -> list[tuple[int, str, pymupdf.Rect, str, str]]:
+    """(page index, the link's text, its box, file, named destination) of every link to another
+    file, read with pymupdf (which reads a GoToR action to a named destination as
+    ``file#nameddest=NAME``) and its action checked with pypdf, a second reader."""
+    from pypdf import PdfReader
+    reader = PdfReader(io.BytesIO(doc.tobytes()))
+    out = []
+    for index, page in enumerate(doc):
+        actions = [annot.get_object()["/A"] for annot in reader.pages[index].get("/Annots", ())]
+        remote = [a for a in actions if a["/S"] == "/GoToR"]
+        links = [link for link in page.get_links() if link.get("file")]
+        assert len(remote) == len(links)
+        for link, action in zip(links, remote):
+            file, _, dest = link["file"].partition("#nameddest=")
+            assert (action["/F"], action["/D"]) == (file, "/" + dest)
+            rect = pymupdf.Rect(link["from"])
+            centre = pymupdf.Point((rect.x0 + rect.x1) / 2, (rect.y0 + rect.y1) / 2)
+            text = " ".join(t for t, box in _lines(page) if centre in box)
+            out.append((index, text, rect, file, dest))
+    return out
+
+
+def _named_pages(doc: pymupdf.Document) -> dict[str, int]:
+    """The document's named destinations and the 0-based page each opens (pypdf)."""
+    from pypdf import PdfReader
+    reader = PdfReader(io.BytesIO(doc.tobytes()))
+    return {name.lstrip("/"): reader.get_destination_page_number(dest)
+            for name, dest in reader.named_destinations.items()}
+
+
+@pytest.mark.parametrize("name", ["separate-vi", "separate-letter"])
+def test_a_separate_answer_booklet_and_its_puzzles_link_both_ways(name: str) -> None:
+    """Answers in a file of their own: every puzzle names its answer's page in the answer
+    booklet and links there (a GoToR to that file's named page), and every answer links back
+    to its puzzle's page in the puzzle booklet; each printed page number is the target's."""
+    spec = BOOKS[name]
+    count = sum(len(section.boards) for section in spec.sections)
+    (_, puzzles), (_, answers) = _pdfs(name)
+    words = {"puzzles": "lời giải tr." if spec.language == "vi" else "answer p.",
+             "answers": "câu đố tr." if spec.language == "vi" else "puzzle p."}
+    stems = {"puzzles": f"{spec.stem}-answers.pdf", "answers": f"{spec.stem}-puzzles.pdf"}
+    for role, doc, other in (("puzzles", puzzles, answers), ("answers", answers, puzzles)):
+        named = _named_pages(other)
+        linked: dict[int, int] = {}
+        for index, text, rect, file, dest in _remote_links(doc):
+            assert text.startswith(words[role]) and file == stems[role]
+            target = named[dest]
+            assert int(text.rsplit(" ", 1)[1]) == target + 1, "the printed page is the link's target"
+            below = pymupdf.Rect(rect.x0, rect.y1, rect.x1, rect.y1 + 1)
+            number = _caption_above(doc[index], rect if role == "puzzles" else below)
+            assert number in _captions(other[target]), f"{other.name} page {target + 1} holds {number}"
+            linked[number] = target
+        assert sorted(linked) == list(range(1, count + 1)), f"every grid of the {role} links"
+
+
+@pytest.mark.parametrize("name", ["separate-vi", "separate-letter"])
+def test_the_html_booklets_link_to_each_others_pages(name: str) -> None:
+    """The same links in HTML: every cross-reference is a link to the page anchor of the
+    other booklet's file, on a page that holds that grid's number (read with html.parser)."""
+    from html.parser import HTMLParser
+
+    class Pages(HTMLParser):
+        """The numbers captioned on each page, and each cross-reference link with the number
+        of the grid (figure) it belongs to."""
+
+        def __init__(self) -> None:
+            super().__init__()
+            self.page, self.number, self.where = "", 0, ""
+            self.numbers: dict[str, set[int]] = {}
+            self.links: list[tuple[int, str]] = []
+
+        def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+            a = dict(attrs)
+            if tag == "section" and "page" in (a.get("class") or "").split():
+                self.page = a["id"] or ""
+                self.numbers[self.page] = set()
+            if tag == "figcaption" or (tag == "p" and "rf" in (a.get("class") or "").split()):
+                self.where = tag
+            if tag == "a" and self.where == "p":
+                self.links.append((self.number, a["href"] or ""))
+
+        def handle_endtag(self, tag: str) -> None:
+            if tag == self.where:
+                self.where = ""
+
+        def handle_data(self, data: str) -> None:
+            match = CAPTION.match(data.strip())
+            if self.where == "figcaption" and match:
+                self.number = int(match.group(1))
+                self.numbers[self.page].add(self.number)
+
+    spec = BOOKS[name]
+    read = {}
+    for booklet in layout_book(spec):
+        parser = Pages()
+        parser.feed(get("html")().render(booklet).decode("utf-8"))
+        read[booklet.role] = parser
+    count = sum(len(section.boards) for section in spec.sections)
+    for role, other in (("puzzles", "answers"), ("answers", "puzzles")):
+        links = read[role].links
+        assert sorted(number for number, _href in links) == list(range(1, count + 1))
+        for number, href in links:
+            file, _, anchor = href.partition("#")
+            assert file == f"{spec.stem}-{other}.html"
+            assert number in read[other].numbers[anchor], "each grid's link opens the page of its other half"
+
+
+@pytest.mark.parametrize("name", sorted(BOOKS))
+def test_every_answer_caption_carries_its_number_right_above_the_cross_reference(name: str) -> None:
+    """As on the puzzle page: the line right above an answer's "puzzle p. N" is its caption,
+    the puzzle's number first (a note such as "one possible answer" comes after, next to the grid)."""
+    spec = BOOKS[name]
+    word = "câu đố tr." if spec.language == "vi" else "puzzle p."
+    seen = 0
+    for _role, doc in _pdfs(name):
+        for page in doc:
+            lines = _lines(page)
+            for text, box in lines:
+                if not text.startswith(word):
+                    continue
+                above = [(t, b) for t, b in lines
+                         if b.y0 + b.y1 < box.y0 + box.y0 and b.x0 < box.x1 and box.x0 < b.x1]
+                caption, caption_box = max(above, key=lambda line: line[1].y1)
+                assert CAPTION.match(caption), (page.number + 1, caption, text)
+                assert box.y0 - caption_box.y1 < box.height, "no line or gap between caption and reference"
+                seen += 1
+    keys = 2 if spec.answers == "both" else 1     # the key at the back and the answer booklet
+    assert seen == keys * sum(len(section.boards) for section in spec.sections)
 
 
 @pytest.mark.parametrize("name", sorted(BOOKS))

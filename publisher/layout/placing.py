@@ -104,7 +104,7 @@ class Placer:
             if text:
                 note_lines = self.sentence(text, grid_width, slots.note_lines)
                 note = " ".join(note_lines)
-        ref = CrossRef("", 0, "", "", self.desk.styles.ref, below=not answers) if self.slots.refs(answers) else None
+        ref = CrossRef("", 0, "", "", self.desk.styles.ref, below=not answers)
         return PlacedGrid(number, caption, style, grid, 0.0, 0.0, slots.caption_height, note, note_style,
                           play=None if answers else play_for(board, self.desk.spec.play_solutions, self.hint_words),
                           caption_parts=parts,

@@ -1,5 +1,6 @@
-"""Cross-references, filled in once the pages are final: a puzzle names its answer's page, an
-answer its puzzle's page (in the puzzle booklet, for a separate answer booklet)."""
+"""Cross-references, filled in once the pages are final: a puzzle names its answer's page (in
+its own booklet's answer key when it has one, else in the answer booklet), an answer its
+puzzle's page (in the puzzle booklet, for a separate answer booklet)."""
 from __future__ import annotations
 
 from dataclasses import replace
@@ -26,9 +27,14 @@ def cross_referenced(booklets: tuple[Booklet, ...], labels: dict[str, str]) -> t
     """The booklets with every cross-reference's page filled in: pages are
     final once laid out (the line is reserved whatever it says), so this is
     one pass after layout. A puzzle names its answer's page in the same
-    booklet; an answer names its puzzle's page in the puzzle booklet."""
+    booklet when it holds the key, else in the answer booklet; an answer names
+    its puzzle's page in the puzzle booklet."""
     puzzle_book = booklets[0]
     puzzle_pages, key_pages = _grid_pages(puzzle_book)
+    key_book = puzzle_book
+    if not key_pages:                       # answers: separate
+        key_book = booklets[-1]
+        key_pages = _grid_pages(key_book)[1]
     setter = Typesetter(puzzle_book.fonts)
 
     def filled(item: PlacedGrid, booklet: Booklet) -> PlacedGrid:
@@ -36,7 +42,7 @@ def cross_referenced(booklets: tuple[Booklet, ...], labels: dict[str, str]) -> t
         if ref is None:
             return item
         if ref.below:
-            page, role, stem, label = key_pages[item.number], booklet.role, booklet.stem, "answer_page"
+            page, role, stem, label = key_pages[item.number], key_book.role, key_book.stem, "answer_page"
         else:
             page, role, stem, label = puzzle_pages[item.number], "puzzles", puzzle_book.stem, "puzzle_page"
         text = setter.one_line(page_words(labels[label], page), ref.style, item.grid.width)

@@ -172,23 +172,17 @@ class SlotMaker:
         if noted:
             caption_height += self.desk.styles.note.leading * note_lines
         below = 0.0
-        if self.refs(answers):     # an answer's in its caption box, a puzzle's under its grid
-            if answers:
-                caption_height += self.desk.styles.ref.leading
-            else:
-                below = round(self.desk.styles.ref.leading + self.desk.styles.ref.size * 0.2, 2)
+        # every grid names the page of its other half: an answer in its caption box, a puzzle under its grid
+        if answers:
+            caption_height += self.desk.styles.ref.leading
+        else:
+            below = round(self.desk.styles.ref.leading + self.desk.styles.ref.size * 0.2, 2)
         caption_height = round(caption_height, 2)
         vgap = max(caption.size * (1.0 if answers else 1.5), 12.0)    # an answer key's rows sit closer
         hgap = max(vgap, MIN_COLUMN_GAP)
         width = (self.desk.content_width - (across - 1) * hgap) / across
         height = (self.desk.usable_height - top - (down - 1) * vgap) / down
         return Slots(across, down, width, height, hgap, vgap, caption_height, key, noted, note_lines, below)
-
-    def refs(self, answers: bool) -> bool:
-        """Whether grids carry a cross-reference: every answer names its
-        puzzle's page; a puzzle names its answer's page when the answer is in
-        the same booklet (answers at the back, or both)."""
-        return answers or self.desk.spec.answers in ("back", "both")
 
     def grid_size(self, board: Board, slots: Slots, answers: bool,
                   cap: float | None = None) -> tuple[float, float]:

@@ -248,12 +248,10 @@ class _Body:
                 cells.append(_empty_cell(seg.width))
                 continue
             item = seg.item
-            note = ""
+            note = _ref_paragraph(item) if item.ref is not None and not item.ref.below else ""
             if item.note_style is not None:
-                note = (f'<w:p><w:pPr><w:pStyle w:val="{style_id(word_style(item.note_style))}"/></w:pPr>'
-                        f'{_run_text([item.note]) if item.note else ""}</w:p>')
-            if item.ref is not None and not item.ref.below:
-                note += _ref_paragraph(item)
+                note += (f'<w:p><w:pPr><w:pStyle w:val="{style_id(word_style(item.note_style))}"/></w:pPr>'
+                         f'{_run_text([item.note]) if item.note else ""}</w:p>')
             cells.append(f'<w:tc><w:tcPr><w:tcW w:w="{twips(seg.width)}" w:type="dxa"/>'
                          f'<w:gridSpan w:val="{item.grid.cols}"/><w:vAlign w:val="bottom"/></w:tcPr>'
                          f'<w:p><w:pPr><w:pStyle w:val="{style_id(word_style(item.caption_style))}"/></w:pPr>'

@@ -22,6 +22,7 @@ from pathlib import Path
 
 from reportlab import rl_config
 from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase.pdfdoc import PDFArray, PDFDictionary, PDFName, PDFString
 from reportlab.pdfbase.ttfonts import SUBSETN, TTFont
 from reportlab.pdfgen.canvas import Canvas
 
@@ -147,7 +148,7 @@ class _PageDrawer:
             note = item.note_style
             self.c.setFont(self.regular.name, note.size)
             for index, line in enumerate(item.note_lines or (item.note,)):
-                top = item.y + style.leading + index * note.leading
+                top = item.y + item.note_top + index * note.leading
                 self.c.drawCentredString(item.x + grid.width / 2, self.y(_baseline(top, note, self.regular)), line)
         if item.ref is not None and item.ref.text:
             self.ref(item)
@@ -182,15 +183,32 @@ class _PageDrawer:
         self.c.setFont(self.regular.name, ref.style.size)
         self.c.drawCentredString(item.x + item.grid.width / 2, self.y(_baseline(top, ref.style, self.regular)),
                                  ref.text)
-        if self.links and ref.role == self.role:
+        if self.links:
             width = pdfmetrics.stringWidth(ref.text, self.regular.name, ref.style.size)
             left = item.x + (item.grid.width - width) / 2
-            self.link(ref.page, (left, top, left + width, top + ref.style.leading))
+            box = (left, top, left + width, top + ref.style.leading)
+            if ref.role == self.role:
+                self.link(ref.page, box)
+            else:
+                self.remote_link(f"{ref.stem}.pdf", ref.page, box)
 
     def link(self, page: int, box: tuple[float, float, float, float]) -> None:
         """A link annotation over ``box`` (model coordinates) to the top of ``page``."""
         x1, top, x2, bottom = box
         self.c.linkRect("", _page_key(page), (x1, self.y(bottom), x2, self.y(top)), relative=1, thickness=0)
+
+    def remote_link(self, file: str, page: int, box: tuple[float, float, float, float]) -> None:
+        """A link to ``page`` of the booklet ``file`` beside this one (a GoToR action to the
+        page's named destination, see :func:`_name_pages`; viewers open it when the two
+        files sit side by side).
+        reportlab's own ``linkURL(kind="GoToR")`` always opens the first page, so the same
+        annotation is written here with the destination."""
+        x1, top, x2, bottom = box
+        action = PDFDictionary({"S": PDFName("GoToR"), "F": PDFString(file), "D": PDFName(_page_key(page))})
+        annotation = PDFDictionary({"Type": PDFName("Annot"), "Subtype": PDFName("Link"),
+                                    "Rect": PDFArray(self.c._absRect((x1, self.y(bottom), x2, self.y(top)), 1)),
+                                    "Border": PDFArray([0, 0, 0]), "A": action})
+        self.c._addAnnotation(annotation)
 
     def cached(self, key: tuple, make: Callable[[Grid], str], grid: Grid) -> str:
         if key not in self.operators:
@@ -352,6 +370,14 @@ class _PageDrawer:
         c.restoreState()
 
 
+def _name_pages(canvas: Canvas, booklet: Booklet) -> None:
+    """Every page's destination named in the document catalog (``/Dests``), so a link from
+    the other booklet (a GoToR action naming ``p12``) opens that page. reportlab binds its
+    page destinations only for links inside the file; its registry of them is read here."""
+    canvas.setCatalogEntry("Dests", PDFDictionary({
+        _page_key(page.number): canvas._bookmarkReference(_page_key(page.number)) for page in booklet.pages}))
+
+
 def _page_key(number: int) -> str:
     """The named destination of a page (links and bookmarks point at it)."""
     return f"p{number}"
@@ -475,6 +501,8 @@ class PdfRenderer(Renderer):
                 canvas.showPage()
             if booklet.outline:
                 canvas.showOutline()
+            if booklet.links:
+                _name_pages(canvas, booklet)
             tags = subset_tags(canvas, (booklet.fonts.regular, booklet.fonts.bold))
             canvas.save()
         return retag(buffer.getvalue(), tags)

@@ -252,12 +252,12 @@ class _View:
             else:
                 style = self.style(seg.item.caption_style)
                 note = ""
+                if seg.item.ref is not None and not seg.item.ref.below:
+                    note = "\\par\\pard\\plain\\intbl" + self._ref(seg.item)
                 if seg.item.note_style is not None:
                     note_style = self.style(seg.item.note_style)
-                    note = (f"\\par\\pard\\plain\\intbl\\s{note_style.number}{note_style.props} "
-                            f"{rtf_escape(seg.item.note)}")
-                if seg.item.ref is not None and not seg.item.ref.below:
-                    note += "\\par\\pard\\plain\\intbl" + self._ref(seg.item)
+                    note += (f"\\par\\pard\\plain\\intbl\\s{note_style.number}{note_style.props} "
+                             f"{rtf_escape(seg.item.note)}")
                 size = direct_size(seg.item.caption_style, self.booklet)
                 sized = "" if size is None else f"\\fs{_half_points(size)}"
                 captions.append(RtfFragment(f"\\s{style.number}{style.props}{sized} "
