@@ -109,27 +109,42 @@ def _clipped(segments: list[Segment], boxes: list[tuple[float, float, float, flo
     return segments
 
 
-def label_box(cell: float, width: float) -> tuple[float, float, float, float, float]:
+def label_size(cell: float, least: float = 0.0) -> float:
+    """The totals' size in a cell of ``cell`` points: a share of the cell, ``least`` or more
+    (large print's minimum; :func:`cell_for_totals` gives the cell that keeps it clear)."""
+    return max(round(LABEL_RATIO * cell, 2), least)
+
+
+def cell_for_totals(least: float, digit_ratio: float) -> float:
+    """The smallest cell whose totals of ``least`` points stay above a centred digit of
+    ``digit_ratio`` of the cell: the total's baseline (offset plus its cap height) no lower
+    than the digit's top."""
+    return round(CAP_HEIGHT * least / ((1 - CAP_HEIGHT * digit_ratio) / 2 - LABEL_OFFSET), 2)
+
+
+def label_box(cell: float, width: float, least: float = 0.0) -> tuple[float, float, float, float, float]:
     """Where a total of ``width`` points stands in a cell of ``cell`` points: (left, top,
     right, bottom) of its box, from the cell's top-left corner, and its font size."""
-    size = round(LABEL_RATIO * cell, 2)
+    size = label_size(cell, least)
     left = top = LABEL_OFFSET * cell
     return left, top, left + width, top + CAP_HEIGHT * size, size
 
 
-def cage_drawing(board: Board, cell: float, grey: float,
-                 measure: Callable[[str, float], float]) -> CageDrawing | None:
+def cage_drawing(board: Board, cell: float, grey: float, measure: Callable[[str, float], float],
+                 least: float = 0.0, totals: bool = True) -> CageDrawing | None:
     """The drawing of a board's cages at ``cell`` points a cell (None without cages).
-    ``measure(text, size)`` is the width of a total in the book's regular face."""
+    ``measure(text, size)`` is the width of a total in the book's regular face; totals are
+    ``least`` points or more, or left out (``totals`` False: large-print answers, where
+    the digits are what a reader checks and the cells are too small for 18 pt totals)."""
     if not board.cages:
         return None
     cols = board.cols
-    size = round(LABEL_RATIO * cell, 2)
+    size = label_size(cell, least)
     labels, boxes = [], []
     clear = LABEL_CLEARANCE * cell
-    for cage in board.cages:
+    for cage in board.cages if totals else ():
         r, c = divmod(cage.cells[0], cols)
-        left, top, right, bottom, _ = label_box(cell, measure(cage.label, size))
+        left, top, right, bottom, _ = label_box(cell, measure(cage.label, size), least)
         x, y = c * cell + left, r * cell + top
         labels.append(CageLabel(round(x, 2), round(r * cell + bottom, 2), cage.label))
         boxes.append((x - clear, y - clear, c * cell + right + clear, r * cell + bottom + clear))

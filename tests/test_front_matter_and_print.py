@@ -13,10 +13,11 @@ from pathlib import Path
 import docx
 import pytest
 
+from publisher.cli import main
 from publisher.layout import layout_book
-from publisher.layout.slots import LARGE_PRINT_MIN_TEXT
 from publisher.model import Band, Booklet, CellRole, PlacedGrid, TextBlock
 from publisher.render import get
+from publisher.typeset import LARGE_PRINT_MIN_TEXT
 from tests.booksamples import sample_book, vietnamese_book
 from tests.consumers import require
 from tests.stages import booklets_of
@@ -74,6 +75,34 @@ def test_large_print_every_digit_is_at_least_18pt_in_every_kind() -> None:
         big = {item.grid.rows: item.grid.font_size for _n, item in _grids(large)}
         for _n, item in _grids(small):
             assert big[item.grid.rows] > item.grid.font_size
+
+
+@pytest.mark.slow
+def test_large_print_every_word_and_mark_in_the_pdfs_is_18pt_or_more(tmp_path: Path) -> None:
+    """The embedded book with Killer, KenKen and a worked example added, in large print,
+    read back with pymupdf: every span of text on every page (captions, cross-references,
+    notes, running heads, page numbers, chess coordinates, cage totals, digits) is 18 pt
+    or more; the chessboards' coordinates that could not be are left out, not shrunk."""
+    import pymupdf
+    shutil.copytree(REPO / "puzzles", tmp_path / "puzzles")
+    text = (REPO / "config.yaml").read_text(encoding="utf-8")
+    text = text.replace("    answers: separate\n", "    answers: separate\n    layout: {large_print: true}\n")
+    added = ("      - {title: Killer, kind: killer, puzzles: puzzles/killer-9x9.json}\n"
+             "      - {title: KenKen, kind: kenken, puzzles: puzzles/kenken-6x6.json}\n"
+             "      - {title: Worked, kind: sudoku, puzzles: puzzles/9x9-hard.txt, worked_example: true}\n")
+    text = text.replace('      - title: "Sudoku 16×16"', added + '      - title: "Sudoku 16×16"')
+    (tmp_path / "config.yaml").write_text(text, encoding="utf-8")
+    assert main(["build", str(tmp_path / "config.yaml"), "-q"]) == 0
+    spans = 0
+    for pdf in sorted((tmp_path / "out").glob("*.pdf")):
+        for page in pymupdf.open(pdf):
+            for block in page.get_text("dict")["blocks"]:
+                for line in block.get("lines", ()):
+                    for span in line["spans"]:
+                        if span["text"].strip():
+                            spans += 1
+                            assert span["size"] >= LARGE_PRINT_MIN_TEXT - 0.05, (pdf.name, page.number + 1, span)
+    assert spans > 5000
 
 
 def test_front_matter_contents_imprint_and_a_right_hand_first_puzzle() -> None:

@@ -10,10 +10,10 @@ from publisher.captions import caption_parts, fit_caption
 from publisher.grids import borders, cells, coordinates, same_shape, text_ratio, thick_line, tour_drawing
 from publisher.labels import screen_labels
 from publisher.layout.frame import Desk, ink_of
-from publisher.layout.slots import LARGE_PRINT_MIN_CAPTION, MIN_TEXT, SlotMaker, Slots
+from publisher.layout.slots import MIN_TEXT, SlotMaker, Slots
 from publisher.model import Band, Board, CageDrawing, CrossRef, Grid, PlacedGrid, SectionSpec, TextStyle
 from publisher.play import play_for
-from publisher.typeset import visible
+from publisher.typeset import LARGE_PRINT_MIN_TEXT, visible
 
 
 class Placer:
@@ -66,7 +66,10 @@ class Placer:
                           for value, mark in zip(step.values, step.marks))
             position = replace(board, givens=board.givens, answer=texts)
             word = self.desk.labels["key_step"] if total == 1 else f"{self.desk.labels['step']} {index}/{total}"
-            grid = replace(placed.grid, cells=cells(position, True), marks=step.marks, shaded=step.pattern,
+            marks = step.marks
+            if self.desk.spec.large_print:   # candidates cannot print at 18 pt in a cell: the circled value stays
+                marks = tuple(mark if mark is not None and mark.placed else None for mark in marks)
+            grid = replace(placed.grid, cells=cells(position, True), marks=marks, shaded=step.pattern,
                            tour=None, label=f"{word} {number}: {visible(step.text)}")
             width = max(grid.width, slots.width)
             lines = self.sentence(visible(step.text), grid.width, slots.note_lines) if slots.noted else ()
@@ -83,7 +86,7 @@ class Placer:
         grid_width = board.cols * cell
         kind = labels.get(board.kind, board.kind)
         parts = caption_parts(board, number, labels)
-        least = LARGE_PRINT_MIN_CAPTION if self.desk.spec.large_print else MIN_TEXT
+        least = LARGE_PRINT_MIN_TEXT if self.desk.spec.large_print else MIN_TEXT
         caption, style = fit_caption(parts, style, grid_width, self.desk.type, least)
         word = labels["solution"] if answers else labels["puzzle"]
         grid = Grid(
@@ -92,7 +95,7 @@ class Placer:
             cell_size=cell, font_size=font, label=f"{word} {number}, {board.rows}x{board.cols} {kind}",
             tour=tour_drawing(board, cell, self.widest(board, font)) if answers else None,
             shaded=board.shading,
-            coordinates=coordinates(board.rows, board.cols, cell, MIN_TEXT, self.label_width)
+            coordinates=coordinates(board.rows, board.cols, cell, least, self.label_width)
             if board.chessboard and self.desk.spec.coordinates else None,
             cages=self.cages(board, cell, answers),
         )
@@ -126,8 +129,10 @@ class Placer:
     def cages(self, board: Board, cell: float, answers: bool) -> CageDrawing | None:
         """The board's cages at this cell size: black on puzzles, light on answers."""
         ink = ink_of(self.desk.spec)
+        large = self.desk.spec.large_print
         return cage_drawing(board, cell, ink.answer_cage_grey if answers else ink.cage_grey,
-                            lambda text, size: self.desk.type.width(text, TextStyle("cage", size)))
+                            lambda text, size: self.desk.type.width(text, TextStyle("cage", size)),
+                            least=LARGE_PRINT_MIN_TEXT if large else 0.0, totals=not (large and answers))
 
     def widest(self, board: Board, font: float) -> float:
         """Width of the widest answer text of a board in its cells (bold, the wider face)."""

@@ -6,18 +6,17 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
+from publisher.cagelines import cell_for_totals
 from publisher.grids import THICK_LINE, text_ratio
 from publisher.layout.frame import Desk, page_name
 from publisher.model import POINTS_PER_INCH, POINTS_PER_MM, Board, Grid, LayoutError, SectionSpec
-from publisher.typeset import visible
+from publisher.typeset import LARGE_PRINT_MIN_TEXT, visible
 
 #: Lines under a worked example's caption for its step's sentence.
 WORKED_NOTE_LINES = 3
 MIN_TEXT = 7.0              # smallest printable text size, points
 LARGE_PRINT_GRID = 140 * POINTS_PER_MM   # large print: a grid about 14 cm wide ...
 LARGE_PRINT_GIVENS = 24.0                # ... or wider where that keeps the givens at 24 pt
-LARGE_PRINT_MIN_TEXT = 18.0              # large print: no grid digit smaller, answers included
-LARGE_PRINT_MIN_CAPTION = 12.0           # large print: a long caption shrinks no further
 MAX_CELL = 0.5 * POINTS_PER_INCH         # standard books: cells no bigger than 1/2 in
 MAX_ANSWER_CELL = POINTS_PER_INCH / 3    # answer keys are smaller: cells up to 1/3 in
 ROUND_TO = 0.05             # sizes are multiples of one twip, so DOCX/RTF are exact
@@ -197,7 +196,8 @@ class SlotMaker:
         elif large and answers:   # exactly the cells that keep the digits at the minimum: as many as fit
             cell = min(cell, large_answer_cell(board))
         elif large:
-            cell = min(cell, max(LARGE_PRINT_GRID / board.cols, LARGE_PRINT_GIVENS / ratio))
+            cell = min(cell, max(LARGE_PRINT_GRID / board.cols, LARGE_PRINT_GIVENS / ratio,
+                                 cell_for_totals(LARGE_PRINT_MIN_TEXT, ratio) if board.cages else 0.0))
         else:
             cell = min(cell, MAX_ANSWER_CELL if answers else MAX_CELL)
         least, stretch = (LARGE_PRINT_MIN_TEXT, 1.0) if large else (MIN_TEXT, TEXT_STRETCH)
