@@ -17,7 +17,7 @@ from collections.abc import Iterator
 from functools import cache
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
+from tests.samples import REPO
 
 #: The floors of ``publisher/``, lowest first: a module imports only modules on its own
 #: floor or below. A name ending in ``.*`` is a package's modules; a module is on the
@@ -49,14 +49,14 @@ MOST_ANY = 60
 
 
 def _module_name(path: Path) -> str:
-    parts = list(path.relative_to(ROOT).with_suffix("").parts)
+    parts = list(path.relative_to(REPO).with_suffix("").parts)
     return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
 
 
 @cache
 def modules(package: str) -> dict[str, Path]:
     """Every module of ``package`` (``publisher``, ``solver``) by dotted name."""
-    return {_module_name(path): path for path in sorted((ROOT / package).rglob("*.py"))}
+    return {_module_name(path): path for path in sorted((REPO / package).rglob("*.py"))}
 
 
 def _imports(name: str, path: Path, known: dict[str, Path]) -> Iterator[tuple[str, str, int]]:
@@ -147,7 +147,7 @@ def upward() -> list[str]:
 def private_imports(package: str = "publisher") -> list[str]:
     """``from x import _name`` where x is another module of ``package`` (dunders are not private)."""
     known = modules(package)
-    return [f"{path.relative_to(ROOT)}:{line}: from {target} import {imported}"
+    return [f"{path.relative_to(REPO)}:{line}: from {target} import {imported}"
             for name, path in known.items() for target, imported, line in _imports(name, path, known)
             if imported.startswith("_") and not imported.startswith("__") and target.startswith(package)
             and target != name]
@@ -186,7 +186,7 @@ def any_lines(package: str = "publisher") -> list[tuple[str, str]]:
             block = []
             while above and above[-1].lstrip().startswith("#"):
                 block.append(above.pop())
-            found.append((f"{path.relative_to(ROOT)}:{number}", " ".join([line.strip(), *reversed(block)])))
+            found.append((f"{path.relative_to(REPO)}:{number}", " ".join([line.strip(), *reversed(block)])))
     return found
 
 

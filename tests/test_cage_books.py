@@ -14,15 +14,14 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 
-import publisher.cli
 from publisher.cagelines import CAP_HEIGHT, INSET, cage_drawing, label_box
 from publisher.grids import LARGE_TEXT_RATIO, TEXT_RATIO
 from publisher.model import Board, CageMark
 from solver.kenken import parse_mapping as parse_kenken
 from solver.killer import parse_mapping as parse_killer
 from tests import cage_oracle as oracle
-
-ROOT = Path(__file__).resolve().parents[1]
+from tests.runner import Cli
+from tests.samples import HARD_9X9, REPO
 
 
 def _board(n: int, cages: list[tuple[int, ...]]) -> Board:
@@ -85,12 +84,6 @@ def test_outlines_keep_inside_their_cages_and_off_the_totals() -> None:
                 assert not (inside_x and top <= y1 <= label.y and y1 == y2)
 
 
-def run(capsys: pytest.CaptureFixture, *args: str) -> tuple[int, str, str]:
-    code = publisher.cli.main(list(args))
-    out, err = capsys.readouterr()
-    return code, out, err
-
-
 @pytest.mark.parametrize("args, line", [
     (("--kind", "kenken", "--box", "2x3"), "--box is not an option of --kind kenken"),
     (("--kind", "killer", "--rating", "2-3"), "--rating is not an option of --kind killer"),
@@ -101,10 +94,10 @@ def run(capsys: pytest.CaptureFixture, *args: str) -> tuple[int, str, str]:
     (("--kind", "killer", "--box", "3"), "--box: '3' is not a box shape ROWSxCOLS like 2x3"),
     (("--kind", "kenken", "--size", "12"), "--size: Input should be less than or equal to 9"),
 ])
-def test_options_a_kind_does_not_take_are_one_line(capsys: pytest.CaptureFixture, args: tuple, line: str) -> None:
+def test_options_a_kind_does_not_take_are_one_line(cli: Cli, args: tuple, line: str) -> None:
     """What each kind takes is its ``generate`` block's keys: the command says which option
     does not fit, as the config names the key."""
-    code, out, err = run(capsys, "generate", *args)
+    code, out, err = cli("generate", *args)
     assert (code, out, err) == (2, "", f"puzzlepress: error: {line}\n")
 
 
@@ -114,11 +107,11 @@ def test_options_a_kind_does_not_take_are_one_line(capsys: pytest.CaptureFixture
     ("--kind", "killer", "--size", "6", "--cages", "2-4", "--count", "2", "--json"),
     ("--kind", "killer", "--size", "4", "--jigsaw", "--count", "1"),
 ])
-def test_generated_lines_read_back_unchanged(capsys: pytest.CaptureFixture, tmp_path: Path, args: tuple) -> None:
-    code, out, _ = run(capsys, "generate", *args)
+def test_generated_lines_read_back_unchanged(cli: Cli, tmp_path: Path, args: tuple) -> None:
+    code, out, _ = cli("generate", *args)
     assert code == 0
     lines = out.splitlines()
-    again = run(capsys, "generate", *args)[1].splitlines()
+    again = cli("generate", *args)[1].splitlines()
     assert lines == again                                  # seeded: the same lines
     records = [json.loads(line) for line in lines]
     for record in records:
@@ -130,33 +123,33 @@ def test_generated_lines_read_back_unchanged(capsys: pytest.CaptureFixture, tmp_
         assert next(back) == record
     saved = tmp_path / "made.json"
     saved.write_text("[\n" + ",\n".join(lines) + "\n]\n")
-    code, out, _ = run(capsys, "check", "--json", str(saved))
+    code, out, _ = cli("check", "--json", str(saved))
     assert code == 0
     checked = [json.loads(line) for line in out.splitlines()]
     assert [c["solution"] for c in checked] == [r["solution"] for r in records]
     assert {c["kind"] for c in checked} == {records[0]["kind"]}
 
 
-def test_check_grade_solve_read_both_kinds_beside_sudoku(capsys: pytest.CaptureFixture, tmp_path: Path) -> None:
-    killer = json.loads((ROOT / "puzzles/killer-9x9.json").read_text())[1]
-    kenken = json.loads((ROOT / "puzzles/kenken-6x6.json").read_text())[2]
-    sudoku = {"givens": "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"}
+def test_check_grade_solve_read_both_kinds_beside_sudoku(cli: Cli, tmp_path: Path) -> None:
+    killer = json.loads((REPO / "puzzles/killer-9x9.json").read_text())[1]
+    kenken = json.loads((REPO / "puzzles/kenken-6x6.json").read_text())[2]
+    sudoku = {"givens": HARD_9X9}
     bad = dict(kenken, cages=kenken["cages"][1:])
     mixed = tmp_path / "mixed.yaml"
     mixed.write_text("\n".join(f"- {json.dumps(entry)}" for entry in (killer, kenken, sudoku, bad)) + "\n")
-    code, out, _ = run(capsys, "check", "--json", str(mixed))
+    code, out, _ = cli("check", "--json", str(mixed))
     records = [json.loads(line) for line in out.splitlines()]
     assert code == 1
     assert [r["kind"] for r in records] == ["killer", "kenken", "sudoku", "kenken"]
     assert [r["status"] for r in records] == ["unique", "unique", "unique", "contradictory"]
     assert records[0]["solution"] == killer["solution"] and records[1]["solution"] == kenken["solution"]
     assert "in no cage" in records[3]["reason"]
-    code, out, _ = run(capsys, "grade", "--json", str(mixed))
+    code, out, _ = cli("grade", "--json", str(mixed))
     graded = [json.loads(line) for line in out.splitlines()]
     assert graded[0]["level"] == killer["level"] and graded[1]["level"] == kenken["level"]
-    code, out, _ = run(capsys, "grade", "--explain", str(mixed))
+    code, out, _ = cli("grade", "--explain", str(mixed))
     assert re.search(r"cage \d+[x+/-]? at r\dc\d can only be", out)
-    code, out, _ = run(capsys, "solve", str(mixed))
+    code, out, _ = cli("solve", str(mixed))
     assert " ".join(kenken["solution"][:6]) in out
 
 
@@ -171,23 +164,23 @@ books:
       - title: Killer Sudoku
         kind: killer
         difficulty: auto
-        puzzles: {ROOT / 'puzzles/killer-9x9.json'}
+        puzzles: {REPO / 'puzzles/killer-9x9.json'}
       - title: KenKen
         kind: kenken
         difficulty: auto
-        puzzles: {ROOT / 'puzzles/kenken-6x6.json'}
+        puzzles: {REPO / 'puzzles/kenken-6x6.json'}
         generate: {{count: 2, level: medium, size: 4, seed: 2}}
 """)
     return config
 
 
 @pytest.mark.slow
-def test_a_book_with_a_killer_and_a_kenken_section_in_all_four_formats(capsys: pytest.CaptureFixture,
+def test_a_book_with_a_killer_and_a_kenken_section_in_all_four_formats(cli: Cli,
                                                                        tmp_path: Path) -> None:
-    code, _, err = run(capsys, "build", str(_book(tmp_path)), "--out", str(tmp_path / "out"), "--jobs", "1")
+    code, _, err = cli("build", str(_book(tmp_path)), "--out", str(tmp_path / "out"), "--jobs", "1")
     assert code == 0, err
     out_dir = tmp_path / "out"
-    killers = json.loads((ROOT / "puzzles/killer-9x9.json").read_text())
+    killers = json.loads((REPO / "puzzles/killer-9x9.json").read_text())
     sums = [str(cage["sum"]) for cage in killers[0]["cages"]]
     text = "".join(page.extract_text() for page in PdfReader(out_dir / "cage-puzzles-puzzles.pdf").pages)
     assert all(total in text for total in sums)
@@ -210,14 +203,14 @@ def test_canonical_forms_see_a_turned_puzzle_as_the_same() -> None:
     from solver.cages.cage import Cage
     from solver.kenken import KenKen
     kenken = get("kenken")
-    puzzle = parse_kenken(json.loads((ROOT / "puzzles/kenken-6x6.json").read_text())[0])
+    puzzle = parse_kenken(json.loads((REPO / "puzzles/kenken-6x6.json").read_text())[0])
     n = puzzle.size
     turned = KenKen(n, tuple(Cage(tuple(sorted((c % n) * n + n - 1 - c // n for c in cage.cells)), cage.total,
                                   cage.op) for cage in puzzle.cages))
     assert kenken.canonical(turned) == kenken.canonical(puzzle)
     assert kenken.relation(turned, puzzle) == ("rotated 90°",)
     assert kenken.relation(puzzle, puzzle) == ()
-    other = parse_kenken(json.loads((ROOT / "puzzles/kenken-6x6.json").read_text())[1])
+    other = parse_kenken(json.loads((REPO / "puzzles/kenken-6x6.json").read_text())[1])
     assert kenken.relation(other, puzzle) is None and kenken.canonical(other) != kenken.canonical(puzzle)
     text, hints = kenken.as_text(puzzle)
     assert [p.cages for p in kenken.parse_text(text, hints)] == [puzzle.cages]

@@ -11,10 +11,10 @@ import pytest
 from selenium.webdriver.remote.webdriver import WebDriver
 
 from publisher.build import BuildOptions, build
+from tests.samples import REPO
 from tests.test_play_browser import browser, cell, classes, type_into  # noqa: F401 (fixture)
 
 pytestmark = pytest.mark.consumers
-ROOT = Path(__file__).resolve().parents[1]
 
 
 @pytest.fixture(scope="module")
@@ -26,8 +26,8 @@ books:
   - title: Cage play
     language: en
     sections:
-      - {{title: KenKen, kind: kenken, puzzles: {ROOT / 'puzzles/kenken-6x6.json'}, limit: 1}}
-      - {{title: Killer, kind: killer, puzzles: {ROOT / 'puzzles/killer-9x9.json'}, limit: 1}}
+      - {{title: KenKen, kind: kenken, puzzles: {REPO / 'puzzles/kenken-6x6.json'}, limit: 1}}
+      - {{title: Killer, kind: killer, puzzles: {REPO / 'puzzles/killer-9x9.json'}, limit: 1}}
 """)
     result = build(BuildOptions(config=config, jobs=1))
     assert result.exit_code == 0, result.errors
@@ -56,7 +56,7 @@ def _cage(record: dict) -> tuple[list[tuple[int, int]], str]:
 
 @pytest.mark.parametrize("puzzle, source", [(1, "kenken-6x6.json"), (2, "killer-9x9.json")])
 def test_a_full_cage_that_misses_its_total_is_a_conflict(page: WebDriver, puzzle: int, source: str) -> None:
-    record = json.loads((ROOT / "puzzles" / source).read_text())[0]
+    record = json.loads((REPO / "puzzles" / source).read_text())[0]
     n = record["size"]
     solution = record["solution"]
     cells, total = _cage(record)

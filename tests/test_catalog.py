@@ -29,12 +29,12 @@ import pytest
 from publisher.cli import main
 from solver.sudoku import Puzzle, format_values, parse_text
 from tests import postgres_server
+from tests.samples import DATA, REPO
 
-REPO = Path(__file__).resolve().parent.parent
 #: easy puzzles (graded in a blink), then hard ones where more are needed; each once (easy50
 #: prints line 9 again at line 41, top95 line 74 at line 76 with its bands reordered)
 TOP95 = [p for name in ("easy50.txt", "top95.txt")
-         for p in parse_text((REPO / "tests/data" / name).read_text())
+         for p in parse_text((DATA / name).read_text())
          if isinstance(p, Puzzle) and (name, p.line) not in {("easy50.txt", 41), ("top95.txt", 76)}]
 
 

@@ -8,24 +8,16 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-import pytest
-
-import publisher.cli
 from publisher.cli import EXIT_OK, EXIT_REJECTED, EXIT_USAGE
 from solver import sudoku
+from tests.runner import Cli
+from tests.samples import DATA, MULTIPLE_4X4
 
-DATA = Path(__file__).resolve().parent / "data"
 SAMPLE = DATA / "se-sample.txt"
 PUZZLES = [line.split()[0] for line in SAMPLE.read_text().splitlines() if line and not line.startswith("#")]
-MULTIPLE_4 = "1.3............4"
 CHECK_FIELDS = {"source", "line", "index", "kind", "size", "variant", "parity", "status", "reason", "solution",
                 "solve_ms", "label", "id", "differences", "stats"}
 GRADE_FIELDS = {"rating", "level", "hardest", "steps", "techniques", "rating_exact", "grade_ms"}
-
-def run(capsys: pytest.CaptureFixture, *args: str) -> tuple[int, str, str]:
-    code = publisher.cli.main(list(args))
-    out, err = capsys.readouterr()
-    return code, out, err
 
 def json_lines(out: str) -> list[dict]:
     return [json.loads(line) for line in out.splitlines()]
@@ -34,12 +26,12 @@ def level_of(rating: float) -> str:
     """The README's table of levels."""
     return "easy" if rating < 1.5 else "medium" if rating < 2.5 else "hard" if rating < 5.0 else "diabolical"
 
-def test_grade_json_has_check_fields_and_the_grade(tmp_path: Path, capsys: pytest.CaptureFixture) -> None:
-    code, out, err = run(capsys, "grade", str(SAMPLE), "--json")
+def test_grade_json_has_check_fields_and_the_grade(tmp_path: Path, cli: Cli) -> None:
+    code, out, err = cli("grade", str(SAMPLE), "--json")
     assert code == EXIT_OK and err == ""
     records = json_lines(out)
     assert len(records) == len(PUZZLES)
-    code, check_out, _ = run(capsys, "check", str(SAMPLE), "--json")
+    code, check_out, _ = cli("check", str(SAMPLE), "--json")
     checked = json_lines(check_out)
     for record, check_record in zip(records, checked):
         assert set(record) == CHECK_FIELDS | GRADE_FIELDS
@@ -54,10 +46,10 @@ def test_grade_json_has_check_fields_and_the_grade(tmp_path: Path, capsys: pytes
     ratings = [r["rating"] for r in records]
     assert ratings[0] < 1.5 and max(ratings) >= 5.0 and len({r["level"] for r in records}) >= 3
 
-def test_not_unique_puzzles_have_a_verdict_and_null_grade(tmp_path: Path, capsys: pytest.CaptureFixture) -> None:
+def test_not_unique_puzzles_have_a_verdict_and_null_grade(tmp_path: Path, cli: Cli) -> None:
     path = tmp_path / "set.txt"
-    path.write_text(f"{PUZZLES[0]}\n{MULTIPLE_4}\n{'11' + '.' * 79}\n{PUZZLES[0][:80]}\n")
-    code, out, err = run(capsys, "grade", str(path), "--json", "--explain")
+    path.write_text(f"{PUZZLES[0]}\n{MULTIPLE_4X4}\n{'11' + '.' * 79}\n{PUZZLES[0][:80]}\n")
+    code, out, err = cli("grade", str(path), "--json", "--explain")
     assert code == EXIT_REJECTED and err == ""
     records = json_lines(out)
     assert [r["status"] for r in records] == ["unique", "multiple", "contradictory", "malformed"]
@@ -66,8 +58,8 @@ def test_not_unique_puzzles_have_a_verdict_and_null_grade(tmp_path: Path, capsys
         assert {k: record[k] for k in GRADE_FIELDS | {"explanation"}} == dict.fromkeys(GRADE_FIELDS | {"explanation"})
     assert records[1]["differences"] and records[1]["reason"]
 
-def test_unreadable_file_exits_2_after_grading_the_others(tmp_path: Path, capsys: pytest.CaptureFixture) -> None:
-    code, out, err = run(capsys, "grade", str(tmp_path / "missing.txt"), str(SAMPLE))
+def test_unreadable_file_exits_2_after_grading_the_others(tmp_path: Path, cli: Cli) -> None:
+    code, out, err = cli("grade", str(tmp_path / "missing.txt"), str(SAMPLE))
     assert code == EXIT_USAGE
     assert "missing.txt: file not found" in err and err.count("\n") == 1
     lines = out.splitlines()
@@ -90,8 +82,8 @@ def _replay(puzzle: sudoku.Puzzle, steps: list[dict]) -> list[int]:
                 f"{step['text']}: removes the solution's value from r{row}c{col}"
     return grid
 
-def test_explanation_replayed_solves_the_puzzle(capsys: pytest.CaptureFixture) -> None:
-    code, out, _ = run(capsys, "grade", str(SAMPLE), "--json", "--explain")
+def test_explanation_replayed_solves_the_puzzle(cli: Cli) -> None:
+    code, out, _ = cli("grade", str(SAMPLE), "--json", "--explain")
     assert code == EXIT_OK
     for text, record in zip(PUZZLES, json_lines(out)):
         puzzle = sudoku.parse_text(text)[0]
@@ -101,10 +93,10 @@ def test_explanation_replayed_solves_the_puzzle(capsys: pytest.CaptureFixture) -
         assert {step["technique"] for step in steps} == set(record["techniques"])
         assert _replay(puzzle, steps) == list(sudoku.verify(puzzle).solution)   # the steps fill the grid
 
-def test_explain_text_prints_numbered_sentences(tmp_path: Path, capsys: pytest.CaptureFixture) -> None:
+def test_explain_text_prints_numbered_sentences(tmp_path: Path, cli: Cli) -> None:
     path = tmp_path / "one.txt"
     path.write_text(PUZZLES[4] + "\n")
-    code, out, _ = run(capsys, "grade", str(path), "--explain")
+    code, out, _ = cli("grade", str(path), "--explain")
     assert code == EXIT_OK
     lines = out.splitlines()
     found = sudoku.grade(sudoku.parse_text(PUZZLES[4])[0])

@@ -19,17 +19,17 @@ import pytest
 from PIL import Image, ImageChops, ImageFilter
 from pypdf import PdfReader
 
-import publisher.cli
 from publisher.cli import EXIT_OK, EXIT_REJECTED, EXIT_USAGE
 from tests.consumers import CHROMIUM, require
+from tests.runner import Cli
+from tests.samples import REPO
 
-ROOT = Path(__file__).resolve().parents[1]
 SVG = "{http://www.w3.org/2000/svg}"
 
 
-def export(capsys: pytest.CaptureFixture, *args: str) -> tuple[int, dict, str]:
-    code = publisher.cli.main(["export", *args])
-    out, err = capsys.readouterr()
+def export(cli: Cli, *args: str) -> tuple[int, dict, str]:
+    """``puzzlepress export ARGS``: the exit code, the JSON summary it prints (if any) and stderr."""
+    code, out, err = cli("export", *args)
     return code, (json.loads(out) if out.strip() else {}), err
 
 
@@ -37,14 +37,14 @@ def manifest(folder: Path) -> dict:
     return json.loads((folder / "manifest.json").read_text(encoding="utf-8"))
 
 
-def test_svg_per_puzzle_and_solution_text_as_paths(tmp_path: Path, capsys: pytest.CaptureFixture) -> None:
-    code, summary, _ = export(capsys, str(ROOT / "puzzles/9x9-easy.txt"), "--format", "svg",
+def test_svg_per_puzzle_and_solution_text_as_paths(tmp_path: Path, cli: Cli) -> None:
+    code, summary, _ = export(cli, str(REPO / "puzzles/9x9-easy.txt"), "--format", "svg",
                               "--out", str(tmp_path), "--solutions")
     listed = manifest(tmp_path)["files"]
     on_disk = sorted(p.name for p in tmp_path.iterdir() if p.name != "manifest.json")
     assert code == EXIT_OK and summary["files"] == len(on_disk) == len(listed)
     assert sorted(r["file"] for r in listed) == on_disk
-    puzzles = (ROOT / "puzzles/9x9-easy.txt").read_text().split()
+    puzzles = (REPO / "puzzles/9x9-easy.txt").read_text().split()
     givens = [line for line in puzzles if len(line) == 81]
     assert [r["puzzle"] for r in listed if r["role"] == "puzzle"] == [g.replace("0", ".") for g in givens]
     for record in listed:
@@ -81,10 +81,10 @@ def _differing_beyond_a_pixel(a: Image.Image, b: Image.Image) -> float:
 
 
 @pytest.mark.consumers
-def test_svg_renders_as_our_pdf_in_rsvg_and_chromium(tmp_path: Path, capsys: pytest.CaptureFixture) -> None:
-    source = ROOT / "puzzles/jigsaw-9x9.yaml"
+def test_svg_renders_as_our_pdf_in_rsvg_and_chromium(tmp_path: Path, cli: Cli) -> None:
+    source = REPO / "puzzles/jigsaw-9x9.yaml"
     for fmt in ("svg", "pdf"):
-        code, _, err = export(capsys, str(source), "--format", fmt, "--out", str(tmp_path / fmt), "--solutions")
+        code, _, err = export(cli, str(source), "--format", fmt, "--out", str(tmp_path / fmt), "--solutions")
         assert code == EXIT_OK, err
     for name in ("jigsaw-9x9-001", "jigsaw-9x9-002-solution"):
         pdf = tmp_path / "pdf" / f"{name}.pdf"
@@ -112,10 +112,10 @@ def test_svg_renders_as_our_pdf_in_rsvg_and_chromium(tmp_path: Path, capsys: pyt
         assert _differing_beyond_a_pixel(base, chromium) < 0.01
 
 
-def test_png_carries_the_dpi_and_pdf_embeds_its_fonts(tmp_path: Path, capsys: pytest.CaptureFixture) -> None:
-    source = str(ROOT / "puzzles/kids-6x6.txt")
-    assert export(capsys, source, "--format", "png", "--dpi", "150", "--out", str(tmp_path / "png"))[0] == EXIT_OK
-    assert export(capsys, source, "--format", "pdf", "--out", str(tmp_path / "pdf"))[0] == EXIT_OK
+def test_png_carries_the_dpi_and_pdf_embeds_its_fonts(tmp_path: Path, cli: Cli) -> None:
+    source = str(REPO / "puzzles/kids-6x6.txt")
+    assert export(cli, source, "--format", "png", "--dpi", "150", "--out", str(tmp_path / "png"))[0] == EXIT_OK
+    assert export(cli, source, "--format", "pdf", "--out", str(tmp_path / "pdf"))[0] == EXIT_OK
     records = manifest(tmp_path / "png")["files"]
     assert manifest(tmp_path / "png")["dpi"] == 150
     for record in records:
@@ -140,7 +140,7 @@ def write_config(tmp_path: Path) -> Path:
           - title: The Daily
             sections:
               - title: Easy
-                puzzles: {ROOT / 'puzzles/9x9-easy.txt'}
+                puzzles: {REPO / 'puzzles/9x9-easy.txt'}
                 generate: {{count: 3, level: easy, seed: 1}}
               - title: Medium
                 generate: {{count: 3, level: medium, seed: 2}}
@@ -151,10 +151,10 @@ def write_config(tmp_path: Path) -> Path:
 
 
 @pytest.mark.slow
-def test_daily_series_rises_across_the_week(tmp_path: Path, capsys: pytest.CaptureFixture) -> None:
+def test_daily_series_rises_across_the_week(tmp_path: Path, cli: Cli) -> None:
     week = "easy,easy,medium,medium,hard,hard,easy"
     out = tmp_path / "out"
-    code, summary, err = export(capsys, str(write_config(tmp_path)), "--format", "svg", "--out", str(out),
+    code, summary, err = export(cli, str(write_config(tmp_path)), "--format", "svg", "--out", str(out),
                                 "--daily", "2027-01-04", "--week", week, "--print-date", "--solutions")
     assert code == EXIT_OK, err
     records = [r for r in manifest(out)["files"] if r["role"] == "puzzle"]
@@ -166,21 +166,21 @@ def test_daily_series_rises_across_the_week(tmp_path: Path, capsys: pytest.Captu
     assert len({r["puzzle"] for r in records}) == len(records)   # no puzzle twice
 
 
-def test_bad_requests_leave_the_folder_as_it_was(tmp_path: Path, capsys: pytest.CaptureFixture) -> None:
+def test_bad_requests_leave_the_folder_as_it_was(tmp_path: Path, cli: Cli) -> None:
     out = tmp_path / "out"
     out.mkdir()
     (out / "manifest.json").mkdir()        # a folder where the manifest goes: the write fails
-    code, _, err = export(capsys, str(ROOT / "puzzles/kids-4x4.txt"), "--format", "pdf", "--out", str(out))
+    code, _, err = export(cli, str(REPO / "puzzles/kids-4x4.txt"), "--format", "pdf", "--out", str(out))
     assert code == EXIT_USAGE and err.count("\n") == 1 and sorted(p.name for p in out.iterdir()) == ["manifest.json"]
-    assert export(capsys, str(ROOT / "puzzles/kids-4x4.txt"), "--format", "pdf", "--out", str(out),
+    assert export(cli, str(REPO / "puzzles/kids-4x4.txt"), "--format", "pdf", "--out", str(out),
                   "--week", "easy")[0] == EXIT_USAGE
     bad = tmp_path / "bad.txt"
     bad.write_text("1234" * 4 + "\n", encoding="utf-8")
-    code, _, err = export(capsys, str(bad), "--format", "svg", "--out", str(tmp_path / "none"))
+    code, _, err = export(cli, str(bad), "--format", "svg", "--out", str(tmp_path / "none"))
     assert code in (EXIT_REJECTED, EXIT_USAGE) and not (tmp_path / "none").exists()
 
 
-def test_a_series_never_repeats_what_the_catalog_holds(tmp_path: Path, capsys: pytest.CaptureFixture) -> None:
+def test_a_series_never_repeats_what_the_catalog_holds(tmp_path: Path, cli: Cli) -> None:
     """A book recorded in the catalog; a daily export of the same puzzles from a config on that
     catalog stops (on_repeat: fail) or leaves them out (skip)."""
     def config(name: str, policy: str) -> Path:
@@ -192,15 +192,14 @@ def test_a_series_never_repeats_what_the_catalog_holds(tmp_path: Path, capsys: p
               - title: {name}
                 sections:
                   - title: Kids
-                    puzzles: {ROOT / 'puzzles/kids-4x4.txt'}
+                    puzzles: {REPO / 'puzzles/kids-4x4.txt'}
             output: {{folder: out-{name}, formats: [pdf]}}
             """), encoding="utf-8")
         return path
-    assert publisher.cli.main(["build", str(config("printed", "warn")), "-q"]) == EXIT_OK
-    capsys.readouterr()
-    code, _, err = export(capsys, str(config("daily", "fail")), "--format", "svg", "--out", str(tmp_path / "a"),
+    assert cli("build", str(config("printed", "warn")), "-q").code == EXIT_OK
+    code, _, err = export(cli, str(config("daily", "fail")), "--format", "svg", "--out", str(tmp_path / "a"),
                           "--daily", "2027-01-01")
     assert code == EXIT_REJECTED and "repeat" in err and not (tmp_path / "a").exists()
-    code, _, err = export(capsys, str(config("daily", "skip")), "--format", "svg",
-                                "--out", str(tmp_path / "b"), "--daily", "2027-01-01")
+    code, _, err = export(cli, str(config("daily", "skip")), "--format", "svg",
+                          "--out", str(tmp_path / "b"), "--daily", "2027-01-01")
     assert code == EXIT_USAGE and "no puzzle of the section was accepted" in err   # all printed before

@@ -19,9 +19,8 @@ from publisher.model import Band, Booklet, CellRole, PlacedGrid, TextBlock
 from publisher.render import get
 from tests.booksamples import sample_book, vietnamese_book
 from tests.consumers import require
+from tests.samples import REPO
 from tests.stages import booklets_of
-
-REPO = Path(__file__).resolve().parent.parent
 
 
 def _grids(booklet: Booklet) -> list[tuple[int, PlacedGrid]]:

@@ -21,12 +21,12 @@ import pytest
 
 from publisher.cli import main
 from tests.deadline import LIMIT, Hang, deadline
+from tests.samples import DATA, REPO
 
 #: every case builds through the real CLI: the whole module is the slow tier
 pytestmark = pytest.mark.slow
 
-ROOT = Path(__file__).resolve().parents[1]
-PUZZLES = (ROOT / "tests" / "data" / "top95.txt").read_text(encoding="utf-8").split()
+PUZZLES = (DATA / "top95.txt").read_text(encoding="utf-8").split()
 
 #: Pieces that break parsers: YAML syntax, aliases, control and line-break characters,
 #: a BOM, invalid UTF-8, huge numbers, paths to special files.
@@ -160,7 +160,7 @@ def _use_templates(book: Path) -> None:
 
 @pytest.mark.parametrize("name", ["html/style.css.j2", "html/macros.html.j2", "rtf/booklet.rtf.j2"])
 def test_fuzz_templates(book: Path, capsys: pytest.CaptureFixture[str], name: str) -> None:
-    original = (ROOT / "templates" / name).read_text(encoding="utf-8")
+    original = (REPO / "templates" / name).read_text(encoding="utf-8")
     fuzz_builds(book, capsys, zlib.crc32(name.encode()), 5, f"tpl/{name}", original, _use_templates)
 
 
@@ -304,6 +304,6 @@ def test_fuzz_many_more(book: Path, capsys: pytest.CaptureFixture[str], seed: in
     fuzz_builds(book, capsys, seed, 60, "tour.txt", TOUR)
     fuzz_builds(book, capsys, seed, 60, "set.txt", "\n".join(PUZZLES[:3]) + "\n")
     for name in ("html/style.css.j2", "rtf/booklet.rtf.j2"):
-        original = (ROOT / "templates" / name).read_text(encoding="utf-8")
+        original = (REPO / "templates" / name).read_text(encoding="utf-8")
         fuzz_builds(book, capsys, seed, 10, f"tpl/{name}", original, _use_templates)
         (book / "config.yaml").write_text(CONFIG, encoding="utf-8")

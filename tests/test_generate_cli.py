@@ -19,23 +19,18 @@ from publisher.cli import EXIT_OK, EXIT_USAGE
 from publisher.kinds import KINDS
 from publisher.sources import parse_file
 from solver import sudoku
+from tests.runner import Cli
 from tests.sudoku_oracle import count_exact
 
 FIELDS = {"puzzle", "solution", "size", "box", "regions", "variant", "parity", "rating", "level", "hardest", "symmetry",
           "seed", "ms"}
 
 
-def run(capsys: pytest.CaptureFixture, *args: str) -> tuple[int, str, str]:
-    code = publisher.cli.main(["generate", *args])
-    out, err = capsys.readouterr()
-    return code, out, err
-
-
 @pytest.mark.slow
-def test_same_seed_same_bytes_and_jobs_do_not_matter(capsys: pytest.CaptureFixture) -> None:
-    first = run(capsys, "--count", "6", "--level", "hard", "--seed", "11")
-    again = run(capsys, "--count", "6", "--level", "hard", "--seed", "11", "--jobs", "2")
-    other = run(capsys, "--count", "6", "--level", "hard", "--seed", "12")
+def test_same_seed_same_bytes_and_jobs_do_not_matter(cli: Cli) -> None:
+    first = cli("generate", "--count", "6", "--level", "hard", "--seed", "11")
+    again = cli("generate", "--count", "6", "--level", "hard", "--seed", "11", "--jobs", "2")
+    other = cli("generate", "--count", "6", "--level", "hard", "--seed", "12")
     assert first[0] == EXIT_OK and first == again
     assert len(first[1].splitlines()) == 6 and other[1] != first[1]
     for line in first[1].splitlines():
@@ -43,8 +38,8 @@ def test_same_seed_same_bytes_and_jobs_do_not_matter(capsys: pytest.CaptureFixtu
                                                [0 if ch == "." else int(ch) for ch in line], 2) == 1
 
 
-def test_json_fields_and_the_seed_remakes_one_puzzle(capsys: pytest.CaptureFixture) -> None:
-    code, out, _ = run(capsys, "--count", "3", "--level", "medium", "--seed", "5", "--json")
+def test_json_fields_and_the_seed_remakes_one_puzzle(cli: Cli) -> None:
+    code, out, _ = cli("generate", "--count", "3", "--level", "medium", "--seed", "5", "--json")
     records = [json.loads(line) for line in out.splitlines()]
     assert code == EXIT_OK and len(records) == 3
     for record in records:
@@ -52,22 +47,22 @@ def test_json_fields_and_the_seed_remakes_one_puzzle(capsys: pytest.CaptureFixtu
         assert record["box"] == "3x3" and record["regions"] is None and record["level"] == "medium"
         assert record["symmetry"] == "rot180" and record["size"] == 9
         assert all(p in (".", s) for p, s in zip(record["puzzle"], record["solution"]))
-    alone = run(capsys, "--level", "medium", "--seed", str(records[2]["seed"]), "--json")
+    alone = cli("generate", "--level", "medium", "--seed", str(records[2]["seed"]), "--json")
     remade = json.loads(alone[1])
     assert (remade["puzzle"], remade["solution"]) == (records[2]["puzzle"], records[2]["solution"])
 
 
 def test_jigsaw_text_is_read_back_by_the_puzzle_reader(tmp_path: Path,
-                                                       capsys: pytest.CaptureFixture) -> None:
+                                                       cli: Cli) -> None:
     target = tmp_path / "jig.yaml"
-    code, out, _ = run(capsys, "--count", "2", "--jigsaw", "--level", "easy", "-o", str(target))
+    code, out, _ = cli("generate", "--count", "2", "--jigsaw", "--level", "easy", "-o", str(target))
     assert code == EXIT_OK and out == ""
     puzzles = parse_file(target, KINDS["sudoku"], {})
     assert len(puzzles) == 2
     for puzzle in puzzles:
         assert isinstance(puzzle, sudoku.Puzzle) and puzzle.geometry.is_jigsaw
         assert sudoku.verify(puzzle).status.value == "unique"
-    code, out, _ = run(capsys, "--count", "1", "--jigsaw", "--level", "easy", "--json")
+    code, out, _ = cli("generate", "--count", "1", "--jigsaw", "--level", "easy", "--json")
     record = json.loads(out)
     assert record["box"] is None and len(record["regions"]) == 81
 
@@ -84,14 +79,14 @@ def test_jigsaw_text_is_read_back_by_the_puzzle_reader(tmp_path: Path,
     (["--variant", "killer"], "--variant: unknown variant 'killer' (known: x, windoku,"),
     (["--variant", "x,bogus", "--jigsaw"], "--variant: unknown variant 'bogus'"),
 ])
-def test_impossible_requests_exit_2_with_one_line(capsys: pytest.CaptureFixture, args: list[str],
+def test_impossible_requests_exit_2_with_one_line(cli: Cli, args: list[str],
                                                   words: str) -> None:
-    code, out, err = run(capsys, *args)
+    code, out, err = cli("generate", *args)
     assert code == EXIT_USAGE and out == ""
     assert len(err.splitlines()) == 1 and words in err
 
 
-def test_dask_missing_is_one_line(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture) -> None:
+def test_dask_missing_is_one_line(monkeypatch: pytest.MonkeyPatch, cli: Cli) -> None:
     real_import = builtins.__import__
 
     def no_distributed(name: str, *args: Any, **kwargs: Any) -> Any:
@@ -100,17 +95,17 @@ def test_dask_missing_is_one_line(monkeypatch: pytest.MonkeyPatch, capsys: pytes
         return real_import(name, *args, **kwargs)
 
     monkeypatch.setattr(builtins, "__import__", no_distributed)
-    code, out, err = run(capsys, "--dask", "tcp://127.0.0.1:8786")
+    code, out, err = cli("generate", "--dask", "tcp://127.0.0.1:8786")
     assert code == EXIT_USAGE and out == "" and len(err.splitlines()) == 1 and "puzzlepress[dask]" in err
 
 
 @pytest.mark.slow
-def test_dask_cluster_gives_the_same_puzzles(capsys: pytest.CaptureFixture) -> None:
+def test_dask_cluster_gives_the_same_puzzles(cli: Cli) -> None:
     from distributed import LocalCluster
-    local = run(capsys, "--count", "4", "--level", "hard", "--seed", "3")
+    local = cli("generate", "--count", "4", "--level", "hard", "--seed", "3")
     with LocalCluster(n_workers=1, threads_per_worker=2, processes=False,
                       dashboard_address=None) as cluster:
-        remote = run(capsys, "--count", "4", "--level", "hard", "--seed", "3", "--dask",
+        remote = cli("generate", "--count", "4", "--level", "hard", "--seed", "3", "--dask",
                      cluster.scheduler_address)
     assert remote[0] == EXIT_OK and remote[1] == local[1]
 

@@ -7,14 +7,13 @@ exact grade itself. Puzzles: SE-rated calibration puzzles whose solve needs chai
 """
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
 from solver.sudoku import Puzzle, grade, parse_text
 from solver.sudoku.chains import BudgetSpent, budget
+from tests.samples import REPO
 
-CALIBRATION = Path(__file__).resolve().parents[1] / "bench" / "data" / "se-rated-calibration.tsv"
+CALIBRATION = REPO / "bench" / "data" / "se-rated-calibration.tsv"
 #: Calibration puzzles (by SE rating) that need cycles, forcing chains or Nishio and grade fast.
 WANTED = (6.6, 7.1, 7.5)
 

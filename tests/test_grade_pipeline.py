@@ -20,9 +20,9 @@ from publisher.config import ConfigError, load
 from solver import queens, sudoku
 from solver.sudoku.singles import NAKED_SINGLE
 from tests.consumers import pdf_text
+from tests.samples import DATA, REPO
 
-REPO = Path(__file__).resolve().parent.parent
-SAMPLE = REPO / "tests" / "data" / "se-sample.txt"
+SAMPLE = DATA / "se-sample.txt"
 PUZZLES = [line.split()[0] for line in SAMPLE.read_text().splitlines() if line and not line.startswith("#")]
 LEVEL_WORDS = {"easy": "Easy", "medium": "Medium", "hard": "Hard", "diabolical": "Diabolical"}
 VIETNAMESE = {"easy": "Dễ", "medium": "Trung bình", "hard": "Khó", "diabolical": "Rất khó"}

@@ -2,15 +2,13 @@
 from __future__ import annotations
 
 import random
-from pathlib import Path
 
 import pytest
 
 from solver import sudoku
 from solver.sudoku.candidates import Grid
 from tests.grade_positions import dug
-
-DATA = Path(__file__).parent / "data"
+from tests.samples import DATA
 
 
 def puzzle_of(text: str) -> sudoku.Puzzle:

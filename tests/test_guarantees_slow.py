@@ -10,11 +10,9 @@ left behind.
 from __future__ import annotations
 
 import hashlib
-import os
 import random
 import signal
 import subprocess
-import sys
 import time
 from pathlib import Path
 
@@ -23,9 +21,10 @@ import pytest
 from publisher.cli import main
 from tests.aliases import another_name
 from tests.deadline import deadline
+from tests.runner import console, console_env
+from tests.samples import DATA
 
-ROOT = Path(__file__).resolve().parents[1]
-PUZZLES = (ROOT / "tests" / "data" / "top95.txt").read_text(encoding="utf-8").split()[:4]
+PUZZLES = (DATA / "top95.txt").read_text(encoding="utf-8").split()[:4]
 CONFIG = """\
 books:
   - title: Random
@@ -42,10 +41,9 @@ def _state(folder: Path) -> dict[str, str]:
 
 def _build(folder: Path, version: str, delay: str) -> subprocess.Popen[bytes]:
     (folder / "config.yaml").write_text(CONFIG.format(version=version), encoding="utf-8")
-    code = "import sys; from publisher.entry import main; sys.exit(main())"
-    return subprocess.Popen([sys.executable, "-c", code, "build", "config.yaml", "-q", "--report", "out/r.json"],
+    return subprocess.Popen(console("build", "config.yaml", "-q", "--report", "out/r.json"),
                             cwd=folder, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                            env={**os.environ, "PYTHONPATH": str(ROOT), "PUZZLEPRESS_TEST_RENAME_DELAY": delay})
+                            env=console_env(PUZZLEPRESS_TEST_RENAME_DELAY=delay))
 
 
 @pytest.fixture(scope="module")

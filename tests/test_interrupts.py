@@ -14,17 +14,17 @@ import os
 import random
 import signal
 import subprocess
-import sys
 import time
 from pathlib import Path
 
 import pytest
 
 from publisher.verify import PARALLEL_THRESHOLD
+from tests.runner import console, console_env
+from tests.samples import DATA
 
-ROOT = Path(__file__).resolve().parents[1]
 #: 300 easy puzzles (quick to verify and to grade), enough for the process pool
-PUZZLES = ([line.split()[0] for line in (ROOT / "tests" / "data" / "graded-easy-60.txt").read_text(
+PUZZLES = ([line.split()[0] for line in (DATA / "graded-easy-60.txt").read_text(
     encoding="utf-8").splitlines()] * 5)[:300]
 CONFIG = """\
 books:
@@ -37,9 +37,7 @@ HANG = 90   # seconds: far beyond a build of this size; reaching it is a hang
 
 
 def _build(folder: Path) -> subprocess.Popen[bytes]:
-    code = "import sys; from publisher.entry import main; sys.exit(main())"   # as the console script
-    return subprocess.Popen([sys.executable, "-c", code, "build", "config.yaml", "-q", "--jobs", "2"],
-                            cwd=folder, env={**os.environ, "PYTHONPATH": str(ROOT)},
+    return subprocess.Popen(console("build", "config.yaml", "-q", "--jobs", "2"), cwd=folder, env=console_env(),
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True)
 
 
@@ -125,9 +123,8 @@ def test_ctrl_c_while_the_command_is_still_loading(tmp_path: Path, delay: float)
     (tmp_path / "set.txt").write_text("\n".join(PUZZLES[:5]) + "\n", encoding="utf-8")
     (tmp_path / "config.yaml").write_text(CONFIG.format(version="new"), encoding="utf-8")
     code = "import os, sys; from publisher.entry import main; os.write(1, b'.'); sys.exit(main())"
-    build = subprocess.Popen([sys.executable, "-c", code, "build", "config.yaml", "-q"], cwd=tmp_path,
-                             env={**os.environ, "PYTHONPATH": str(ROOT)}, stdout=subprocess.PIPE,
-                             stderr=subprocess.PIPE, start_new_session=True)
+    build = subprocess.Popen(console("build", "config.yaml", "-q", entry=code), cwd=tmp_path, env=console_env(),
+                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True)
     assert build.stdout is not None and build.stdout.read(1) == b"."
     time.sleep(delay)
     os.killpg(build.pid, signal.SIGINT)

@@ -12,27 +12,17 @@ import os
 import re
 import signal
 import subprocess
-import sys
 import time
 from pathlib import Path
 
 import pytest
 
 from publisher import interrupt
-from publisher.cli import main
-from tests.deadline import deadline
+from tests.runner import Cli, console, console_env
+from tests.samples import DATA
 
-ROOT = Path(__file__).resolve().parents[1]
-TOP = (ROOT / "tests" / "data" / "top95.txt").read_text(encoding="utf-8").split()[:3]
+TOP = (DATA / "top95.txt").read_text(encoding="utf-8").split()[:3]
 BAD = "44" + "." * 79
-
-
-def cli(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
-    with deadline():
-        code = main(list(args))
-    out, err = capsys.readouterr()
-    assert "Traceback" not in err, err
-    return code, out, err
 
 
 # ------------------------------------------------------------------ line ends
@@ -43,27 +33,27 @@ TOUR = ["open any", " 1  .  .  .  .", " .  .  .  .  .", " .  .  .  .  .", " .  .
 @pytest.mark.slow
 @pytest.mark.parametrize("end", ["\n", "\r\n", "\r"], ids=["LF", "CRLF", "CR"])
 def test_every_line_end_is_a_line_end(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
-                                      capsys: pytest.CaptureFixture[str], end: str) -> None:
+                                      guarded_cli: Cli, end: str) -> None:
     """Three puzzles are three puzzles at lines 1, 2 and 4 whatever ends the lines; a bad
     one among them is located on its own line; in a book too, and in YAML."""
     monkeypatch.chdir(tmp_path)
     (tmp_path / "set.txt").write_bytes(end.join([TOP[0], TOP[1], "", BAD, TOP[2]]).encode() + end.encode())
-    code, out, _ = cli(capsys, "check", "set.txt")
+    code, out, _ = guarded_cli("check", "set.txt")
     assert code == 1 and [line.split()[0] for line in out.splitlines()[:4]] == [
         "set.txt:1", "set.txt:2", "set.txt:4", "set.txt:5"]
     (tmp_path / "p.yaml").write_bytes(end.join([f"- givens: '{TOP[0]}'", f"- givens: '{BAD}'"]).encode() + end.encode())
-    code, out, _ = cli(capsys, "check", "p.yaml")
+    code, out, _ = guarded_cli("check", "p.yaml")
     assert code == 1 and [line.split()[0] for line in out.splitlines()[:2]] == ["p.yaml:1", "p.yaml:2"]
     (tmp_path / "t.txt").write_bytes(end.join(["# A", *TOUR, "", "x"]).encode() + end.encode())
     (tmp_path / "config.yaml").write_bytes(end.join([
         "books:", "  - title: Ends", "    sections:", "      - title: S", "        puzzles: set.txt",
         "      - title: T", "        kind: knights_tour", "        puzzles: t.txt", "on_rejected: skip",
         "output: {formats: [rtf]}", "colour: red"]).encode() + end.encode())
-    code, _, err = cli(capsys, "build", "config.yaml", "-q")
+    code, _, err = guarded_cli("build", "config.yaml", "-q")
     assert code == 2 and "config.yaml:11: colour: unknown key" in err, err
     text = (tmp_path / "config.yaml").read_bytes().replace(b"colour: red", b"")
     (tmp_path / "config.yaml").write_bytes(text)
-    code, _, err = cli(capsys, "build", "config.yaml", "-q", "--report", "r.json")
+    code, _, err = guarded_cli("build", "config.yaml", "-q", "--report", "r.json")
     assert code == 0, err
     report = json.loads((tmp_path / "r.json").read_text(encoding="utf-8"))
     assert [(p["source"], p["line"], p["status"]) for p in report["puzzles"]] == [
@@ -86,17 +76,17 @@ output: {formats: [rtf]}
 
 
 def test_a_merge_key_may_be_overridden(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
-                                       capsys: pytest.CaptureFixture[str]) -> None:
+                                       guarded_cli: Cli) -> None:
     monkeypatch.chdir(tmp_path)
     (tmp_path / "set.txt").write_text(TOP[0] + "\n", encoding="utf-8")
     (tmp_path / "config.yaml").write_text(MERGED, encoding="utf-8")
-    code, _, err = cli(capsys, "build", "config.yaml", "-q", "--report", "r.json")
+    code, _, err = guarded_cli("build", "config.yaml", "-q", "--report", "r.json")
     assert code == 0, err
     sections = json.loads((tmp_path / "r.json").read_text(encoding="utf-8"))["sections"]
     assert [s["section"] for s in sections] == ["First", "Second"]
     (tmp_path / "config.yaml").write_text(MERGED.replace("difficulty: easy", "difficulty: easy\n        title: Again"),
                                           encoding="utf-8")
-    code, _, err = cli(capsys, "build", "config.yaml", "-q")
+    code, _, err = guarded_cli("build", "config.yaml", "-q")
     assert code == 2 and "config.yaml:8: books[0].sections[1].title: duplicate key" in err, err
 
 
@@ -111,7 +101,7 @@ def test_a_merge_key_may_be_overridden(tmp_path: Path, monkeypatch: pytest.Monke
     ("books[0].contents: 1", r"books\[0\]\.contents: Input should be a valid boolean"),
 ])
 def test_the_schema_coerces_nothing(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
-                                    capsys: pytest.CaptureFixture[str], edit: str, problem: str) -> None:
+                                    guarded_cli: Cli, edit: str, problem: str) -> None:
     monkeypatch.chdir(tmp_path)
     (tmp_path / "set.txt").write_text(TOP[0] + "\n", encoding="utf-8")
     key, value = edit.split(": ", 1)
@@ -124,7 +114,7 @@ def test_the_schema_coerces_nothing(tmp_path: Path, monkeypatch: pytest.MonkeyPa
     text = "books:\n  - " + "\n    ".join(f"{k}: {v}" for k, v in book.items()) + "\n" + "".join(
         f"{k}: {v}\n" for k, v in top.items())
     (tmp_path / "config.yaml").write_text(text, encoding="utf-8")
-    code, _, err = cli(capsys, "build", "config.yaml", "-q")
+    code, _, err = guarded_cli("build", "config.yaml", "-q")
     assert code == 2 and re.search(problem, err), err
 
 
@@ -143,18 +133,18 @@ def test_the_schema_coerces_nothing(tmp_path: Path, monkeypatch: pytest.MonkeyPa
     (["." * 16, "--count"], 0, "288 solutions"),
     ([TOP[0]], 0, "unique"),
 ])
-def test_solve_exit_codes(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
+def test_solve_exit_codes(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, guarded_cli: Cli,
                           args: list[str], code: int, said: str) -> None:
     monkeypatch.chdir(tmp_path)
     (tmp_path / "empty.txt").write_text("", encoding="utf-8")
-    got, out, err = cli(capsys, "solve", *args)
+    got, out, err = guarded_cli("solve", *args)
     assert got == code and said in out + err, (got, out, err)
 
 
 # ------------------------------------------------------------------ worker processes
 
 def test_generate_jobs_are_capped_like_builds(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
-                                              capsys: pytest.CaptureFixture[str]) -> None:
+                                              guarded_cli: Cli) -> None:
     started: list[int] = []
     real = interrupt._start_pool
 
@@ -163,15 +153,15 @@ def test_generate_jobs_are_capped_like_builds(tmp_path: Path, monkeypatch: pytes
         return real(jobs)
 
     monkeypatch.setattr(interrupt, "_start_pool", spy)
-    code, out, _ = cli(capsys, "generate", "--count", "2", "--jobs", "60", "--level", "easy")
+    code, out, _ = guarded_cli("generate", "--count", "2", "--jobs", "60", "--level", "easy")
     assert code == 0 and len(out.splitlines()) == 2 and started == [2]
 
 
 def test_fewer_workers_when_the_system_refuses_more(monkeypatch: pytest.MonkeyPatch,
-                                                    capsys: pytest.CaptureFixture[str]) -> None:
+                                                    guarded_cli: Cli) -> None:
     """fork() failing with EAGAIN (a process limit) after the first worker: the command goes
     on with fewer workers (here none), and the puzzles are those of --jobs 1."""
-    code, alone, _ = cli(capsys, "generate", "--count", "4", "--level", "easy", "--seed", "7")
+    code, alone, _ = guarded_cli("generate", "--count", "4", "--level", "easy", "--seed", "7")
     forks = [0]
     real = os.fork
 
@@ -182,7 +172,7 @@ def test_fewer_workers_when_the_system_refuses_more(monkeypatch: pytest.MonkeyPa
         return real()
 
     monkeypatch.setattr(os, "fork", limited)
-    code, out, err = cli(capsys, "generate", "--count", "4", "--level", "easy", "--seed", "7", "--jobs", "4")
+    code, out, err = guarded_cli("generate", "--count", "4", "--level", "easy", "--seed", "7", "--jobs", "4")
     assert code == 0 and out == alone and forks[0] >= 2, err
 
 
@@ -212,10 +202,8 @@ def _alive(pids: list[int]) -> list[int]:
 
 
 def _generate(*args: str) -> subprocess.Popen[str]:
-    code = "import sys; from publisher.entry import main; sys.exit(main())"
-    return subprocess.Popen([sys.executable, "-c", code, "generate", "--level", "easy", *args],
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                            env={**os.environ, "PYTHONPATH": str(ROOT)})
+    return subprocess.Popen(console("generate", "--level", "easy", *args),
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=console_env())
 
 
 SLOW = pytest.mark.slow
@@ -291,7 +279,7 @@ def test_generate_o_streams_into_its_temp_file_and_leaves_nothing_when_stopped(t
 
 
 def test_a_build_takes_at_most_the_documented_number_of_puzzles(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
-                                                                  capsys: pytest.CaptureFixture[str]) -> None:
+                                                                  guarded_cli: Cli) -> None:
     from publisher import sources
     monkeypatch.chdir(tmp_path)
     (tmp_path / "set.txt").write_text("\n".join(TOP) + "\n", encoding="utf-8")
@@ -301,9 +289,9 @@ def test_a_build_takes_at_most_the_documented_number_of_puzzles(tmp_path: Path, 
                                           encoding="utf-8")
     assert sources.MAX_BUILD_PUZZLES == 100_000
     monkeypatch.setattr(sources, "MAX_BUILD_PUZZLES", 5)
-    code, _, err = cli(capsys, "build", "config.yaml", "-q")
+    code, _, err = guarded_cli("build", "config.yaml", "-q")
     assert code == 2 and err.strip() == ("puzzlepress: error: config.yaml:5: books[0].sections[1]: the books would "
                                          "hold more than 5 puzzles, the most one build takes (README, Limits); "
                                          "split them into several configs")
     monkeypatch.setattr(sources, "MAX_BUILD_PUZZLES", 6)
-    assert cli(capsys, "build", "config.yaml", "-q")[0] == 0
+    assert guarded_cli("build", "config.yaml", "-q")[0] == 0

@@ -24,23 +24,9 @@ from pathlib import Path
 import pytest
 
 from publisher import interrupt, write
-from publisher.cli import main
 from tests.aliases import another_name
-from tests.deadline import deadline
-
-ROOT = Path(__file__).resolve().parents[1]
-GOOD = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
-
-
-def cli(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
-    with deadline():
-        code = main(list(args))
-    out, err = capsys.readouterr()
-    assert "Traceback" not in err, err
-    if code == 2:
-        assert len(err.strip().splitlines()) == 1, err
-    return code, out, err
-
+from tests.runner import Cli
+from tests.samples import HARD_9X9, REPO
 
 CONFIG = """\
 books:
@@ -62,7 +48,7 @@ def config(folder: Path, *, title: str = "S", fonts: str = "", top: str = "") ->
 @pytest.fixture
 def here(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     monkeypatch.chdir(tmp_path)
-    (tmp_path / "set.txt").write_text(f"{GOOD}\n", encoding="utf-8")
+    (tmp_path / "set.txt").write_text(f"{HARD_9X9}\n", encoding="utf-8")
     config(tmp_path)
     return tmp_path
 
@@ -101,7 +87,7 @@ CASES = [(option, alias) for option in OPTIONS for alias in ("same", "symlink", 
 
 @pytest.mark.parametrize("role", sorted(INPUTS))
 @pytest.mark.parametrize("option, alias", CASES)
-def test_an_output_that_is_an_input_is_refused(here: Path, capsys: pytest.CaptureFixture[str],
+def test_an_output_that_is_an_input_is_refused(here: Path, guarded_cli: Cli,
                                                option: str, role: str, alias: str) -> None:
     """Every output option against every input role, the input named directly, through a
     symlink, a hard link or '..': exit 2, one line naming both roles, nothing written."""
@@ -122,24 +108,24 @@ def test_an_output_that_is_an_input_is_refused(here: Path, capsys: pytest.Captur
     else:
         args = [option, _name_for(here, target, alias)]
     before = state(here)
-    code, _, err = cli(capsys, "build", "config.yaml", "-q", *args)
+    code, _, err = guarded_cli("build", "config.yaml", "-q", *args)
     assert code == 2, err
     assert re.search(r"would be the same file as " + re.escape(role), err), err
     assert state(here) == before                      # nothing written, not even a temp file
 
 
-def test_a_book_output_named_like_a_puzzle_file_is_refused(here: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_a_book_output_named_like_a_puzzle_file_is_refused(here: Path, guarded_cli: Cli) -> None:
     (here / "out").mkdir()
     os.replace(here / "set.txt", here / "out" / "kept-answers.rtf")
     (here / "config.yaml").write_text((here / "config.yaml").read_text(encoding="utf-8")
                                       .replace("set.txt", "out/kept-answers.rtf"), encoding="utf-8")
     before = state(here)
-    code, _, err = cli(capsys, "build", "config.yaml", "-q")
+    code, _, err = guarded_cli("build", "config.yaml", "-q")
     assert code == 2 and "the RTF answers booklet would be the same file as a puzzle file" in err, err
     assert state(here) == before
 
 
-def test_the_config_is_never_a_book_output(here: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_the_config_is_never_a_book_output(here: Path, guarded_cli: Cli) -> None:
     """The book output named like the config (a config saved as out/kept-puzzles.rtf)."""
     (here / "out").mkdir()
     os.replace(here / "config.yaml", here / "out" / "kept-puzzles.rtf")
@@ -148,16 +134,16 @@ def test_the_config_is_never_a_book_output(here: Path, capsys: pytest.CaptureFix
                                                    .replace("formats: [rtf]", "formats: [rtf], folder: ."),
                                                    encoding="utf-8")
     before = state(here)
-    code, _, err = cli(capsys, "build", "out/kept-puzzles.rtf", "-q")
+    code, _, err = guarded_cli("build", "out/kept-puzzles.rtf", "-q")
     assert code == 2 and "the RTF puzzles booklet would be the same file as the config" in err, err
     assert state(here) == before
 
 
 @pytest.mark.parametrize("first, second", [("--report", "--junit"), ("--report", "--out"), ("--junit", "--out")])
 @pytest.mark.parametrize("alias", ["same", "symlink", "dotdot"])
-def test_two_outputs_that_are_one_file_are_refused(here: Path, capsys: pytest.CaptureFixture[str],
+def test_two_outputs_that_are_one_file_are_refused(here: Path, guarded_cli: Cli,
                                                    first: str, second: str, alias: str) -> None:
-    assert cli(capsys, "build", "config.yaml", "-q")[0] == 0
+    assert guarded_cli("build", "config.yaml", "-q")[0] == 0
     (here / "sub").mkdir()
     before = state(here)
     book = "out/kept-puzzles.rtf"
@@ -171,7 +157,7 @@ def test_two_outputs_that_are_one_file_are_refused(here: Path, capsys: pytest.Ca
         if alias == "symlink":
             (here / "l.json").symlink_to(here / "r.json")
     before = state(here)
-    code, _, err = cli(capsys, "build", "config.yaml", "-q", *args)
+    code, _, err = guarded_cli("build", "config.yaml", "-q", *args)
     assert code == 2 and "would be the same file as the" in err, err
     assert state(here) == before
 
@@ -185,9 +171,9 @@ def test_the_check_is_one_function_of_inputs_and_outputs(here: Path) -> None:
 
 @pytest.mark.parametrize("option", ["--report", "--junit"])
 @pytest.mark.parametrize("place", ["folder", "under a file", "device", "symlink"])
-def test_a_report_that_cannot_be_written_keeps_the_books(here: Path, capsys: pytest.CaptureFixture[str],
+def test_a_report_that_cannot_be_written_keeps_the_books(here: Path, guarded_cli: Cli,
                                                          option: str, place: str) -> None:
-    assert cli(capsys, "build", "config.yaml", "-q")[0] == 0
+    assert guarded_cli("build", "config.yaml", "-q")[0] == 0
     config(here, title="Changed")
     (here / "a-file").write_text("x", encoding="utf-8")
     (here / "a-folder").mkdir()
@@ -195,22 +181,22 @@ def test_a_report_that_cannot_be_written_keeps_the_books(here: Path, capsys: pyt
     path = {"folder": "a-folder", "under a file": "a-file/r.json", "device": "/dev/full",
             "symlink": "link.json"}[place]
     before = state(here)
-    code, _, err = cli(capsys, "build", "config.yaml", "-q", option, path)
+    code, _, err = guarded_cli("build", "config.yaml", "-q", option, path)
     assert code == 2 and "cannot write" in err, err
     assert state(here) == before and not (here / "elsewhere.json").exists()
 
 
-def test_the_report_lists_the_books_it_was_written_with(here: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    assert cli(capsys, "build", "config.yaml", "-q", "--report", "r.json", "--junit", "j.xml")[0] == 0
+def test_the_report_lists_the_books_it_was_written_with(here: Path, guarded_cli: Cli) -> None:
+    assert guarded_cli("build", "config.yaml", "-q", "--report", "r.json", "--junit", "j.xml")[0] == 0
     report = json.loads((here / "r.json").read_text(encoding="utf-8"))
     assert {o["path"]: o["sha256"] for o in report["outputs"]} == {
         book: hashlib.sha256((here / book).read_bytes()).hexdigest() for book in BOOKS}
     assert report["timings"]["write"] >= 0 and (here / "j.xml").read_text(encoding="utf-8").startswith("<?xml")
 
 
-def test_a_failed_book_still_leaves_the_report_saying_why(here: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_a_failed_book_still_leaves_the_report_saying_why(here: Path, guarded_cli: Cli) -> None:
     (here / "out" / "kept-answers.rtf").mkdir(parents=True)
-    code, _, err = cli(capsys, "build", "config.yaml", "-q", "--report", "r.json")
+    code, _, err = guarded_cli("build", "config.yaml", "-q", "--report", "r.json")
     assert code == 2 and "out/kept-answers.rtf: cannot write: it is a folder" in err
     report = json.loads((here / "r.json").read_text(encoding="utf-8"))
     assert report["status"] == "error" and report["exit_code"] == 2 and report["outputs"] == []
@@ -259,15 +245,15 @@ def test_a_signal_at_every_step_of_the_swap(tmp_path: Path, monkeypatch: pytest.
 
 @pytest.mark.parametrize("step, code, new", [("stage 1", 143, False), ("staged", 143, False),
                                              ("rename 1", 0, True), ("committed", 0, True)])
-def test_the_exit_code_tells_which_set_is_on_disk(here: Path, capsys: pytest.CaptureFixture[str],
+def test_the_exit_code_tells_which_set_is_on_disk(here: Path, guarded_cli: Cli,
                                                   monkeypatch: pytest.MonkeyPatch, step: str, code: int,
                                                   new: bool) -> None:
-    assert cli(capsys, "build", "config.yaml", "-q", "--report", "r.json")[0] == 0
+    assert guarded_cli("build", "config.yaml", "-q", "--report", "r.json")[0] == 0
     old = state(here)
     config(here, title="Changed")
     monkeypatch.setattr(write, "step_hook", lambda name: os.kill(os.getpid(), signal.SIGTERM)
                         if name == step else None)
-    got, _, err = cli(capsys, "build", "config.yaml", "-q", "--report", "r.json")
+    got, _, err = guarded_cli("build", "config.yaml", "-q", "--report", "r.json")
     assert got == code and "interrupted" in err, err
     after = state(here)
     changed = {name for name in after if after[name] != old.get(name)} - {"config.yaml"}
@@ -282,12 +268,12 @@ def small_disk(folder: Path, blocks: int, *args: str) -> subprocess.CompletedPro
     code = "import sys; from publisher.entry import main; sys.exit(main())"
     return subprocess.run(["sh", "-c", f"ulimit -f {blocks}; trap '' XFSZ; exec \"$@\"", "sh",
                            sys.executable, "-c", code, *args], cwd=folder, capture_output=True, text=True,
-                          timeout=120, env={**os.environ, "PYTHONPATH": str(ROOT)})
+                          timeout=120, env={**os.environ, "PYTHONPATH": str(REPO)})
 
 
 @pytest.mark.slow
-def test_a_full_disk_while_staging_leaves_nothing(here: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    assert cli(capsys, "build", "config.yaml", "-q")[0] == 0
+def test_a_full_disk_while_staging_leaves_nothing(here: Path, guarded_cli: Cli) -> None:
+    assert guarded_cli("build", "config.yaml", "-q")[0] == 0
     config(here, title="Changed")
     before = state(here)
     done = small_disk(here, 3, "build", "config.yaml", "-q", "--report", "r.json")   # booklets: ~5 KB
@@ -305,10 +291,10 @@ def test_a_full_disk_under_init_leaves_nothing(tmp_path: Path) -> None:
 
 
 def test_init_with_a_file_where_its_folder_goes_writes_nothing(tmp_path: Path,
-                                                               capsys: pytest.CaptureFixture[str]) -> None:
+                                                               guarded_cli: Cli) -> None:
     (tmp_path / "new").mkdir()
     (tmp_path / "new" / "puzzles").write_text("not a folder", encoding="utf-8")
-    code, _, err = cli(capsys, "init", str(tmp_path / "new"))
+    code, _, err = guarded_cli("init", str(tmp_path / "new"))
     assert code == 2 and "puzzles is not a folder" in err, err
     assert sorted(p.name for p in (tmp_path / "new").iterdir()) == ["puzzles"]
 
@@ -359,12 +345,12 @@ def test_two_writers_into_one_folder_wait_for_each_other(tmp_path: Path, monkeyp
 # ------------------------------------------------------------------ modes and groups
 
 @pytest.mark.parametrize("mask", [0o077, 0o027, 0o022, 0o002])
-def test_new_outputs_follow_the_umask(here: Path, capsys: pytest.CaptureFixture[str], mask: int) -> None:
+def test_new_outputs_follow_the_umask(here: Path, guarded_cli: Cli, mask: int) -> None:
     old = os.umask(mask)
     try:
-        assert cli(capsys, "build", "config.yaml", "-q", "--report", "r.json")[0] == 0
-        assert cli(capsys, "generate", "-o", "g.txt", "--level", "easy")[0] == 0
-        assert cli(capsys, "init", "starter")[0] == 0
+        assert guarded_cli("build", "config.yaml", "-q", "--report", "r.json")[0] == 0
+        assert guarded_cli("generate", "-o", "g.txt", "--level", "easy")[0] == 0
+        assert guarded_cli("init", "starter")[0] == 0
     finally:
         os.umask(old)
     for name in (*BOOKS, "r.json", "g.txt", "starter/config.yaml", "starter/puzzles/starter.txt"):
@@ -381,9 +367,9 @@ def _other_group() -> int | None:
 
 
 @pytest.mark.parametrize("mode", [0o600, 0o640, 0o604, 0o660])
-def test_a_replaced_output_keeps_its_mode_and_group(here: Path, capsys: pytest.CaptureFixture[str],
+def test_a_replaced_output_keeps_its_mode_and_group(here: Path, guarded_cli: Cli,
                                                     mode: int) -> None:
-    assert cli(capsys, "build", "config.yaml", "-q", "--report", "r.json")[0] == 0
+    assert guarded_cli("build", "config.yaml", "-q", "--report", "r.json")[0] == 0
     group = _other_group()
     for name in (*BOOKS, "r.json"):
         os.chmod(here / name, mode)
@@ -392,7 +378,7 @@ def test_a_replaced_output_keeps_its_mode_and_group(here: Path, capsys: pytest.C
     config(here, title="Changed")
     old = os.umask(0o002)
     try:
-        assert cli(capsys, "build", "config.yaml", "-q", "--report", "r.json")[0] == 0
+        assert guarded_cli("build", "config.yaml", "-q", "--report", "r.json")[0] == 0
     finally:
         os.umask(old)
     for name in (*BOOKS, "r.json"):

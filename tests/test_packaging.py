@@ -18,7 +18,8 @@ from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[1]
+from tests.samples import REPO
+
 #: what a build reads from the checkout
 SOURCES = ("pyproject.toml", "setup.py", "README.md", "solver", "publisher", "templates")
 #: folders inside the packages that are not part of the product (a checkout's byproducts)
@@ -29,12 +30,12 @@ def _tree_files() -> set[str]:
     """The files the wheel must hold, as paths inside the wheel."""
     files: set[str] = set()
     for package in ("publisher", "solver"):
-        for path in (ROOT / package).rglob("*"):
-            if path.is_file() and not NOT_SHIPPED & set(path.relative_to(ROOT).parts) and path.suffix != ".pyc":
-                files.add(path.relative_to(ROOT).as_posix())
-    for path in (ROOT / "templates").rglob("*"):
+        for path in (REPO / package).rglob("*"):
+            if path.is_file() and not NOT_SHIPPED & set(path.relative_to(REPO).parts) and path.suffix != ".pyc":
+                files.add(path.relative_to(REPO).as_posix())
+    for path in (REPO / "templates").rglob("*"):
         if path.is_file():
-            files.add("publisher/templates/" + path.relative_to(ROOT / "templates").as_posix())
+            files.add("publisher/templates/" + path.relative_to(REPO / "templates").as_posix())
     return files
 
 
@@ -44,7 +45,7 @@ def _build_wheel(folder: Path) -> Path:
     source = folder / "source"
     source.mkdir()
     for name in SOURCES:
-        path = ROOT / name
+        path = REPO / name
         if path.is_dir():
             shutil.copytree(path, source / name, ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
         else:
@@ -79,7 +80,7 @@ def test_the_wheel_s_files_are_the_tree_s_bytes(wheel: Path) -> None:
     """Not an old copy: the wheel's files are the checkout's, byte for byte."""
     with zipfile.ZipFile(wheel) as archive:
         for name in sorted(_tree_files()):
-            path = ROOT / ("templates/" + name.removeprefix("publisher/templates/")
+            path = REPO / ("templates/" + name.removeprefix("publisher/templates/")
                            if name.startswith("publisher/templates/") else name)
             assert archive.read(name) == path.read_bytes(), name
 

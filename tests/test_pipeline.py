@@ -14,8 +14,8 @@ import pytest
 
 from publisher.cli import main
 from tests.consumers import pdf_text
+from tests.samples import REPO
 
-REPO = Path(__file__).resolve().parent.parent
 EASY = (REPO / "puzzles" / "9x9-easy.txt").read_text(encoding="utf-8").splitlines()[1:4]
 GOOD = [line.split()[0] for line in EASY]
 

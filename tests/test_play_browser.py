@@ -40,12 +40,11 @@ from tests.consumers import (
     pdf_text,
     require,
 )
+from tests.samples import EASY_9X9, KIDS_4X4, REPO
 from tests.sudoku_oracle import box_regions, exact_cover_solutions
 
 pytestmark = pytest.mark.consumers
 
-KIDS_4X4 = ".3.22......44.2."
-EASY_9X9 = "2.68..7..794.....1.8.9.4.3694.6..8....24.53....7..2.4567.2.3.5.4.....123..3..86.9"
 TOUR_6X6 = """closed unique
  1  .  .  .  .  .
 16  .  . 31 22 13
@@ -531,7 +530,7 @@ def test_printing_the_playable_page_shows_no_control(books: dict[str, Path], tmp
 def vietnamese_book(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The repository's default book (Vietnamese), through the real build."""
     out = tmp_path_factory.mktemp("vi")
-    result = build(BuildOptions(config=Path(__file__).resolve().parent.parent / "config.yaml", out=out,
+    result = build(BuildOptions(config=REPO / "config.yaml", out=out,
                                 formats=("html",), jobs=1))
     assert result.exit_code == 0, result.errors
     return out / "tuyen-tap-sudoku-puzzles.html"

@@ -24,6 +24,7 @@ from publisher.render.play import reveal
 from publisher.sources import Item
 from publisher.verify import Grading, verify_items
 from tests.booksamples import vietnamese_book
+from tests.samples import EASY_9X9, KIDS_4X4
 from tests.sudoku_oracle import box_regions, exact_cover_solutions
 
 
@@ -132,16 +133,14 @@ def test_html_solutions_is_a_checked_config_key(tmp_path: Path) -> None:
 def test_the_verify_stage_explains_only_the_items_asked_for() -> None:
     """The steps' placements, applied to the givens, fill the grid with the solution
     the independent exact-cover solver finds (or stop at the grader's "Beyond")."""
-    texts = ("2.68..7..794.....1.8.9.4.3694.6..8....24.53....7..2.4567.2.3.5.4.....123..3..86.9",
-             ".3.22......44.2.", "12" + "." * 79)                  # the last has many solutions
+    texts = (EASY_9X9, KIDS_4X4, "12" + "." * 79)                  # the last has many solutions
     puzzles = [KINDS["sudoku"].parse_text(text, {})[0] for text in texts]
     items = [Item("sudoku", "set.txt", i + 1, i, puzzle=p) for i, p in enumerate(puzzles)]
     asked = [Grading(explain=True), Grading(), Grading(explain=True)]
     checked = verify_items(items, node_limit=200_000, jobs=1, grading=asked)
     assert [len(c.explanation) > 0 for c in checked] == [True, False, False]   # the third is not unique
-    givens = "2.68..7..794.....1.8.9.4.3694.6..8....24.53....7..2.4567.2.3.5.4.....123..3..86.9"
-    (solution,) = exact_cover_solutions(9, box_regions(9, 3, 3), [int(ch) if ch != "." else 0 for ch in givens])
-    grid = list(givens)
+    (solution,) = exact_cover_solutions(9, box_regions(9, 3, 3), [int(ch) if ch != "." else 0 for ch in EASY_9X9])
+    grid = list(EASY_9X9)
     hints = KINDS["sudoku"].hints(puzzles[0], checked[0].explanation)
     for step in hints:
         for r, c, symbol in step.placed:

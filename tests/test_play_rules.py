@@ -34,10 +34,10 @@ from solver.sudoku.generate import Request, generate_one
 from solver.sudoku.geometry import tables
 from solver.sudoku.rules import VARIANTS, NonConsecutive, Shape
 from tests.booksamples import sample_book, section
+from tests.samples import KIDS_4X4, REPO
 from tests.test_play_browser import browser  # noqa: F401 (fixture)
 
 pytestmark = pytest.mark.consumers
-ROOT = Path(__file__).resolve().parents[1]
 
 #: Positions per rule and puzzle: pairs of a pair rule (every two digits on each), random fillings
 PAIRS_PER_RULE, RANDOM_POSITIONS = 5, 40
@@ -207,8 +207,8 @@ books:
   - title: Rules
     sections:
       - {{title: Variants, puzzles: variants.json}}
-      - {{title: Killer, kind: killer, puzzles: {ROOT / 'puzzles/killer-9x9.json'}, limit: 1}}
-      - {{title: KenKen, kind: kenken, puzzles: {ROOT / 'puzzles/kenken-6x6.json'}, limit: 1}}
+      - {{title: Killer, kind: killer, puzzles: {REPO / 'puzzles/killer-9x9.json'}, limit: 1}}
+      - {{title: KenKen, kind: kenken, puzzles: {REPO / 'puzzles/kenken-6x6.json'}, limit: 1}}
       - {{title: Hidden, kind: kenken, inline: [{{{json.dumps(hidden_kenken())[1:-1]}}}]}}
 output: {{formats: [html]}}
 """, encoding="utf-8")
@@ -257,8 +257,8 @@ def test_the_page_judges_both_cage_kinds_as_their_tables_do(opened: WebDriver,
                                                            variants_page: tuple[Path, list[Puzzle]]) -> None:
     entries = _entries(opened)
     first = len(variants_page[1])
-    killer_puzzle = killer.parse_mapping(json.loads((ROOT / "puzzles/killer-9x9.json").read_text())[0])
-    kenken_puzzle = kenken.parse_mapping(json.loads((ROOT / "puzzles/kenken-6x6.json").read_text())[0])
+    killer_puzzle = killer.parse_mapping(json.loads((REPO / "puzzles/killer-9x9.json").read_text())[0])
+    kenken_puzzle = kenken.parse_mapping(json.loads((REPO / "puzzles/kenken-6x6.json").read_text())[0])
     hidden = kenken.parse_mapping(hidden_kenken())
     rng = random.Random(27)
     cases = [(killer_puzzle, killer_conflicts, False), (kenken_puzzle, kenken_conflicts, True),
@@ -280,7 +280,7 @@ def test_a_rule_the_page_was_never_told_of_is_judged_by_its_own_clash(browser: W
                                                                       tmp_path: Path) -> None:
     """One digit twice the other on dotted pairs: no script names such a rule, yet its table
     of clashes makes the page judge it as the solver's ``clash`` does."""
-    classic = sudoku.parse_text(".3.22......44.2.")[0]   # a unique 4x4: its solution decides the dots
+    classic = sudoku.parse_text(KIDS_4X4)[0]   # a unique 4x4: its solution decides the dots
     assert not isinstance(classic, ParseIssue)
     verdict = sudoku.verify(classic, node_limit=DEFAULT_NODE_LIMIT)
     solution, n = verdict.solution, classic.size

@@ -20,8 +20,8 @@ from publisher.printing.interior import PrintChoice
 from publisher.printing.preflight import check_cover, check_interior, marks
 from publisher.printing.profile import PAPERS, SERVICES, load_profile
 from tests.consumers import require
+from tests.samples import DATA, REPO
 
-ROOT = Path(__file__).resolve().parents[1]
 INCH = 72.0
 #: KDP paperback, as its help pages give them (the issue's list): the oracle for the data file
 KDP_GUTTER = ((24, 150, 0.375), (151, 300, 0.5), (301, 500, 0.625), (501, 700, 0.75), (701, 828, 0.875))
@@ -31,11 +31,11 @@ KDP_SPINE = {"white": 0.002252, "cream": 0.0025, "color-standard": 0.002252, "co
 def default_book(folder: Path, **book: Any) -> Path:
     """The embedded default book (config.yaml), its puzzle files read from the checkout,
     with ``book``'s keys set; written to ``folder``/config.yaml, output in ``folder``/out."""
-    config = yaml.safe_load((ROOT / "config.yaml").read_text(encoding="utf-8"))
+    config = yaml.safe_load((REPO / "config.yaml").read_text(encoding="utf-8"))
     target = config["books"][0]
     for section in target["sections"]:
         if "puzzles" in section:
-            section["puzzles"] = str(ROOT / section["puzzles"])
+            section["puzzles"] = str(REPO / section["puzzles"])
     target.update(book)
     config["output"] = {"folder": "out", "formats": ["pdf"]}
     path = folder / "config.yaml"
@@ -46,7 +46,7 @@ def default_book(folder: Path, **book: Any) -> Path:
 def easy_book(folder: Path, count: int, *, formats: tuple[str, ...] = ("pdf",), **book: Any) -> Path:
     """A 9x9 book of ``count`` easy puzzles from tests/data (one to a page, answers at the back)."""
     lines = [line.split()[0] for name in ("graded-easy-60.txt", "easy50.txt")
-             for line in (ROOT / "tests" / "data" / name).read_text().splitlines() if line.strip()]
+             for line in (DATA / name).read_text().splitlines() if line.strip()]
     assert len(lines) >= count
     (folder / "set.txt").write_text("\n".join(lines[:count]) + "\n")
     config = {"books": [{"title": "Easy Sudoku", "author": "Test Author", "answers": "back",
@@ -95,7 +95,7 @@ def test_kdp_data_file_holds_kdp_figures() -> None:
 def test_every_profile_has_every_figure_with_its_source(service: str) -> None:
     profile = load_profile(service)
     assert profile.trim_allowed((6 * INCH, 9 * INCH))
-    text = (ROOT / "publisher" / "printing" / "profiles" / f"{service}.yaml").read_text()
+    text = (REPO / "publisher" / "printing" / "profiles" / f"{service}.yaml").read_text()
     data = yaml.safe_load(text)   # the data file read on its own: the loader must give its figures
     for paper in PAPERS:
         least, most = profile.page_limits(paper, (6 * INCH, 9 * INCH))
@@ -445,7 +445,7 @@ def test_preflight_reads_boxes_back_not_the_layout(tmp_path: Path) -> None:
 @pytest.mark.slow
 def test_a_340_page_book_with_a_fixed_half_inch_gutter_fails_preflight(tmp_path: Path,
                                                                        capsys: pytest.CaptureFixture[str]) -> None:
-    lines = (ROOT / "tests" / "data" / "17clue-300.txt").read_text().split()[:280]
+    lines = (DATA / "17clue-300.txt").read_text().split()[:280]
     (tmp_path / "set.txt").write_text("\n".join(lines) + "\n")
     config = tmp_path / "config.yaml"
     config.write_text(yaml.safe_dump({"books": [{

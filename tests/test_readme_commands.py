@@ -15,19 +15,19 @@ Three checks, all read from README.md itself:
 from __future__ import annotations
 
 import ast
-import os
 import re
+import shlex
 import shutil
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
 from publisher.cli import main
+from tests.runner import console, console_env
+from tests.samples import REPO
 
-ROOT = Path(__file__).resolve().parents[1]
-README = (ROOT / "README.md").read_text(encoding="utf-8")
+README = (REPO / "README.md").read_text(encoding="utf-8")
 #: options every command takes (the top-level group's, allowed anywhere)
 GLOBAL = {"-h", "--help", "--debug", "--version"}
 OPTION = re.compile(r"(?<![^\s\[(/,|])(--?[a-z][a-z0-9-]*)")   # after a space, a bracket, a slash or a comma
@@ -130,12 +130,11 @@ def test_the_shown_commands_include_the_front_door() -> None:
 @pytest.mark.parametrize("command", COMMANDS)
 def test_every_shown_command_runs(command: str, tmp_path: Path) -> None:
     for name in ("config.yaml", "puzzles"):
-        source = ROOT / name
+        source = REPO / name
         (shutil.copytree if source.is_dir() else shutil.copy2)(source, tmp_path / name)
-    entry = "import sys; from publisher.entry import main; sys.exit(main())"   # as the console script
-    console = f"puzzlepress() {{ {sys.executable} -c '{entry}' \"$@\"; }}\n"
-    done = subprocess.run(["sh", "-ec", console + command], cwd=tmp_path, capture_output=True, text=True,
-                          timeout=600, env={**os.environ, "PYTHONPATH": str(ROOT)})
+    puzzlepress = f"puzzlepress() {{ {shlex.join(console())} \"$@\"; }}\n"   # the console script, as a shell function
+    done = subprocess.run(["sh", "-ec", puzzlepress + command], cwd=tmp_path, capture_output=True, text=True,
+                          timeout=600, env=console_env())
     assert done.returncode == 0, (command, done.stdout[-2000:], done.stderr[-2000:])
     assert "Traceback" not in done.stderr
     if " build" in command:   # and the books are there: both booklets in every default format

@@ -29,9 +29,9 @@ from solver.knights.puzzle import MAX_PUZZLE_SIDE
 from solver.queens import MAX_PUZZLE_N
 from solver.sudoku.geometry import MAX_SIZE
 from solver.sudoku.verdict import DEFAULT_NODE_LIMIT
+from tests.samples import HARD_9X9, REPO
 
-README = (Path(__file__).resolve().parents[1] / "README.md").read_text(encoding="utf-8")
-GOOD = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+README = (REPO / "README.md").read_text(encoding="utf-8")
 
 
 def section_of(title: str) -> str:
@@ -109,7 +109,7 @@ def test_documented_label_keys_are_the_accepted_ones(tmp_path: Path, monkeypatch
     assert sorted(documented) == sorted(LABEL_KEYS)
     assert set(DEFAULT_LABELS["en"]) <= set(LABEL_KEYS)
     monkeypatch.chdir(tmp_path)
-    Path("set.txt").write_text(GOOD + "\n", encoding="utf-8")
+    Path("set.txt").write_text(HARD_9X9 + "\n", encoding="utf-8")
     Path("config.yaml").write_text("books:\n  - title: T\n    labels: {puzzle: Rätsel, answers: Lösungen}\n"
                                    "    sections: [{title: S, puzzles: set.txt}]\noutput: {formats: [html]}\n",
                                    encoding="utf-8")
@@ -133,7 +133,7 @@ def test_the_exit_code_table() -> None:
 @pytest.fixture
 def book(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     monkeypatch.chdir(tmp_path)
-    (tmp_path / "set.txt").write_text(GOOD + "\n", encoding="utf-8")
+    (tmp_path / "set.txt").write_text(HARD_9X9 + "\n", encoding="utf-8")
     (tmp_path / "config.yaml").write_text("books:\n  - title: T\n    sections: [{title: S, puzzles: set.txt}]\n"
                                           "output: {formats: [rtf]}\n", encoding="utf-8")
     return tmp_path

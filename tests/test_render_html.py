@@ -41,6 +41,7 @@ from tests.consumers import (
     pdf_text,
     require,
 )
+from tests.samples import REPO
 
 VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"}
 SVG_LEAVES = {"path", "circle", "rect"}
@@ -217,7 +218,7 @@ def test_identical_bytes_on_every_render(vi_book) -> None:
               "from publisher.render.html import HtmlRenderer; from tests.booksamples import vietnamese_book; "
               "print(*(hashlib.sha256(HtmlRenderer().render(b)).hexdigest() for b in layout_book(vietnamese_book())))")
     done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True,
-                          cwd=Path(__file__).resolve().parent.parent, env={**os.environ, "PYTHONHASHSEED": "12345"})
+                          cwd=REPO, env={**os.environ, "PYTHONHASHSEED": "12345"})
     assert done.stdout.split() == [hashlib.sha256(files[b.role]).hexdigest() for b in booklets]
 
 

@@ -19,6 +19,7 @@ from publisher.model import QUEEN, Band, Booklet, CellRole, PlacedGrid
 from publisher.render.pdf import PdfRenderer
 from tests.booksamples import sample_book, vietnamese_book
 from tests.consumers import pdf_fonts, pdf_info, pdf_page_count, pdf_page_png, pdf_page_size, pdf_text, require
+from tests.samples import REPO
 
 STANDARD_14 = ("Helvetica", "Times", "Courier", "Symbol", "ZapfDingbats")
 _WORD = re.compile(r'<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">(.*?)</word>')
@@ -235,7 +236,7 @@ def test_identical_bytes_across_processes(tmp_path: Path) -> None:
     script = ("import sys; from publisher.layout import layout_book; from publisher.render.pdf import PdfRenderer;"
               "from tests.booksamples import vietnamese_book;"
               "sys.stdout.buffer.write(PdfRenderer().render(layout_book(vietnamese_book())[1]))")
-    root = Path(__file__).resolve().parent.parent
+    root = REPO
     runs = [subprocess.run([sys.executable, "-c", script], capture_output=True, check=True, cwd=root).stdout
             for _ in range(2)]
     assert runs[0] == runs[1] == PdfRenderer().render(layout_book(vietnamese_book())[1])

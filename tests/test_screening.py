@@ -20,14 +20,14 @@ from typing import Any
 
 import pytest
 
-import publisher.cli
 from publisher.cli import EXIT_OK, EXIT_REJECTED, EXIT_USAGE
+from tests.runner import Cli
+from tests.samples import REPO
 
-ROOT = Path(__file__).resolve().parents[1]
-TOP = (ROOT / "bench" / "data" / "top1465.txt").read_text().split()[:24]
+TOP = (REPO / "bench" / "data" / "top1465.txt").read_text().split()[:24]
 #: Quick to grade: calibration puzzles SE rates below 3.
 EASY = [line.split("\t")[0] for line in
-        (ROOT / "bench" / "data" / "se-rated-calibration.tsv").read_text().splitlines()[1:]
+        (REPO / "bench" / "data" / "se-rated-calibration.tsv").read_text().splitlines()[1:]
         if float(line.split("\t")[1]) < 3.0][:3]
 MULTIPLE = "." * 81
 BROKEN = "11" + "." * 79
@@ -51,12 +51,6 @@ def bank(tmp_path: Path) -> Path:
     return path
 
 
-def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
-    code = publisher.cli.main(list(args))
-    out, err = capsys.readouterr()
-    return code, out, err
-
-
 _TEXT_MS = re.compile(r" \(\d+\.\d+ ms\)")
 
 
@@ -78,9 +72,9 @@ def untimed(lines: list[str]) -> list[Any]:
 
 @pytest.mark.parametrize("as_json", [True, False], ids=["json", "text"])
 def test_a_resumed_check_gives_the_plain_runs_lines(bank: Path, tmp_path: Path,
-                                                    capsys: pytest.CaptureFixture[str], as_json: bool) -> None:
+                                                    cli: Cli, as_json: bool) -> None:
     flags = ["--json"] if as_json else []
-    code, plain, _ = run(capsys, "check", str(bank), *flags)
+    code, plain, _ = cli("check", str(bank), *flags)
     assert code == EXIT_REJECTED
     verdicts = [line for line in plain.splitlines() if not line.endswith("rejected")]
     assert len(verdicts) > 30
@@ -90,7 +84,7 @@ def test_a_resumed_check_gives_the_plain_runs_lines(bank: Path, tmp_path: Path,
         cut = "\n".join(verdicts[:done]) + ("\n" if done else "")
         cut += verdicts[done][:20] if done < len(verdicts) else ""
         out.write_text(cut, encoding="utf-8")
-        code, summary, _ = run(capsys, "check", str(bank), *flags, "-o", str(out), "--resume")
+        code, summary, _ = cli("check", str(bank), *flags, "-o", str(out), "--resume")
         assert code == EXIT_REJECTED
         assert untimed(out.read_text(encoding="utf-8").splitlines()) == untimed(verdicts)
         if not as_json:   # the summary counts the puzzles judged before the interruption too
@@ -98,42 +92,42 @@ def test_a_resumed_check_gives_the_plain_runs_lines(bank: Path, tmp_path: Path,
 
 
 def test_resume_keeps_the_lines_already_written(bank: Path, tmp_path: Path,
-                                                capsys: pytest.CaptureFixture[str]) -> None:
+                                                cli: Cli) -> None:
     """The lines of the interrupted run are kept byte for byte (not judged again)."""
     out = tmp_path / "out.jsonl"
-    run(capsys, "check", str(bank), "--json", "-o", str(out))
+    cli("check", str(bank), "--json", "-o", str(out))
     lines = out.read_text(encoding="utf-8").splitlines()
     first = [json.dumps({**json.loads(line), "solve_ms": -1.0}, ensure_ascii=False,
                         separators=(", ", ": ")) for line in lines[:5]]
     out.write_text("\n".join(first) + "\n", encoding="utf-8")
-    run(capsys, "check", str(bank), "--json", "-o", str(out), "--resume")
+    cli("check", str(bank), "--json", "-o", str(out), "--resume")
     again = out.read_text(encoding="utf-8").splitlines()
     assert again[:5] == first and len(again) == len(lines)
 
 
-def test_resume_needs_an_output_file(bank: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, err = run(capsys, "check", str(bank), "--resume")
+def test_resume_needs_an_output_file(bank: Path, cli: Cli) -> None:
+    code, out, err = cli("check", str(bank), "--resume")
     assert code == EXIT_USAGE and out == "" and "--resume needs -o FILE" in err
 
 
-def test_jobs_keep_the_input_order(bank: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    plain = run(capsys, "check", str(bank), "--json")
-    parallel = run(capsys, "check", str(bank), "--json", "--jobs", "2")
+def test_jobs_keep_the_input_order(bank: Path, cli: Cli) -> None:
+    plain = cli("check", str(bank), "--json")
+    parallel = cli("check", str(bank), "--json", "--jobs", "2")
     assert parallel[0] == plain[0]
     assert untimed(parallel[1].splitlines()) == untimed(plain[1].splitlines())
 
 
 @pytest.mark.slow
 def test_check_and_grade_on_a_dask_cluster_give_the_plain_runs_lines(
-        bank: Path, capsys: pytest.CaptureFixture[str]) -> None:
+        bank: Path, cli: Cli) -> None:
     from distributed import LocalCluster
     small = bank.parent / "small.txt"
     small.write_text("\n".join(EASY[:3] + [MULTIPLE, BROKEN]) + "\n", encoding="utf-8")
-    plain_check = run(capsys, "check", str(bank), "--json")
-    plain_grade = run(capsys, "grade", str(small), "--json")
+    plain_check = cli("check", str(bank), "--json")
+    plain_grade = cli("grade", str(small), "--json")
     with LocalCluster(n_workers=1, threads_per_worker=2, processes=False, dashboard_address=None) as cluster:
-        on_dask = run(capsys, "check", str(bank), "--json", "--dask", cluster.scheduler_address)
-        graded = run(capsys, "grade", str(small), "--json", "--dask", cluster.scheduler_address)
+        on_dask = cli("check", str(bank), "--json", "--dask", cluster.scheduler_address)
+        graded = cli("grade", str(small), "--json", "--dask", cluster.scheduler_address)
     assert on_dask[0] == plain_check[0]
     assert untimed(on_dask[1].splitlines()) == untimed(plain_check[1].splitlines())
     assert graded[0] == plain_grade[0] == EXIT_REJECTED
@@ -142,8 +136,8 @@ def test_check_and_grade_on_a_dask_cluster_give_the_plain_runs_lines(
 
 
 @pytest.mark.slow
-def test_an_unreachable_scheduler_is_one_line(bank: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    code, _, err = run(capsys, "check", str(bank), "--dask", "tcp://127.0.0.1:9")
+def test_an_unreachable_scheduler_is_one_line(bank: Path, cli: Cli) -> None:
+    code, _, err = cli("check", str(bank), "--dask", "tcp://127.0.0.1:9")
     assert code == EXIT_USAGE and len(err.splitlines()) == 1 and "--dask" in err
 
 
@@ -167,7 +161,7 @@ def test_a_million_line_file_is_screened_in_flat_memory(tmp_path: Path) -> None:
         sys.exit(publisher.cli.main(["check", {str(path)!r}, "--json", "-o", {str(tmp_path / "out.jsonl")!r}]))
     """)
     done = subprocess.run([sys.executable, "-c", driver], capture_output=True, text=True, timeout=900,
-                          cwd=ROOT, env={**os.environ, "PYTHONPATH": str(ROOT)})
+                          cwd=REPO, env={**os.environ, "PYTHONPATH": str(REPO)})
     assert done.returncode == EXIT_OK, done.stderr
     records = [json.loads(line) for line in (tmp_path / "out.jsonl").read_text().splitlines()]
     assert len(records) == 1000
@@ -177,21 +171,21 @@ def test_a_million_line_file_is_screened_in_flat_memory(tmp_path: Path) -> None:
 
 @pytest.mark.slow
 def test_build_verifies_on_a_dask_cluster_and_writes_the_same_bytes(
-        tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+        tmp_path: Path, cli: Cli, monkeypatch: pytest.MonkeyPatch) -> None:
     from distributed import LocalCluster
     monkeypatch.chdir(tmp_path)
     (tmp_path / "set.txt").write_text("\n".join(EASY) + "\n", encoding="utf-8")
     (tmp_path / "config.yaml").write_text(
         "books:\n  - title: Screened\n    sections:\n      - title: S\n        puzzles: set.txt\n",
         encoding="utf-8")
-    plain = run(capsys, "build", "config.yaml", "--out", "plain", "--format", "html", "-q")
+    plain = cli("build", "config.yaml", "--out", "plain", "--format", "html", "-q")
     with LocalCluster(n_workers=1, threads_per_worker=2, processes=False, dashboard_address=None) as cluster:
-        remote = run(capsys, "build", "config.yaml", "--out", "remote", "--format", "html", "-q",
+        remote = cli("build", "config.yaml", "--out", "remote", "--format", "html", "-q",
                      "--dask", cluster.scheduler_address)
     assert remote[0] == plain[0]
     files = sorted(p.name for p in (tmp_path / "plain").iterdir())
     assert files and files == sorted(p.name for p in (tmp_path / "remote").iterdir())
     for name in files:
         assert (tmp_path / "plain" / name).read_bytes() == (tmp_path / "remote" / name).read_bytes(), name
-    unreachable = run(capsys, "build", "config.yaml", "--out", "never", "-q", "--dask", "tcp://127.0.0.1:9")
+    unreachable = cli("build", "config.yaml", "--out", "never", "-q", "--dask", "tcp://127.0.0.1:9")
     assert unreachable[0] == EXIT_USAGE and "--dask" in unreachable[2] and not (tmp_path / "never").exists()

@@ -18,18 +18,16 @@ from pathlib import Path
 import pytest
 
 from publisher.cli import main
+from tests.samples import EASY_9X9, HARD_9X9, REPO
 
-ROOT = Path(__file__).resolve().parents[1]
-GOOD = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
 BAD = "44" + "." * 79
-EASY = "2.68..7..794.....1.8.9.4.3694.6..8....24.53....7..2.4567.2.3.5.4.....123..3..86.9"
 
 
 def shell(script: str, folder: Path, **env: str) -> subprocess.CompletedProcess[str]:
     """``script`` in sh, with ``pp`` the console script of this checkout."""
     code = f"pp() {{ {sys.executable} -c 'import sys; from publisher.entry import main; sys.exit(main())' \"$@\"; }}\n"
     return subprocess.run(["sh", "-c", code + script], cwd=folder, capture_output=True, text=True, timeout=120,
-                          env={**os.environ, "PYTHONPATH": str(ROOT), **env})
+                          env={**os.environ, "PYTHONPATH": str(REPO), **env})
 
 
 def one_line(done: subprocess.CompletedProcess[str], code: int, pattern: str) -> None:
@@ -40,7 +38,7 @@ def one_line(done: subprocess.CompletedProcess[str], code: int, pattern: str) ->
 
 @pytest.fixture
 def here(tmp_path: Path) -> Path:
-    (tmp_path / "set.txt").write_text(f"{GOOD}\n{EASY}\n", encoding="utf-8")
+    (tmp_path / "set.txt").write_text(f"{HARD_9X9}\n{EASY_9X9}\n", encoding="utf-8")
     (tmp_path / "config.yaml").write_text("books:\n  - title: T\n    sections: [{title: S, puzzles: set.txt}]\n"
                                           "output: {formats: [rtf]}\n", encoding="utf-8")
     return tmp_path
@@ -161,7 +159,7 @@ def test_hostile_titles_and_file_names_start_no_workflow_command(tmp_path: Path,
                                                                  monkeypatch: pytest.MonkeyPatch,
                                                                  capsys: pytest.CaptureFixture[str]) -> None:
     name = hostile.replace("\r", "").replace("\n", "_").replace("/", "_") + ".txt"
-    (tmp_path / name).write_text(f"{GOOD}\n{BAD}\n", encoding="utf-8")
+    (tmp_path / name).write_text(f"{HARD_9X9}\n{BAD}\n", encoding="utf-8")
     title = hostile.replace("\r", "").replace("\n", " ").replace('"', "'")
     (tmp_path / "config.yaml").write_text(
         f'books:\n  - title: "{title}"\n    sections: [{{title: "{title}", puzzles: "{name}"}}]\n'

@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import random
-from pathlib import Path
 
 import pytest
 
@@ -21,9 +20,8 @@ from solver.sudoku import (
 )
 from solver.sudoku.search import Search
 from solver.verdict import Status
+from tests.samples import DATA
 from tests.sudoku_oracle import JIGSAW_6, box_regions, count_exact, exact_cover_solutions, full_grid, is_solution
-
-DATA = Path(__file__).resolve().parent / "data"
 
 
 def puzzles_of(name: str) -> list[Puzzle]:

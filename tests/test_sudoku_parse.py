@@ -1,12 +1,10 @@
 """Reading puzzles in every circulating form, and precise messages for bad input."""
 from __future__ import annotations
 
-from pathlib import Path
-
 from solver.parsing import ParseIssue
 from solver.sudoku import Puzzle, parse_mapping, parse_text
+from tests.samples import EASY_9X9, HARD_9X9, REPO
 
-TOP95_FIRST = ("4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......")
 SDK_GRID = """\
 #A an author line, ignored
 4 . . | . . . | 8 . 5
@@ -44,11 +42,11 @@ def only_puzzles(items: list) -> list[Puzzle]:
 
 
 def test_one_per_line_with_labels_and_zero_blanks() -> None:
-    text = f"{TOP95_FIRST}  hardest one\n{TOP95_FIRST.replace('.', '0')} # zeros\n" \
-           f"{TOP95_FIRST.replace('.', '_')}\n"
+    text = f"{HARD_9X9}  hardest one\n{HARD_9X9.replace('.', '0')} # zeros\n" \
+           f"{HARD_9X9.replace('.', '_')}\n"
     first, second, third = only_puzzles(parse_text(text))
     assert first.givens == second.givens == third.givens
-    assert first.format() == TOP95_FIRST
+    assert first.format() == HARD_9X9
     assert (first.label, second.label, third.label) == ("hardest one", "zeros", None)
     assert [p.line for p in (first, second, third)] == [1, 2, 3]
     assert [p.index for p in (first, second, third)] == [0, 1, 2]
@@ -56,14 +54,14 @@ def test_one_per_line_with_labels_and_zero_blanks() -> None:
 
 def test_multi_line_grids_in_forum_styles() -> None:
     text = SDK_GRID + "\n" + SS_GRID + "\n" + "\n".join(
-        TOP95_FIRST[r * 9:(r + 1) * 9] for r in range(9))
+        HARD_9X9[r * 9:(r + 1) * 9] for r in range(9))
     puzzles = only_puzzles(parse_text(text))
-    assert [p.format() for p in puzzles] == [TOP95_FIRST] * 3
+    assert [p.format() for p in puzzles] == [HARD_9X9] * 3
     assert [p.line for p in puzzles] == [2, 15, 28]
 
 
 def test_grids_without_blank_lines_between_them() -> None:
-    rows = [TOP95_FIRST[r * 9:(r + 1) * 9] for r in range(9)]
+    rows = [HARD_9X9[r * 9:(r + 1) * 9] for r in range(9)]
     puzzles = only_puzzles(parse_text("\n".join(rows + rows)))
     assert [p.line for p in puzzles] == [1, 10]
 
@@ -82,10 +80,10 @@ def test_lower_case_letters_read_as_symbols() -> None:
 
 
 def test_one_bad_line_never_stops_the_others() -> None:
-    text = "\n".join([TOP95_FIRST, TOP95_FIRST[:-1], TOP95_FIRST[:16] + "x" + TOP95_FIRST[17:],
-                      TOP95_FIRST])
-    good, short, bad_char, last = parse_text(text)
-    assert isinstance(good, Puzzle) and isinstance(last, Puzzle) and last.index == 3
+    text = "\n".join([HARD_9X9, HARD_9X9[:-1], HARD_9X9[:16] + "x" + HARD_9X9[17:],
+                      HARD_9X9])
+    EASY_9X9, short, bad_char, last = parse_text(text)
+    assert isinstance(EASY_9X9, Puzzle) and isinstance(last, Puzzle) and last.index == 3
     assert str(short) == "2: 80 cells, expected 81" and short.index == 1
     assert str(bad_char) == "3:17: unexpected character 'x' (column 17)"
 
@@ -93,7 +91,7 @@ def test_one_bad_line_never_stops_the_others() -> None:
 def test_bad_grids_are_reported_at_their_line() -> None:
     rows = SDK_GRID.splitlines()
     rows[5] = ". 2 . | . . . | . 6"
-    items = parse_text("\n".join(rows) + "\n\n" + TOP95_FIRST + "\n" + "\n".join(rows[1:5]))
+    items = parse_text("\n".join(rows) + "\n\n" + HARD_9X9 + "\n" + "\n".join(rows[1:5]))
     issue, puzzle, short = items
     assert str(issue) == "6: grid row 4 has 8 cells, expected 9"
     assert isinstance(puzzle, Puzzle) and puzzle.line == 14
@@ -137,7 +135,7 @@ def test_structured_mapping_problems_name_the_key() -> None:
 
 def test_every_bundled_collection_parses() -> None:
     """The collections in tests/data and bench/data: every line is one puzzle."""
-    root = Path(__file__).resolve().parents[1]
+    root = REPO
     files = sorted([*(root / "tests" / "data").glob("*.txt"), *(root / "bench" / "data").glob("*.txt")])
     counts = {path.name: len(only_puzzles(parse_text(path.read_text()))) for path in files}
     assert counts["top1465.txt"] == 1465 and counts["top95.txt"] == 95
@@ -147,8 +145,7 @@ def test_every_bundled_collection_parses() -> None:
 
 def test_short_line_between_one_line_puzzles_does_not_swallow_the_next() -> None:
     """Regression: a stray short line used to start a 'grid' that ate the next puzzle."""
-    good = "2.68..7..794.....1.8.9.4.3694.6..8....24.53....7..2.4567.2.3.5.4.....123..3..86.9"
-    results = parse_text("\n".join([good, "12345", good, good]))
+    results = parse_text("\n".join([EASY_9X9, "12345", EASY_9X9, EASY_9X9]))
     assert [type(r).__name__ for r in results] == ["Puzzle", "ParseIssue", "Puzzle", "Puzzle"]
     assert [r.line for r in results] == [1, 2, 3, 4]
     assert results[1].message.startswith("5 cells")

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable
-from pathlib import Path
 from typing import TypeVar
 
 import pytest
@@ -18,10 +17,11 @@ from solver.sudoku import Geometry, Puzzle, parse_text
 from solver.sudoku.geometry import board
 from solver.sudoku.pruning import _cells, _plan, refine
 from solver.sudoku.search import Search, givens_board
+from tests.samples import REPO
 from tests.sudoku_oracle import JIGSAW_6, box_regions, exact_cover_solutions, full_grid
 
 T = TypeVar("T")
-DATA = Path(__file__).resolve().parents[1] / "bench" / "data"
+DATA = REPO / "bench" / "data"
 
 
 def _sparse(geometry: Geometry, grid: list[int], keep: int, rng: random.Random) -> list[int]:

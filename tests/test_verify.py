@@ -1,15 +1,12 @@
 """The verify stage: worker processes give the same verdicts, in input order, as one process."""
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
 from publisher.kinds import KINDS
 from publisher.sources import Item, parse_file
 from publisher.verify import PARALLEL_THRESHOLD, verify_items
-
-DATA = Path(__file__).resolve().parent / "data"
+from tests.samples import DATA
 
 
 @pytest.mark.slow
