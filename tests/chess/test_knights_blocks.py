@@ -92,7 +92,7 @@ def test_large_odd_open_tours_from_random_corner_colour_squares(rows: int, cols:
 
 
 def test_long_4_row_boards_use_the_search_and_succeed() -> None:
-    """(3-row boards have their own construction: tests/test_knights_narrow.py.)"""
+    """(3-row boards have their own construction: tests/chess/test_knights_narrow.py.)"""
     for rows, cols, closed, start in [(4, 300, False, (3, 150)), (300, 4, False, (150, 0))]:
         result = find_tour(rows, cols, start=start, closed=closed)
         assert result.exists and is_tour(rows, cols, result.path, closed=closed)

@@ -34,8 +34,8 @@ from solver.sudoku.generate import Request, generate_one
 from solver.sudoku.geometry import tables
 from solver.sudoku.rules import VARIANTS, NonConsecutive, Shape
 from tests.booksamples import sample_book, section
+from tests.play.test_browser import browser  # noqa: F401 (fixture)
 from tests.samples import KIDS_4X4, REPO
-from tests.test_play_browser import browser  # noqa: F401 (fixture)
 
 pytestmark = pytest.mark.consumers
 

@@ -7,7 +7,7 @@
 * the solver never imports the publisher;
 * ``Any`` in ``publisher/`` below :data:`MOST_ANY` (its aliases' uses counted), each with its reason.
 
-``python -m tests.test_architecture`` prints the figures.
+``python -m tests.project.test_architecture`` prints the figures.
 """
 from __future__ import annotations
 

@@ -13,8 +13,8 @@ import pytest
 from publisher.layout import layout_book
 from publisher.model import Band, Booklet, CellRole
 from publisher.render import get
+from tests.book.test_front_matter_and_large_print import _default_book
 from tests.booksamples import PAGES, big_book
-from tests.test_front_matter_and_print import _default_book
 
 DPI = 36
 SIZES = {"A4": "size: A4", "Letter": "size: Letter", "6x9in": "size: 6x9in", "large-print": "size: A4"}

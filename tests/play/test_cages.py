@@ -11,8 +11,8 @@ import pytest
 from selenium.webdriver.remote.webdriver import WebDriver
 
 from publisher.build import BuildOptions, build
+from tests.play.test_browser import browser, cell, classes, type_into  # noqa: F401 (fixture)
 from tests.samples import REPO
-from tests.test_play_browser import browser, cell, classes, type_into  # noqa: F401 (fixture)
 
 pytestmark = pytest.mark.consumers
 

@@ -13,8 +13,8 @@ import pytest
 from publisher.layout import layout_book
 from publisher.model import Band, Board, BookSpec, Page, PlacedGrid, SectionSpec
 from publisher.spec import default_per_page
+from tests.book.test_front_matter_and_large_print import _default_book
 from tests.booksamples import sample_book, sudoku
-from tests.test_front_matter_and_print import _default_book
 
 INSTRUCTIONS = "Fill every row, column and box with each symbol once. " * 3
 
