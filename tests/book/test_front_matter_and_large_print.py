@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import io
 import re
-import shutil
 import subprocess
 from dataclasses import replace
 from pathlib import Path
@@ -19,8 +18,7 @@ from publisher.model import Band, Booklet, CellRole, PlacedGrid, TextBlock
 from publisher.render import get
 from tests.booksamples import sample_book, vietnamese_book
 from tests.consumers import require
-from tests.samples import REPO
-from tests.stages import booklets_of
+from tests.stages import default_book
 
 
 def _grids(booklet: Booklet) -> list[tuple[int, PlacedGrid]]:
@@ -28,22 +26,9 @@ def _grids(booklet: Booklet) -> list[tuple[int, PlacedGrid]]:
             if isinstance(block, Band) for item in block.items]
 
 
-def _default_book(tmp_path: Path, **replacements: str) -> list[Booklet]:
-    """The repository's default book (config.yaml and puzzles/) with some
-    config text replaced, laid out through the real stages."""
-    text = (REPO / "config.yaml").read_text(encoding="utf-8")
-    for old, new in replacements.items():
-        assert old in text
-        text = text.replace(old, new)
-    shutil.copytree(REPO / "puzzles", tmp_path / "puzzles")
-    config = tmp_path / "config.yaml"
-    config.write_text(text, encoding="utf-8")
-    return booklets_of(config, jobs=None)
-
-
 @pytest.mark.slow
 def test_default_book_on_letter_prints_its_answers_at_the_back_on_six_pages(tmp_path: Path) -> None:
-    (booklet,) = _default_book(tmp_path, **{"size: A4": "size: Letter", "answers: separate": "answers: back"})
+    (booklet,) = default_book(tmp_path, **{"size: A4": "size: Letter", "answers: separate": "answers: back"})
     answer_pages = sorted({number for number, item in _grids(booklet)
                            if any(c.role in (CellRole.SOLVED, CellRole.SOLVED_QUEEN) for c in item.grid.cells)})
     assert len([item for _n, item in _grids(booklet) if item.grid.cells[0].role is not None]) == 2 * 49

@@ -13,8 +13,8 @@ import pytest
 from publisher.layout import layout_book
 from publisher.model import Band, Booklet, CellRole
 from publisher.render import get
-from tests.book.test_front_matter_and_large_print import _default_book
 from tests.booksamples import PAGES, big_book
+from tests.stages import default_book
 
 DPI = 36
 SIZES = {"A4": "size: A4", "Letter": "size: Letter", "6x9in": "size: 6x9in", "large-print": "size: A4"}
@@ -63,7 +63,7 @@ def test_the_default_books_puzzle_pages_are_full(tmp_path: Path, size: str) -> N
     changes = {"size: A4": SIZES[size]}
     if size == "large-print":
         changes["    answers: separate"] = "    answers: back\n    layout: {large_print: true}"
-    _check(_default_book(tmp_path, **changes)[0])
+    _check(default_book(tmp_path, **changes)[0])
 
 
 @pytest.mark.parametrize("size", sorted(SIZES))

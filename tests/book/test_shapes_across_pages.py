@@ -13,8 +13,8 @@ import pytest
 from publisher.layout import layout_book
 from publisher.model import Band, Board, BookSpec, Page, PlacedGrid, SectionSpec
 from publisher.spec import default_per_page
-from tests.book.test_front_matter_and_large_print import _default_book
 from tests.booksamples import sample_book, sudoku
+from tests.stages import default_book
 
 INSTRUCTIONS = "Fill every row, column and box with each symbol once. " * 3
 
@@ -167,7 +167,7 @@ def test_the_default_book_through_the_build(tmp_path: Path) -> None:
     (under two lines of instructions) prints at the classic 9x9's cell size,
     and its knight's-tour section (6x6, 8x8, 12x12) sets the two 8x8 tours
     one above the other on a page (chessboards one across) and the 6x6 and 12x12 tours each alone."""
-    (booklet, _answers) = _default_book(tmp_path)
+    (booklet, _answers) = default_book(tmp_path)
     items = [(page.number, band, item) for page in booklet.pages for band in page.blocks
              if isinstance(band, Band) for item in band.items]
     nine = {item.grid.cell_size for _n, _b, item in items if item.grid.rows == 9}

@@ -21,7 +21,7 @@ from solver.killer.puzzle import Killer
 from solver.parsing import ParseIssue
 from solver.sudoku.candidates import Grid
 from tests import cage_oracle as oracle
-from tests.cages.test_verify import kenken_mapping, killer_mapping
+from tests.cages.mappings import kenken_mapping, killer_mapping
 
 
 def killer(cages: list[tuple[int, list[str]]], size: int = 9) -> Killer:

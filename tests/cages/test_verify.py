@@ -7,7 +7,6 @@ import random
 
 import pytest
 
-from solver.cages.cage import cell_name
 from solver.cages.engine import count, network, start
 from solver.kenken import parse_mapping as parse_kenken
 from solver.kenken import verify as verify_kenken
@@ -15,26 +14,9 @@ from solver.killer import parse_mapping as parse_killer
 from solver.killer import verify as verify_killer
 from solver.parsing import ParseIssue
 from tests import cage_oracle as oracle
+from tests.cages.mappings import kenken_mapping, killer_mapping
 
 _BOXES = {4: (2, 2), 6: (2, 3)}
-
-
-def killer_mapping(p: oracle.Plain, box: tuple[int, int]) -> dict:
-    n = p.size
-    return {"size": n, "box": f"{box[0]}x{box[1]}",
-            "cages": [{"sum": t, "cells": [cell_name(c, n) for c in cells]} for cells, t, _ in p.cages]}
-
-
-def kenken_mapping(p: oracle.Plain) -> dict:
-    n = p.size
-    hidden = any(op == "?" for _, _, op in p.cages)
-    cages = []
-    for cells, t, op in p.cages:
-        cage = {"target": t, "cells": [cell_name(c, n) for c in cells]}
-        if len(cells) > 1 and op != "?":
-            cage["op"] = op
-        cages.append(cage)
-    return {"kind": "kenken", "size": n, "ops": not hidden, "cages": cages}
 
 
 def _latin_count(n: int) -> int:

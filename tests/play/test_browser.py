@@ -12,15 +12,10 @@ checked with Chromium's own printout read back by pdftotext and pdftoppm.
 from __future__ import annotations
 
 import re
-import shutil
-import tempfile
 import time
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from selenium import webdriver
-from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
@@ -32,13 +27,12 @@ from publisher.build import BuildOptions, build
 from publisher.kinds import KINDS
 from publisher.verify import LEVELS_CEILING
 from solver import sudoku
+from tests.browser import cell, classes, type_into
 from tests.consumers import (
-    CHROMIUM,
     chromium_to_pdf,
     pdf_page_count,
     pdf_page_png,
     pdf_text,
-    require,
 )
 from tests.samples import EASY_9X9, KIDS_4X4, REPO
 from tests.sudoku_oracle import box_regions, exact_cover_solutions
@@ -150,24 +144,6 @@ def books(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
     return {mode: make_book(folder / mode, mode) for mode in ("embedded", "none")}
 
 
-@pytest.fixture(scope="module")
-def browser() -> Iterator[WebDriver]:
-    chromium, chromedriver = require(CHROMIUM, "chromium"), require(None, "chromedriver")
-    profile = tempfile.mkdtemp(prefix="pp-chromium-")
-    options = webdriver.ChromeOptions()
-    options.binary_location = chromium
-    for arg in ("--headless=new", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-sync",
-                "--disable-background-networking", "--disable-component-update", f"--user-data-dir={profile}",
-                "--window-size=1300,1000"):
-        options.add_argument(arg)
-    driver = webdriver.Chrome(options=options, service=Service(chromedriver))
-    try:
-        yield driver
-    finally:
-        driver.quit()
-        shutil.rmtree(profile, ignore_errors=True)
-
-
 @pytest.fixture
 def page(browser: WebDriver, books: dict[str, Path]) -> WebDriver:
     """The embedded booklet, freshly opened with no saved progress (the previous
@@ -179,27 +155,12 @@ def page(browser: WebDriver, books: dict[str, Path]) -> WebDriver:
     return browser
 
 
-def cell(driver: WebDriver, puzzle: int, row: int, col: int) -> WebElement:
-    return driver.find_element(By.CSS_SELECTOR, f'table[data-puzzle="{puzzle}"] td[data-row="{row}"][data-col="{col}"]')
-
-
-def classes(element: WebElement) -> set[str]:
-    return set((element.get_attribute("class") or "").split())
-
-
 def control(driver: WebDriver, action: str) -> WebElement:
     return driver.find_element(By.CSS_SELECTOR, f'[data-action="{action}"]')
 
 
 def status(driver: WebDriver) -> str:
     return driver.find_element(By.CSS_SELECTOR, "[data-status]").text
-
-
-def type_into(driver: WebDriver, puzzle: int, row: int, col: int, text: str) -> None:
-    target = cell(driver, puzzle, row, col)
-    driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", target)
-    target.click()
-    ActionChains(driver).send_keys(text).perform()
 
 
 def fill(driver: WebDriver, puzzle: int, givens: str, solution: str) -> None:

@@ -11,7 +11,7 @@ import pytest
 from selenium.webdriver.remote.webdriver import WebDriver
 
 from publisher.build import BuildOptions, build
-from tests.play.test_browser import browser, cell, classes, type_into  # noqa: F401 (fixture)
+from tests.browser import cell, classes, type_into
 from tests.samples import REPO
 
 pytestmark = pytest.mark.consumers
@@ -35,7 +35,7 @@ books:
 
 
 @pytest.fixture
-def page(browser: WebDriver, book: Path) -> Iterator[WebDriver]:  # noqa: F811
+def page(browser: WebDriver, book: Path) -> Iterator[WebDriver]:
     browser.get("about:blank")
     browser.get(book.as_uri())
     browser.execute_script("window.localStorage.clear()")

@@ -34,7 +34,6 @@ from solver.sudoku.generate import Request, generate_one
 from solver.sudoku.geometry import tables
 from solver.sudoku.rules import VARIANTS, NonConsecutive, Shape
 from tests.booksamples import sample_book, section
-from tests.play.test_browser import browser  # noqa: F401 (fixture)
 from tests.samples import KIDS_4X4, REPO
 
 pytestmark = pytest.mark.consumers
@@ -233,7 +232,7 @@ def _page_judges(page: WebDriver, index: int, positions: list[Position], symbols
 
 
 @pytest.fixture
-def opened(browser: WebDriver, variants_page: tuple[Path, list[Puzzle]]) -> WebDriver:  # noqa: F811
+def opened(browser: WebDriver, variants_page: tuple[Path, list[Puzzle]]) -> WebDriver:
     browser.get(variants_page[0].as_uri())
     return browser
 
@@ -276,7 +275,7 @@ def test_the_page_judges_both_cage_kinds_as_their_tables_do(opened: WebDriver,
         assert wrong == [], (entry["kind"], wrong[:3])
 
 
-def test_a_rule_the_page_was_never_told_of_is_judged_by_its_own_clash(browser: WebDriver,  # noqa: F811
+def test_a_rule_the_page_was_never_told_of_is_judged_by_its_own_clash(browser: WebDriver,
                                                                       tmp_path: Path) -> None:
     """One digit twice the other on dotted pairs: no script names such a rule, yet its table
     of clashes makes the page judge it as the solver's ``clash`` does."""

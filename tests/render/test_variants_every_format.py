@@ -4,16 +4,12 @@ pdftoppm rasterises), and the playable page flags a break of each variant's rule
 from __future__ import annotations
 
 import json
-import shutil
 import subprocess
-import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from PIL import Image
-from selenium import webdriver
-from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.remote.webdriver import WebDriver
@@ -25,7 +21,8 @@ from solver.sudoku import Puzzle
 from solver.sudoku.generate import Request, generate_one
 from solver.sudoku.geometry import tables
 from solver.sudoku.rules import VARIANTS
-from tests.consumers import CHROMIUM, pages_in_every_format, placed_grids, require
+from tests.browser import chromium
+from tests.consumers import pages_in_every_format, placed_grids, require
 from tests.stages import booklets_of
 
 pytestmark = pytest.mark.consumers
@@ -113,20 +110,9 @@ def page(puzzles: dict[str, Puzzle], tmp_path_factory: pytest.TempPathFactory) -
     folder = tmp_path_factory.mktemp("variant-play")
     result = build(BuildOptions(config=write_book(folder, puzzles, ["html"]), jobs=1))
     assert result.exit_code == 0, result.errors
-    chromium, chromedriver = require(CHROMIUM, "chromium"), require(None, "chromedriver")
-    profile = tempfile.mkdtemp(prefix="pp-chromium-")
-    options = webdriver.ChromeOptions()
-    options.binary_location = chromium
-    for arg in ("--headless=new", "--no-sandbox", "--disable-gpu", "--no-first-run", f"--user-data-dir={profile}",
-                "--window-size=1300,1000"):
-        options.add_argument(arg)
-    driver = webdriver.Chrome(options=options, service=Service(chromedriver))
-    try:
+    with chromium() as driver:
         driver.get((folder / "out" / "variants-puzzles.html").as_uri())
         yield driver
-    finally:
-        driver.quit()
-        shutil.rmtree(profile, ignore_errors=True)
 
 
 def classic_free(puzzle: Puzzle, cell: int, digit: int) -> bool:
