@@ -12,6 +12,8 @@ REPO = Path(__file__).resolve().parents[1]
 #: The tests' own puzzle sets (tests/data/README.md says where each comes from).
 DATA = REPO / "tests" / "data"
 
+#: top95 (tests/data/top95.txt): 95 hard 9x9 puzzles with one solution each, one line each.
+TOP95 = (DATA / "top95.txt").read_text(encoding="utf-8").split()
 #: The first puzzle of top95 (tests/data/top95.txt): a hard 9x9 with one solution, the one the
 #: README's library example solves.
 HARD_9X9 = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"

@@ -18,7 +18,7 @@ from solver.sudoku import Geometry, Puzzle, parse_mapping, parse_text
 from solver.sudoku.canonical import CanonicalError, canonical, relation
 from solver.sudoku.generate import full_grid
 from tests.canonical_oracle import brute_force_form, random_move
-from tests.samples import HARD_9X9, REPO
+from tests.samples import DATA, HARD_9X9, REPO
 
 SYMBOLS = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 
@@ -83,7 +83,7 @@ def test_a_public_bank_holds_an_isomorph_and_it_is_caught() -> None:
     """Norvig's top95 holds one puzzle twice: line 76 is line 74 with its last band moved
     to the top (checked here by slicing the text). Every other line has an ID of its own,
     and each puzzle moved at random keeps its ID."""
-    puzzles = [p for p in parse_text((REPO / "tests/data/top95.txt").read_text()) if isinstance(p, Puzzle)]
+    puzzles = [p for p in parse_text((DATA / "top95.txt").read_text()) if isinstance(p, Puzzle)]
     by_line = {p.line: p for p in puzzles}
     first, second = by_line[74].format(), by_line[76].format()
     assert second == first[54:] + first[:54]
@@ -116,7 +116,7 @@ def _relabelled(puzzle: Puzzle, rng: random.Random) -> Puzzle:
 
 
 def test_relation_names_what_a_reader_sees() -> None:
-    puzzle = parse_text((REPO / "tests/data/top95.txt").read_text())[0]
+    puzzle = parse_text((DATA / "top95.txt").read_text())[0]
     assert isinstance(puzzle, Puzzle)
     assert relation(puzzle, puzzle) == ()
     assert relation(_turned(puzzle, "rot90"), puzzle) == ("rotated 90°",)
@@ -128,7 +128,7 @@ def test_relation_names_what_a_reader_sees() -> None:
     swapped[0:9], swapped[9:18] = swapped[9:18], swapped[0:9]   # rows 1 and 2 exchanged
     assert relation(Puzzle(puzzle.geometry, puzzle.symbols, tuple(swapped)), puzzle) == \
         ("rows reordered within bands",)
-    other = parse_text((REPO / "tests/data/top95.txt").read_text())[1]
+    other = parse_text((DATA / "top95.txt").read_text())[1]
     assert isinstance(other, Puzzle)
     assert relation(other, puzzle) is None
 

@@ -11,10 +11,9 @@ import pytest
 
 from publisher.cli import EXIT_OK, EXIT_REJECTED, EXIT_USAGE
 from tests.runner import Cli
-from tests.samples import DATA, MULTIPLE_4X4
+from tests.samples import DATA, MULTIPLE_4X4, TOP95
 from tests.sudoku_oracle import box_regions, count_exact, exact_cover_solutions, is_solution
 
-TOP95 = (DATA / "top95.txt").read_text().split()
 FIELDS = {"source", "line", "index", "kind", "size", "variant", "parity", "status", "reason", "solution", "solve_ms",
           "label", "id", "differences", "stats"}
 

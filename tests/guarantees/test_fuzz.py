@@ -21,12 +21,12 @@ import pytest
 
 from publisher.cli import main
 from tests.deadline import LIMIT, Hang, deadline
-from tests.samples import DATA, REPO
+from tests.samples import REPO, TOP95
 
 #: every case builds through the real CLI: the whole module is the slow tier
 pytestmark = pytest.mark.slow
 
-PUZZLES = (DATA / "top95.txt").read_text(encoding="utf-8").split()
+PUZZLES = TOP95
 
 #: Pieces that break parsers: YAML syntax, aliases, control and line-break characters,
 #: a BOM, invalid UTF-8, huge numbers, paths to special files.

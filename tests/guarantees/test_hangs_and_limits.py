@@ -19,9 +19,9 @@ import pytest
 
 from publisher import interrupt
 from tests.runner import Cli, console, console_env
-from tests.samples import DATA
+from tests.samples import TOP95
 
-TOP = (DATA / "top95.txt").read_text(encoding="utf-8").split()[:3]
+TOP = TOP95[:3]
 BAD = "44" + "." * 79
 
 

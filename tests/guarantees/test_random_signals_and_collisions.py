@@ -22,9 +22,9 @@ from publisher.cli import main
 from tests.aliases import another_name
 from tests.deadline import deadline
 from tests.runner import console, console_env
-from tests.samples import DATA
+from tests.samples import TOP95
 
-PUZZLES = (DATA / "top95.txt").read_text(encoding="utf-8").split()[:4]
+PUZZLES = TOP95[:4]
 CONFIG = """\
 books:
   - title: Random

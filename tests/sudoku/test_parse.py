@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from solver.parsing import ParseIssue
 from solver.sudoku import Puzzle, parse_mapping, parse_text
-from tests.samples import EASY_9X9, HARD_9X9, REPO
+from tests.samples import DATA, EASY_9X9, HARD_9X9, REPO
 
 SDK_GRID = """\
 #A an author line, ignored
@@ -135,8 +135,7 @@ def test_structured_mapping_problems_name_the_key() -> None:
 
 def test_every_bundled_collection_parses() -> None:
     """The collections in tests/data and bench/data: every line is one puzzle."""
-    root = REPO
-    files = sorted([*(root / "tests" / "data").glob("*.txt"), *(root / "bench" / "data").glob("*.txt")])
+    files = sorted([*DATA.glob("*.txt"), *(REPO / "bench" / "data").glob("*.txt")])
     counts = {path.name: len(only_puzzles(parse_text(path.read_text()))) for path in files}
     assert counts["top1465.txt"] == 1465 and counts["top95.txt"] == 95
     assert counts["17clue-1000.txt"] == 1000 and counts["graded-hard-60.txt"] == 60
