@@ -1,0 +1,1 @@
+"""The book model (publisher.spec, publisher.layout): pages, front matter, answers, shapes."""

@@ -1,0 +1,1 @@
+"""Killer and KenKen in the solver (solver.cages, solver.killer, solver.kenken)."""

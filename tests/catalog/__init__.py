@@ -1,0 +1,1 @@
+"""Canonical forms, puzzle IDs and the catalog of repeats (solver.canonical, publisher.catalog)."""

@@ -1,0 +1,1 @@
+"""Knight's tours, queens and Hamiltonian paths (solver.knights, solver.queens, solver.graphs)."""

@@ -1,0 +1,1 @@
+"""The puzzlepress commands other than build, through publisher.cli.main."""

@@ -1,0 +1,1 @@
+"""The grader (solver.sudoku.grade): each technique, its soundness, its work budget."""

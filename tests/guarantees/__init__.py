@@ -1,0 +1,1 @@
+"""The promises every command keeps: hostile inputs, limits, signals, atomic outputs."""

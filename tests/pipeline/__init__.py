@@ -1,0 +1,1 @@
+"""The build's stages through publisher.build: config, sources, verify, grades, whole books."""

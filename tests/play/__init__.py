@@ -1,0 +1,1 @@
+"""The playable HTML booklet: its payload and the page played in a real browser."""

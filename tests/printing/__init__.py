@@ -1,0 +1,1 @@
+"""Print-on-demand (publisher.printing): profiles, the cover and preflight."""

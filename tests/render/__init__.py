@@ -1,0 +1,1 @@
+"""The renderers (publisher.render) and fonts, read back by independent readers and consumers."""

@@ -1,0 +1,1 @@
+"""The Sudoku engine (solver.sudoku): reading, the exact search, variants, generation."""
