@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import io
 import re
+import shutil
 import subprocess
 from dataclasses import replace
 from pathlib import Path
@@ -19,6 +20,7 @@ from publisher.render import get
 from publisher.typeset import LARGE_PRINT_MIN_TEXT
 from tests.booksamples import sample_book, vietnamese_book
 from tests.consumers import require
+from tests.samples import REPO
 from tests.stages import default_book
 
 
