@@ -72,6 +72,7 @@ SCREEN_LABELS: dict[str, dict[str, str]] = {
         "play_conflict": "conflict",
         "hint_cell": "r{r}c{c}", "hint_places": "{cells}: {s}", "hint_removes": "{s} cannot go in {cells}",
         "hint_look": "look at {cells}", "hint_none": "no step of the book's solver applies",
+        "hint_step": "{technique}: {what}",
     },
     "vi": {
         "play_panel": "Bảng điều khiển", "play_select": "Chọn một câu đố", "play_time": "thời gian",
@@ -99,6 +100,7 @@ SCREEN_LABELS: dict[str, dict[str, str]] = {
         "play_conflict": "trùng",
         "hint_cell": "h{r}c{c}", "hint_places": "{cells}: điền {s}", "hint_removes": "{cells} không thể là {s}",
         "hint_look": "hãy xem {cells}", "hint_none": "không có bước giải nào áp dụng được",
+        "hint_step": "{technique} — {what}",
     },
 }
 

@@ -46,6 +46,7 @@ class HintStep:
     cells: tuple[tuple[int, int], ...] = ()              # focus cells (row, col)
     placed: tuple[tuple[int, int, str], ...] = ()        # (row, col, symbol) the step fills in
     removed: tuple[tuple[int, int, str], ...] = ()       # (row, col, symbol) candidates it rules out
+    technique: str = ""                                  # the solver's name of it ("Hidden Single")
 
 
 @dataclass(frozen=True)
@@ -76,9 +77,10 @@ class CellMarks:
 class WorkedStep:
     """One step drawn on a grid: the position it was found in (every cell's text, "" when
     blank), the marks of the cells it involves, the pattern's cells (shaded) and the
-    sentence explaining it (printed under the grid)."""
+    sentence explaining it (printed with the grid): the step itself, as a hint shows it,
+    so a book in another language words it as its hints (:func:`publisher.play.hint_sentence`)."""
 
-    text: str
+    step: HintStep
     values: tuple[str, ...]
     marks: tuple[CellMarks | None, ...]
     pattern: tuple[bool, ...]

@@ -11,6 +11,7 @@ from collections.abc import Mapping
 from dataclasses import replace
 
 from publisher.model import Board, HintStep, Play
+from publisher.techniques import technique_name
 
 
 def fill(template: str, **values: object) -> str:
@@ -20,10 +21,17 @@ def fill(template: str, **values: object) -> str:
     return template
 
 
-def hint_sentence(step: HintStep, words: Mapping[str, str]) -> str:
-    """A solving step in the book's words, from what it does: the cells it fills
-    and their values, else the candidates it rules out and where, else the
+def hint_sentence(step: HintStep, words: Mapping[str, str], language: str) -> str:
+    """A solving step in the book's words: the technique's name in the book's language
+    (:mod:`publisher.techniques`; left out when it has none), then what the step does: the
+    cells it fills and their values, else the candidates it rules out and where, else the
     cells to look at (the solver's own sentence is English)."""
+    name = technique_name(step.technique, language) if step.technique else None
+    what = _what(step, words)
+    return fill(words["hint_step"], technique=name, what=what) if name else what
+
+
+def _what(step: HintStep, words: Mapping[str, str]) -> str:
     def cells(found: object) -> str:
         squares = sorted({(r, c) for r, c, *_ in found})  # type: ignore[attr-defined]
         return ", ".join(fill(words["hint_cell"], r=r, c=c) for r, c in squares)
@@ -38,13 +46,14 @@ def hint_sentence(step: HintStep, words: Mapping[str, str]) -> str:
     return words["hint_none"]
 
 
-def play_for(board: Board, with_solutions: bool, words: Mapping[str, str] | None = None) -> Play:
+def play_for(board: Board, with_solutions: bool, words: Mapping[str, str] | None = None,
+             language: str = "en") -> Play:
     """The play payload of ``board``; ``with_solutions`` False leaves out
     everything that would give the answer away (solution and hints).
-    ``words`` (a book not in English) turns every hint into a sentence in them."""
+    ``words`` (a book not in English, in ``language``) turns every hint into a sentence in them."""
     hints = board.hints if with_solutions else ()
     if words is not None:
-        hints = tuple(replace(step, text=hint_sentence(step, words)) for step in hints)
+        hints = tuple(replace(step, text=hint_sentence(step, words, language)) for step in hints)
     return Play(
         kind=board.kind,
         symbols=board.keypad,

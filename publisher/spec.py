@@ -19,15 +19,16 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 
 from publisher import fonts as fontlib
 from publisher import grading
 from publisher.config import Book, ConfigError, LoadedConfig, Section
 from publisher.kinds import KINDS
-from publisher.labels import labels_for
+from publisher.labels import labels_for, screen_labels
 from publisher.model import Board, BookSpec, CoverSettings, Fonts, Margins, SectionSpec
+from publisher.play import hint_sentence
 from publisher.printing import interior
 from publisher.sources import SectionInput, SourceError
 from publisher.verify import Checked, Grading, SectionResult
@@ -138,9 +139,10 @@ def grading_depths(loaded: LoadedConfig, books: Plan, inputs: Sequence[SectionIn
     return [grading_depth(loaded, books, section) for section in inputs]
 
 
-def _board(checked: Checked, key_step_word: str, worked_in: str, puzzle_ids: bool) -> Board:
+def _board(checked: Checked, words: Mapping[str, str], language: str, worked_in: str, puzzle_ids: bool) -> Board:
     """The model's board of a verified puzzle; a key step (books with ``answers.hints``)
-    becomes the note line under its solution's caption; worked examples (``worked_in``, see
+    becomes the note line under its solution's caption (in a book not in English, the
+    hardest step said in its words, as a hint is); worked examples (``worked_in``, see
     :func:`worked`) the steps drawn after it; the ID goes on it when the book prints IDs."""
     item = checked.item
     kind = KINDS[item.kind]
@@ -148,7 +150,11 @@ def _board(checked: Checked, key_step_word: str, worked_in: str, puzzle_ids: boo
     if puzzle_ids:
         board = replace(board, puzzle_id=checked.puzzle_id)
     if checked.key_step:
-        board = replace(board, note=f"{key_step_word}: {checked.key_step}")
+        said = checked.key_step
+        if not language.lower().startswith("en") and checked.explanation:
+            hardest = max(checked.explanation, key=lambda step: step.rating)
+            said = hint_sentence(kind.hints(item.puzzle, (hardest,))[0], words, language)
+        board = replace(board, note=f"{words['key_step']}: {said}")
     drawing = getattr(kind, "worked", None)
     if worked_in and drawing is not None and checked.explanation:
         board = replace(board, worked=drawing(item.puzzle, checked.explanation, worked_in == "full"),
@@ -206,9 +212,10 @@ def book_spec(loaded: LoadedConfig, plan: BookPlan, sections: Sequence[SectionRe
     b = plan.index
     book = loaded.config.books[b]
     words = labels_for(book.language, dict(book.labels))
+    said = {**screen_labels(book.language, dict(book.labels)), **words}
     section_specs = []
     for s, (section, result) in enumerate(zip(book.sections, sections)):
-        boards = tuple(_board(checked, words["key_step"], worked(book, section, i), book.layout.puzzle_ids)
+        boards = tuple(_board(checked, said, book.language, worked(book, section, i), book.layout.puzzle_ids)
                        for i, checked in enumerate(result.accepted))
         section_specs.append(_section_spec(book, f"{plan.key}.sections[{s}]", section, boards, words))
     margins = book.page.margins

@@ -190,5 +190,5 @@ class CagedKind(Kind[P]):
                      keypad=tuple(symbols[:n]))
 
     def hints(self, puzzle: P, steps: tuple[Step, ...]) -> tuple[HintStep, ...]:
-        return tuple(HintStep(step.text, tuple(step.cells), tuple(step.placed), tuple(step.removed))
+        return tuple(HintStep(step.text, tuple(step.cells), tuple(step.placed), tuple(step.removed), step.technique)
                      for step in steps)

@@ -327,8 +327,9 @@ class SudokuKind(Kind[Puzzle]):
                 else:
                     marks.append(None)
             pattern = {index[cell] for cell in step.cells}
-            out.append(WorkedStep(step.text, tuple(symbols[v - 1] if v else "" for v in position.values),
-                                  tuple(marks), tuple(cell in pattern for cell in range(n * n))))
+            shown = tuple(symbols[v - 1] if v else "" for v in position.values)
+            out.append(WorkedStep(self.hints(puzzle, (step,))[0], shown, tuple(marks),
+                                  tuple(cell in pattern for cell in range(n * n))))
         return tuple(out)
 
     def canonical(self, puzzle: Puzzle) -> Form:
@@ -353,7 +354,7 @@ class SudokuKind(Kind[Puzzle]):
         return puzzle.format(), hints
 
     def hints(self, puzzle: Puzzle, steps: tuple[Step, ...]) -> tuple[HintStep, ...]:
-        return tuple(HintStep(step.text, tuple(step.cells), tuple(step.placed), tuple(step.removed))
+        return tuple(HintStep(step.text, tuple(step.cells), tuple(step.placed), tuple(step.removed), step.technique)
                      for step in steps)
 
 

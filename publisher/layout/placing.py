@@ -11,8 +11,8 @@ from publisher.grids import borders, cells, coordinates, same_shape, text_ratio,
 from publisher.labels import screen_labels
 from publisher.layout.frame import Desk, ink_of
 from publisher.layout.slots import MIN_TEXT, SlotMaker, Slots
-from publisher.model import Band, Board, CageDrawing, CrossRef, Grid, PlacedGrid, SectionSpec, TextStyle
-from publisher.play import play_for
+from publisher.model import Band, Board, CageDrawing, CrossRef, Grid, HintStep, PlacedGrid, SectionSpec, TextStyle
+from publisher.play import hint_sentence, play_for
 from publisher.typeset import LARGE_PRINT_MIN_TEXT, visible
 
 
@@ -70,9 +70,9 @@ class Placer:
             if self.desk.spec.large_print:   # candidates cannot print at 18 pt in a cell: the circled value stays
                 marks = tuple(mark if mark is not None and mark.placed else None for mark in marks)
             grid = replace(placed.grid, cells=cells(position, True), marks=marks, shaded=step.pattern,
-                           tour=None, label=f"{word} {number}: {visible(step.text)}")
+                           tour=None, label=f"{word} {number}: {visible(self.said(step.step))}")
             width = max(grid.width, slots.width)
-            lines = self.sentence(visible(step.text), grid.width, slots.note_lines) if slots.noted else ()
+            lines = self.sentence(visible(self.said(step.step)), grid.width, slots.note_lines) if slots.noted else ()
             caption = self.desk.type.one_line(f"{number} · {word}", placed.caption_style, width)
             out.append(replace(placed, caption=caption,
                                grid=grid, note=" ".join(lines), note_lines=lines,
@@ -109,9 +109,14 @@ class Placer:
                 note = " ".join(note_lines)
         ref = CrossRef("", 0, "", "", self.desk.styles.ref, below=not answers)
         return PlacedGrid(number, caption, style, grid, 0.0, 0.0, slots.caption_height, note, note_style,
-                          play=None if answers else play_for(board, self.desk.spec.play_solutions, self.hint_words),
+                          play=None if answers else play_for(board, self.desk.spec.play_solutions, self.hint_words,
+                                                                self.desk.spec.language),
                           caption_parts=parts,
                           note_lines=note_lines, ref=ref, below=slots.below)
+
+    def said(self, step: HintStep) -> str:
+        """A step's sentence in the book's language (the solver's own in English)."""
+        return hint_sentence(step, self.hint_words, self.desk.spec.language) if self.hint_words else step.text
 
     def label_width(self, text: str, size: float) -> float:
         return self.desk.type.width(text, TextStyle("coordinate", size))

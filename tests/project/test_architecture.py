@@ -27,7 +27,7 @@ FLOORS: tuple[tuple[str, tuple[str, ...]], ...] = (
         "publisher", "publisher.model", "publisher.units", "publisher.safeio", "publisher.yamlfile",
         "publisher.interrupt", "publisher.progress", "publisher.workers", "publisher.labels", "publisher.catalog",
         "publisher.fonts", "publisher.typeset", "publisher.grids", "publisher.marks", "publisher.cagelines",
-        "publisher.captions", "publisher.play", "publisher.schema", "publisher.render",
+        "publisher.captions", "publisher.play", "publisher.techniques", "publisher.schema", "publisher.render",
         "publisher.printing.profile", "publisher.printing.interior")),
     ("kinds", ("publisher.kinds", "publisher.kinds.*")),
     ("config", ("publisher.config",)),
