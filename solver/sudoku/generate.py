@@ -80,6 +80,8 @@ _REFILLS = 8
 #: and keeping those few givens costs little.
 _DIG_NODES = 20_000
 _DIG_NODES_BY_SIZE = {12: 5_000, 16: 1_500, 25: 300}
+#: Node bound of the search that proves a given needed (finds the second solution its removal allows).
+_NEEDED_NODES = 20_000
 #: Node bound when drawing a full grid; a draw that reaches it starts over from a new seed.
 _GRID_NODES = 5_000
 #: Under variant rules: short draws, many of them (see :func:`full_grid`).
@@ -334,14 +336,24 @@ def dig(geometry: Geometry, solution: Sequence[int], symmetry: str,
     return sequence
 
 
-def removable(geometry: Geometry, givens: Sequence[int]) -> list[int]:
-    """The givens that could go alone with the puzzle staying unique (none: it is minimal)."""
-    trial = list(givens)
+def removable(geometry: Geometry, givens: Sequence[int],
+              solution: Sequence[int] | None = None) -> list[int]:
+    """The givens that could go alone with the puzzle staying unique (none: it is minimal).
+
+    A given is needed exactly when, once it is gone, some solution differs from the
+    puzzle's ``solution`` there: one search with that value ruled out finds it. A search
+    that reaches its bound leaves the given counted as removable, so "none" is a proof."""
+    if solution is None:
+        solution = next(Search(geometry, givens).solutions())
+    b = board(geometry)
+    copies = _copies(geometry)
     found = []
+    trial = list(givens)
     for cell, value in enumerate(givens):
         if value:
             trial[cell] = 0
-            if count_to_two(geometry, trial) != 2:
+            z = givens_board(geometry, trial) & ~copies[b.cell_base + cell * b.width + value - 1]
+            if extends(geometry, z, _NEEDED_NODES) is not True:
                 found.append(cell)
             trial[cell] = value
     return found
@@ -362,7 +374,8 @@ def minimalize(geometry: Geometry, solution: Sequence[int], givens: Sequence[int
     more removable givens than before (now and then anyway, to leave plateaus)."""
     of = {cell: orbit for orbit in orbits(symmetry, geometry.size) for cell in orbit}
     current = list(givens)
-    loose = removable(geometry, current)
+    loose = removable(geometry, current, solution)
+    limit = _DIG_NODES_BY_SIZE.get(geometry.size, _DIG_NODES)
     for _ in range(_MINIMAL_MOVES):
         if not loose:
             return tuple(current)
@@ -375,13 +388,13 @@ def minimalize(geometry: Geometry, solution: Sequence[int], givens: Sequence[int
         for orbit in empty[:_REFILLS]:
             for cell in orbit:
                 trial[cell] = solution[cell]
-            if count_to_two(geometry, trial) == 1:
+            if still_unique(geometry, trial, solution, taken, limit):
                 break
             for cell in orbit:
                 trial[cell] = 0
         else:
             continue
-        now = removable(geometry, trial)
+        now = removable(geometry, trial, solution)
         if len(now) <= len(loose) or rng.random() < 0.1:
             current, loose = trial, now
     return None
