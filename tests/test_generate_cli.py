@@ -21,8 +21,8 @@ from publisher.sources import parse_file
 from solver import sudoku
 from tests.sudoku_oracle import count_exact
 
-FIELDS = {"puzzle", "solution", "size", "box", "regions", "variant", "parity", "rating", "level", "hardest", "symmetry",
-          "seed", "ms"}
+FIELDS = {"puzzle", "solution", "size", "box", "regions", "variant", "parity", "rating", "level", "hardest",
+          "rating_exact", "symmetry", "seed", "ms"}
 
 
 def run(capsys: pytest.CaptureFixture, *args: str) -> tuple[int, str, str]:

@@ -140,6 +140,8 @@ class Generated:
     symmetry: str
     seed: int
     ms: float
+    #: False when the rating is a lower bound (a big grid's grade ran out of budget, or "Beyond")
+    rating_exact: bool = True
 
     def record(self) -> dict[str, Any]:
         """The machine-readable form (``puzzlepress generate --json``)."""
@@ -150,6 +152,7 @@ class Generated:
             "regions": labels(g.regions) if g.is_jigsaw else None,
             "variant": list(self.puzzle.variant), "parity": self.puzzle.parity,
             "rating": self.rating, "level": self.level, "hardest": self.hardest,
+            "rating_exact": self.rating_exact,
             "symmetry": self.symmetry, "seed": self.seed, "ms": round(self.ms, 1),
         }
 
@@ -540,7 +543,7 @@ def generate_one(request: Request, seed: int) -> Generated:
             geometry, givens, solution, grade = made
             puzzle = Puzzle(geometry, attempt.symbols, givens)
             return Generated(puzzle, solution, grade.rating, grade.level, grade.hardest,
-                             request.symmetry, seed, (time.perf_counter() - start) * 1000)
+                             request.symmetry, seed, (time.perf_counter() - start) * 1000, grade.complete)
     raise GenerationError(f"no {describe(request)} found in {tries} attempts from seed {seed}")
 
 
