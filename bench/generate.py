@@ -62,13 +62,15 @@ def distribution(ratings: list[float]) -> str:
     return f"min {min(ratings):g}, median {statistics.median(ratings):g}, max {max(ratings):g} [{spread}]"
 
 
-def qqwing(level: str, count: int) -> str:
+def qqwing(level: str, count: int) -> tuple[float | None, str]:
+    """QQWing's rate at the level nearest ours, and the line that says it."""
     if not shutil.which("qqwing"):
-        return "not measured (qqwing not installed)"
+        return None, "not measured (qqwing not installed)"
     start = time.perf_counter()
-    subprocess.run(["qqwing", "--generate", str(count), "--difficulty", QQWING_LEVELS[level], "--csv"],
+    subprocess.run(["qqwing", "--generate", str(count), "--difficulty", QQWING_LEVELS[level], "--one-line"],
                    check=True, capture_output=True)
-    return f"{count / (time.perf_counter() - start):8.1f} /s  (qqwing {QQWING_LEVELS[level]}, 1 process)"
+    rate = count / (time.perf_counter() - start)
+    return rate, f"{rate:8.1f} /s  (qqwing {QQWING_LEVELS[level]}, 1 process)"
 
 
 def hodoku(level: str, count: int) -> str:
@@ -97,12 +99,16 @@ def main() -> None:
     if args.variants:
         variants(args.count, args.jobs)
         return
-    print(f"9x9 rot180, --jobs {args.jobs}, seed 1")
+    print(f"9x9 rot180, 1 process and --jobs {args.jobs}, seed 1; ratios are ours / QQWing's")
     for level in LEVELS:
         count = args.diabolical if level == "diabolical" else args.count
-        rate, ratings = ours(Request(level=level), count, args.jobs)
-        print(f"  {level:<11} ours {rate:8.1f} /s  ({count} puzzles) ratings: {distribution(ratings)}")
-        print(f"  {'':<11} {qqwing(level, args.others)}")
+        single, ratings = ours(Request(level=level), count, 1)
+        peer, said = qqwing(level, args.others)
+        jobs, _ = ours(Request(level=level), count, args.jobs)
+        ratio = f"  ratio {single / peer:5.2f}x / {jobs / peer:5.2f}x" if peer else ""
+        print(f"  {level:<11} ours {single:8.1f} /s, --jobs {args.jobs} {jobs:8.1f} /s ({count} puzzles){ratio}"
+              f"  ratings: {distribution(ratings)}")
+        print(f"  {'':<11} {said}")
         print(f"  {'':<11} {hodoku(level, max(1, args.others // (4 if level == 'diabolical' else 1)))}")
     for name, request, count in (("16x16 rot180 easy", Request(size=16, level="easy"), 4),
                                  ("16x16 rot180 medium", Request(size=16, level="medium"), 4),

@@ -15,14 +15,18 @@ give the same puzzle on every machine and in any worker process:
    as givens go, so the hardest puzzle of the sequence rated at most the
    ceiling is found by bisection over the sequence, each step graded with
    ``ceiling`` so a too-hard puzzle is rejected after its first step above it.
-   Easy, medium and hard puzzles come out of one dig in about log2(40) grades;
-4. *climbing* (diabolical, or a hard floor the dig did not reach): local search
-   from the hardest puzzle found so far for this seed -- put one orbit back,
+   Grading is :func:`solver.sudoku.grade.rate`, the grader's rating without its
+   steps (singles placed in bulk). A hard or diabolical request grades lazily
+   from below too: a puzzle that naked and hidden singles solve (one propagation
+   of the search) rates 2.3 at most and is never graded, and ``rate``'s floor
+   stops caring about exact ratings below the request's;
+4. *more digs, then climbing*: a grid is dug in :data:`_ORDERS` removal orders
+   (a dig costs a few milliseconds, a grade of a hard candidate about ten) before
+   local search starts from the hardest puzzle they found -- put one orbit back,
    take another away and dig one more -- keeping a move when the puzzle stays
-   unique and grades harder (or, half the time, as hard). A new full grid is
-   drawn when the climb stalls. Measured: climbing beats drawing new grids for
-   hard puzzles too (13 against 8 puzzles/s), and it is what makes diabolical
-   puzzles (SE >= 5) come out at a few per second instead of one in dozens of digs;
+   unique and grades harder (or, half the time, as hard). Climbing is what makes
+   diabolical puzzles (SE >= 5) come out at several per second instead of one in
+   dozens of digs;
 5. ``minimal`` puzzles (no single given removable): a symmetric dig almost
    never ends minimal, so :func:`minimalize` searches locally for a minimal
    pattern with the symmetry; its grade must then fall in the range as it is.
@@ -38,19 +42,18 @@ from __future__ import annotations
 import hashlib
 import random
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import combinations
 from typing import Any
 
 from solver.sudoku.geometry import Geometry, board, default_symbols
-from solver.sudoku.grade import Grade
-from solver.sudoku.grade import grade as grade_puzzle
+from solver.sudoku.grade import PLACEMENTS_TOP, Rating, rate
 from solver.sudoku.puzzle import Puzzle
 from solver.sudoku.regions import jigsaw_geometry, labels
 from solver.sudoku.rules import VARIANTS, variant_problem, variant_rules
-from solver.sudoku.search import Search, givens_board
+from solver.sudoku.search import Search, extends, givens_board, singles_solve
 from solver.sudoku.symmetry import DEFAULT_SYMMETRY, SYMMETRIES, orbits, respects
 
 SIZES = (4, 6, 8, 9, 10, 12, 16, 25)
@@ -65,6 +68,8 @@ LEVELS: dict[str, tuple[float, float]] = {
 _MAX_LEVEL = {4: "easy"}
 #: Attempts (full grids) per puzzle before a request is given up.
 _ATTEMPTS = {4: 400, 6: 300, 8: 200, 9: 200, 10: 100, 12: 60, 16: 20, 25: 2}
+#: Digs (removal orders) of one full grid before climbing from the hardest puzzle they found.
+_ORDERS = 4
 #: Climbing moves tried per attempt (each is a uniqueness check and usually a grade).
 _CLIMB_MOVES = 60
 #: Moves of the search for a minimal symmetric puzzle, and orbits tried to refill per move.
@@ -75,6 +80,8 @@ _REFILLS = 8
 #: and keeping those few givens costs little.
 _DIG_NODES = 20_000
 _DIG_NODES_BY_SIZE = {12: 5_000, 16: 1_500, 25: 300}
+#: Node bound of the search that proves a given needed (finds the second solution its removal allows).
+_NEEDED_NODES = 20_000
 #: Node bound when drawing a full grid; a draw that reaches it starts over from a new seed.
 _GRID_NODES = 5_000
 #: Under variant rules: short draws, many of them (see :func:`full_grid`).
@@ -86,9 +93,6 @@ _PROOF_NODES = 2_000
 
 class GenerationError(Exception):
     """A request that was not met within the bounds (the message is one line)."""
-
-
-Grader = Callable[..., Grade]
 
 
 @dataclass(frozen=True)
@@ -136,6 +140,8 @@ class Generated:
     symmetry: str
     seed: int
     ms: float
+    #: False when the rating is a lower bound (a big grid's grade ran out of budget, or "Beyond")
+    rating_exact: bool = True
 
     def record(self) -> dict[str, Any]:
         """The machine-readable form (``puzzlepress generate --json``)."""
@@ -146,6 +152,7 @@ class Generated:
             "regions": labels(g.regions) if g.is_jigsaw else None,
             "variant": list(self.puzzle.variant), "parity": self.puzzle.parity,
             "rating": self.rating, "level": self.level, "hardest": self.hardest,
+            "rating_exact": self.rating_exact,
             "symmetry": self.symmetry, "seed": self.seed, "ms": round(self.ms, 1),
         }
 
@@ -215,11 +222,6 @@ def puzzle_seed(seed: int, index: int) -> int:
     return int.from_bytes(digest[:6], "big")
 
 
-def _default_grader() -> Grader:
-    from solver.sudoku import grade  # the package's grader; imported late (the package imports us)
-    return grade
-
-
 def count_to_two(geometry: Geometry, givens: Sequence[int], node_limit: int = _DIG_NODES) -> int | None:
     """0, 1 or 2 (meaning two or more) solutions; None when the node bound was reached first."""
     search = Search(geometry, givens, node_limit=node_limit)
@@ -255,8 +257,7 @@ def still_unique(geometry: Geometry, givens: Sequence[int], solution: Sequence[i
     copies = _copies(geometry)
     for cell in removed:
         z = start & ~copies[b.cell_base + cell * b.width + solution[cell] - 1]
-        search = Search(geometry, givens, node_limit=node_limit, start=z)
-        if next(search.solutions(), None) is not None or search.bounded:
+        if extends(geometry, z, node_limit) is not False:
             return False
     return True
 
@@ -338,14 +339,24 @@ def dig(geometry: Geometry, solution: Sequence[int], symmetry: str,
     return sequence
 
 
-def removable(geometry: Geometry, givens: Sequence[int]) -> list[int]:
-    """The givens that could go alone with the puzzle staying unique (none: it is minimal)."""
-    trial = list(givens)
+def removable(geometry: Geometry, givens: Sequence[int],
+              solution: Sequence[int] | None = None) -> list[int]:
+    """The givens that could go alone with the puzzle staying unique (none: it is minimal).
+
+    A given is needed exactly when, once it is gone, some solution differs from the
+    puzzle's ``solution`` there: one search with that value ruled out finds it. A search
+    that reaches its bound leaves the given counted as removable, so "none" is a proof."""
+    if solution is None:
+        solution = next(Search(geometry, givens).solutions())
+    b = board(geometry)
+    copies = _copies(geometry)
     found = []
+    trial = list(givens)
     for cell, value in enumerate(givens):
         if value:
             trial[cell] = 0
-            if count_to_two(geometry, trial) != 2:
+            z = givens_board(geometry, trial) & ~copies[b.cell_base + cell * b.width + value - 1]
+            if extends(geometry, z, _NEEDED_NODES) is not True:
                 found.append(cell)
             trial[cell] = value
     return found
@@ -366,7 +377,8 @@ def minimalize(geometry: Geometry, solution: Sequence[int], givens: Sequence[int
     more removable givens than before (now and then anyway, to leave plateaus)."""
     of = {cell: orbit for orbit in orbits(symmetry, geometry.size) for cell in orbit}
     current = list(givens)
-    loose = removable(geometry, current)
+    loose = removable(geometry, current, solution)
+    limit = _DIG_NODES_BY_SIZE.get(geometry.size, _DIG_NODES)
     for _ in range(_MINIMAL_MOVES):
         if not loose:
             return tuple(current)
@@ -379,13 +391,13 @@ def minimalize(geometry: Geometry, solution: Sequence[int], givens: Sequence[int
         for orbit in empty[:_REFILLS]:
             for cell in orbit:
                 trial[cell] = solution[cell]
-            if count_to_two(geometry, trial) == 1:
+            if still_unique(geometry, trial, solution, taken, limit):
                 break
             for cell in orbit:
                 trial[cell] = 0
         else:
             continue
-        now = removable(geometry, trial)
+        now = removable(geometry, trial, solution)
         if len(now) <= len(loose) or rng.random() < 0.1:
             current, loose = trial, now
     return None
@@ -394,19 +406,32 @@ def minimalize(geometry: Geometry, solution: Sequence[int], givens: Sequence[int
 class _Attempt:
     """One full grid's worth of work toward one puzzle: dig, bisect, climb."""
 
-    def __init__(self, request: Request, rng: random.Random, grader: Grader) -> None:
-        self.request, self.rng, self.grader = request, rng, grader
+    def __init__(self, request: Request, rng: random.Random) -> None:
+        self.request, self.rng = request, rng
         self.low, self.high, self.inclusive = request.bounds()
         self.symbols = default_symbols(request.size)
+        #: ratings below the floor need not be known exactly (hard and diabolical requests)
+        self.floor = self.low if self.low > PLACEMENTS_TOP else None
 
     def above(self, rating: float) -> bool:
         return rating > self.high if self.inclusive else rating >= self.high
 
-    def grade(self, geometry: Geometry, givens: tuple[int, ...]) -> Grade:
+    def grade(self, geometry: Geometry, givens: tuple[int, ...]) -> Rating | None:
+        """The rating of a puzzle known unique, with the request's ceiling; None when it is known
+        to rate below the request's floor: at once when naked and hidden singles solve it
+        (rated 2.3 at most, proved by the search's propagation alone), else by
+        :func:`solver.sudoku.grade.rate` with the floor."""
+        if self.floor is not None and not geometry.rules and singles_solve(geometry, givens):
+            return None
         puzzle = Puzzle(geometry, self.symbols, givens)
-        return self.grader(puzzle, ceiling=self.high if self.high < 100 else None)
+        return rate(puzzle, ceiling=self.high if self.high < 100 else None, verified=True, floor=self.floor)
 
-    def run(self) -> tuple[Geometry, tuple[int, ...], tuple[int, ...], Grade] | None:
+    @staticmethod
+    def value(found: Rating | None) -> float:
+        """A rating to compare; below every real one when it is only known to be below the floor."""
+        return -1.0 if found is None else found.rating
+
+    def run(self) -> tuple[Geometry, tuple[int, ...], tuple[int, ...], Rating] | None:
         geometry = self.request.geometry(self.rng)
         solution = full_grid(geometry, self.rng)
         if solution is None:
@@ -414,55 +439,60 @@ class _Attempt:
         if "even_odd" in self.request.variant:
             marks = parity_marks(geometry, solution, self.request.symmetry, self.rng)
             geometry = geometry.with_rules(variant_rules(self.request.variant, marks))
-        sequence = dig(geometry, solution, self.request.symmetry, self.rng)
-        if self.request.minimal:
-            minimal = minimalize(geometry, solution, sequence[-1], self.request.symmetry, self.rng)
-            if minimal is None:
-                return None
-            sequence = [minimal]
-        found = self._bisect(geometry, sequence)
-        if found is None:
-            return None
-        givens, grade = found
-        if grade.rating < self.low:
+        best: tuple[tuple[int, ...], Rating | None] | None = None
+        for _ in range(_ORDERS):
+            sequence = dig(geometry, solution, self.request.symmetry, self.rng)
             if self.request.minimal:
-                return None   # climbing moves givens around and would undo minimality
-            climbed = self._climb(geometry, solution, givens, grade)
-            if climbed is None:
-                return None
-            givens, grade = climbed
-        return geometry, givens, solution, grade
+                minimal = minimalize(geometry, solution, sequence[-1], self.request.symmetry, self.rng)
+                if minimal is None:
+                    continue
+                sequence = [minimal]
+            found = self._bisect(geometry, sequence)
+            if found is None:
+                continue
+            givens, grade = found
+            if grade is not None and grade.rating >= self.low:
+                return geometry, givens, solution, grade
+            if best is None or self.value(grade) > self.value(best[1]):
+                best = found
+        if best is None or self.request.minimal:
+            return None   # (climbing moves givens around and would undo minimality)
+        climbed = self._climb(geometry, solution, *best)
+        if climbed is None:
+            return None
+        return geometry, climbed[0], solution, climbed[1]
 
-    def _bisect(self, geometry: Geometry,
-                sequence: list[tuple[int, ...]]) -> tuple[tuple[int, ...], Grade] | None:
+    def _bisect(self, geometry: Geometry, sequence: list[tuple[int, ...]]
+                ) -> tuple[tuple[int, ...], Rating | None] | None:
         """The sparsest puzzle of the dig rated within the ceiling (ratings grow along the dig)."""
         last = self.grade(geometry, sequence[-1])
-        if not self.above(last.rating):
+        if last is None or not self.above(last.rating):
             return sequence[-1], last
         if self.request.minimal:
             return None   # only the end of a dig can be minimal
         lo, hi = 0, len(sequence) - 1           # sequence[lo] within (the full grid is), hi above
-        best: tuple[tuple[int, ...], Grade] | None = None
+        best: tuple[tuple[int, ...], Rating | None] | None = None
         while hi - lo > 1:
             mid = (lo + hi) // 2
             grade = self.grade(geometry, sequence[mid])
-            if self.above(grade.rating):
+            if grade is not None and self.above(grade.rating):
                 hi = mid
             else:
                 lo, best = mid, (sequence[mid], grade)
         return best
 
     def _climb(self, geometry: Geometry, solution: tuple[int, ...], givens: tuple[int, ...],
-               grade: Grade) -> tuple[tuple[int, ...], Grade] | None:
+               grade: Rating | None) -> tuple[tuple[int, ...], Rating] | None:
         """Local search toward a harder puzzle with the same symmetry and grid.
 
         A move puts one empty orbit back and takes one other away, then takes away the
         first further orbit that keeps the puzzle unique (so the puzzle stays as sparse
         as the dig left it). Each removal is checked with :func:`still_unique`, which is
         valid here too: a second solution must differ in a removed cell. A move is kept
-        when the rating rises (or, now and then, stays: plateaus are wide on this scale)."""
+        when the rating rises (or, now and then, stays: plateaus are wide on this scale;
+        puzzles known only to be below the floor all count as one plateau)."""
         all_orbits = orbits(self.request.symmetry, geometry.size)
-        current, current_grade = givens, grade
+        current, current_value = givens, self.value(grade)
         for _ in range(_CLIMB_MOVES):
             filled = [o for o in all_orbits if current[o[0]]]
             empty = [o for o in all_orbits if not current[o[0]]]
@@ -487,24 +517,25 @@ class _Attempt:
                     trial[cell] = solution[cell]
             candidate = tuple(trial)
             candidate_grade = self.grade(geometry, candidate)
-            if self.above(candidate_grade.rating) or candidate_grade.rating < current_grade.rating:
+            value = self.value(candidate_grade)
+            if (candidate_grade is not None and self.above(value)) or value < current_value:
                 continue
-            if candidate_grade.rating == current_grade.rating and self.rng.random() < 0.5:
+            if value == current_value and self.rng.random() < 0.5:
                 continue
-            current, current_grade = candidate, candidate_grade
-            if current_grade.rating >= self.low:
-                return current, current_grade
+            current, current_value = candidate, value
+            if candidate_grade is not None and value >= self.low:
+                return current, candidate_grade
         return None
 
 
-def generate_one(request: Request, seed: int, grader: Grader | None = None) -> Generated:
+def generate_one(request: Request, seed: int) -> Generated:
     """The puzzle of one seed; raises :class:`GenerationError` when the bound is reached first."""
     reason = problem(request)
     if reason:
         raise GenerationError(reason)
     start = time.perf_counter()
     rng = random.Random(seed)
-    attempt = _Attempt(request, rng, grader or grade_puzzle)
+    attempt = _Attempt(request, rng)
     tries = _ATTEMPTS[request.size]
     for _ in range(tries):
         made = attempt.run()
@@ -512,7 +543,7 @@ def generate_one(request: Request, seed: int, grader: Grader | None = None) -> G
             geometry, givens, solution, grade = made
             puzzle = Puzzle(geometry, attempt.symbols, givens)
             return Generated(puzzle, solution, grade.rating, grade.level, grade.hardest,
-                             request.symmetry, seed, (time.perf_counter() - start) * 1000)
+                             request.symmetry, seed, (time.perf_counter() - start) * 1000, grade.complete)
     raise GenerationError(f"no {describe(request)} found in {tries} attempts from seed {seed}")
 
 
@@ -526,8 +557,7 @@ def describe(request: Request) -> str:
     return " ".join(p for p in (what, shape, request.symmetry + extra, "puzzle") if p)
 
 
-def generate(request: Request, seed: int, count: int,
-             grader: Grader | None = None) -> Iterator[Generated]:
+def generate(request: Request, seed: int, count: int) -> Iterator[Generated]:
     """``count`` puzzles, the i-th from :func:`puzzle_seed` (seed, i), in order, in this process."""
     for index in range(count):
-        yield generate_one(request, puzzle_seed(seed, index), grader)
+        yield generate_one(request, puzzle_seed(seed, index))

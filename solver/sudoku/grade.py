@@ -120,15 +120,18 @@ def _over_budget(floor: float) -> Step:
                 f"it rates at least {floor}", (), (), ())
 
 
-def next_step(g: Grid, assume_unique: bool = True, ceiling: float | None = None) -> Step | None:
+def next_step(g: Grid, assume_unique: bool = True, ceiling: float | None = None,
+              first: int = 0) -> Step | None:
     """SE's choice in ``g``: the step of the first technique, in order, that finds one (a
     technique whose rating varies returns its easiest); None when nothing applies.
 
     With ``ceiling``, once every technique left rates above it, they are not run: the
     answer is a placeholder step ("Above ceiling", rated at their lowest base), since the
-    real one is harder than ``ceiling`` whatever it is.
+    real one is harder than ``ceiling`` whatever it is. ``first`` skips the techniques
+    before that index of :data:`TECHNIQUES` (the caller knows they find nothing).
     """
-    for i, (_, finder, unique_only) in enumerate(TECHNIQUES):
+    for i in range(first, len(TECHNIQUES)):
+        _, finder, unique_only = TECHNIQUES[i]
         if ceiling is not None and FLOORS[i] > ceiling:
             return Step("Above ceiling", FLOORS[i],
                         f"no technique rated {ceiling} or less makes progress", (), (), ())
@@ -224,3 +227,202 @@ def grade_with_steps(puzzle: Puzzle, ceiling: float | None = None, assume_unique
     found = Grade(rating, level_for(rating), hardest.technique if hardest else "", len(steps),
                   counts, complete and (hardest is None or hardest.technique != "Beyond"))
     return found, steps
+
+
+@dataclass(frozen=True)
+class Rating:
+    """What :func:`rate` says: exactly the rating, level, hardest technique and ``complete``
+    flag :func:`grade` gives with the same arguments (without the step counts)."""
+
+    rating: float
+    level: str
+    hardest: str
+    complete: bool = True
+
+
+#: Index in TECHNIQUES of the first technique after the singles (full house, hidden singles,
+#: and the two variant-only ones among them), where :func:`rate` hands over to next_step.
+_AFTER_SINGLES = 1 + next(i for i, (_, finder, _) in enumerate(TECHNIQUES[1:])
+                          if finder is intersections.direct_pointing)
+_SINGLE_NAMES = {singles.FULL_HOUSE: "Full House", singles.HIDDEN_BOX: "Hidden Single",
+                 singles.HIDDEN_LINE: "Hidden Single"}
+
+
+def _full_houses(g: Grid) -> bool:
+    """Place every full house, again and again until none is left; whether any was placed."""
+    values, cands, units = g.values, g.cands, g.lay.units
+    placed = False
+    again = True
+    while again:
+        again = False
+        for unit in units:
+            blank = -1
+            for c in unit:
+                if not values[c]:
+                    if blank >= 0:
+                        break
+                    blank = c
+            else:
+                if blank >= 0 and cands[blank]:
+                    g.place(blank, (cands[blank] & -cands[blank]).bit_length())
+                    placed = again = True
+    return placed
+
+
+def _hidden_singles(g: Grid, hidden: range) -> bool:
+    """Place full houses of every unit and hidden singles of the units ``hidden`` to their
+    fixpoint; whether anything was placed beyond the full houses already gone."""
+    values, cands, units = g.values, g.cands, g.lay.units
+    placed = False
+    again = True
+    while again:
+        again = _full_houses(g)
+        for u in hidden:
+            unit = units[u]
+            once = twice = 0
+            for c in unit:
+                m = cands[c]
+                twice |= once & m
+                once |= m
+            single = once & ~twice
+            while single:
+                bit = single & -single
+                single ^= bit
+                for c in unit:
+                    if cands[c] & bit:
+                        if not values[c]:
+                            g.place(c, bit.bit_length())
+                            placed = again = True
+                        break
+    return placed
+
+
+def _singles(g: Grid, ceiling: float | None) -> tuple[float, float | None]:
+    """Apply the singles SE would apply now, to their fixpoint: the hardest single used (0.0
+    for none), and the rating of the "Above ceiling" step SE would stop at instead (or None).
+
+    Full houses, hidden singles in regions and in lines are placements of solution digits,
+    so their fixpoint is the same in whatever order they are placed, and SE reaches it before
+    it tries anything harder. SE takes a full house while there is one, a hidden single in a
+    region only when no full house is left, one in a line only when neither is: so a hidden
+    single in a region is used iff the full houses' fixpoint leaves one, and in a line iff
+    the fixpoint of both leaves one. Where SE would next look at a technique whose floor is
+    above ``ceiling`` (:func:`next_step`), the phase stops with that floor."""
+    n = g.n
+    top = 0.0
+    for index, placed, rating in ((0, _full_houses, singles.FULL_HOUSE),
+                                  (2, lambda g: _hidden_singles(g, range(2 * n, 3 * n)), singles.HIDDEN_BOX),
+                                  (3, lambda g: _hidden_singles(g, range(3 * n)), singles.HIDDEN_LINE)):
+        if g.solved():
+            break
+        if ceiling is not None:
+            over = next((FLOORS[i] for i in range(index, index + 2) if FLOORS[i] > ceiling), None)
+            if over is not None:
+                return top, over
+        if placed(g):
+            top = rating
+    return top, None
+
+
+#: Index in TECHNIQUES of the first technique that can rate above a naked single: every
+#: technique before it only places a solution digit (the direct ones place the hidden single
+#: their eliminations would leave, and remove nothing).
+_AFTER_PLACEMENTS = 1 + next(i for i, (_, finder, _) in enumerate(TECHNIQUES)
+                             if finder is singles.naked_single)
+#: The most a step of TECHNIQUES[:_AFTER_PLACEMENTS] rates.
+PLACEMENTS_TOP = max(base for base, _, _ in TECHNIQUES[:_AFTER_PLACEMENTS])
+
+
+def _placements(g: Grid) -> None:
+    """Apply every technique of TECHNIQUES[:_AFTER_PLACEMENTS] to their common fixpoint.
+
+    Each places a solution digit, and one it finds stays found (or its cell filled) as other
+    solution digits are placed, so the fixpoint is the same whatever their order: the state
+    SE reaches before it tries anything rated above a naked single. The cheap ones run to
+    their fixpoint first; the costly direct searches run only where those find nothing."""
+    cands = g.cands
+    direct = [finder for _, finder, _ in TECHNIQUES[:_AFTER_PLACEMENTS]
+              if finder in (intersections.direct_pointing, intersections.direct_claiming,
+                            subsets.direct_hidden_pair)]
+    while not g.solved():
+        _hidden_singles(g, range(3 * g.n))
+        naked = [(c, m.bit_length()) for c, m in enumerate(cands) if m and not m & (m - 1)]
+        if naked:
+            for cell, digit in naked:
+                if cands[cell]:
+                    g.place(cell, digit)
+            continue
+        step = next((found for found in (finder(g) for finder in direct) if found is not None), None)
+        if step is None:
+            return
+        g.apply(step)
+
+
+def rate(puzzle: Puzzle, ceiling: float | None = None, budget: int | None = DEFAULT,
+         verified: bool = False, floor: float | None = None) -> Rating | None:
+    """:func:`grade`'s rating, level, hardest technique and ``complete`` flag, found faster:
+    the generator rates thousands of candidates and needs no steps.
+
+    The singles are placed in bulk (:func:`_singles`), and only between them does SE's
+    technique order run, from the first technique after the singles; the path through the
+    harder techniques, so every rating, is the one :func:`grade` takes
+    (``bench/grading_identity.py`` checks it on the 3,205 calibration puzzles). Variant grids
+    (whose rules add steps among the singles) are graded by :func:`grade` itself.
+    ``verified``: the caller has proved the puzzle unique, so the check is skipped.
+
+    ``floor`` (above :data:`PLACEMENTS_TOP`, 2.3): the caller only needs ratings of at least
+    ``floor``; the answer is None when the rating is below it. The steps that only place
+    digits then go in bulk (:func:`_placements`): their order changes nothing rated above
+    them, which run exactly where SE runs them, so a rating of ``floor`` or more is exact."""
+    if floor is not None and floor <= PLACEMENTS_TOP:
+        raise ValueError(f"floor {floor} must be above {PLACEMENTS_TOP}")
+    if not puzzle.geometry.rules and not verified:
+        _check(puzzle)
+    if puzzle.geometry.rules:
+        found = grade(puzzle, ceiling, True, budget)
+        if floor is not None and found.rating < floor:
+            return None
+        return Rating(found.rating, found.level, found.hardest, found.complete)
+    g = Grid(puzzle)
+    if floor is not None:
+        return _rate_above(g, puzzle, ceiling, budget, floor)
+    top, hardest = 0.0, ""
+    with chains.budget(_limit(puzzle, budget)):
+        while True:
+            single, over = _singles(g, ceiling)
+            if single > top:
+                top, hardest = single, _SINGLE_NAMES[single]
+            if over is not None:
+                if over > top:
+                    top, hardest = over, "Above ceiling"
+                return Rating(top, level_for(top), hardest, False)
+            if g.solved():
+                return Rating(top, level_for(top), hardest)
+            step = next_step(g, True, ceiling, _AFTER_SINGLES)
+            if step is None:
+                return Rating(BEYOND, level_for(BEYOND), "Beyond", False)
+            if step.rating > top:
+                top, hardest = step.rating, step.technique
+            if step.technique == "Above budget" or (ceiling is not None and step.rating > ceiling):
+                return Rating(top, level_for(top), hardest, False)
+            g.apply(step)
+
+
+def _rate_above(g: Grid, puzzle: Puzzle, ceiling: float | None, budget: int | None,
+                floor: float) -> Rating | None:
+    """:func:`rate` with a ``floor``: placements in bulk, the rest as SE runs them."""
+    top, hardest = 0.0, ""
+    with chains.budget(_limit(puzzle, budget)):
+        while True:
+            _placements(g)
+            if g.solved():
+                break
+            step = next_step(g, True, ceiling, _AFTER_PLACEMENTS)
+            if step is None:
+                return Rating(BEYOND, level_for(BEYOND), "Beyond", False)
+            if step.rating > top:
+                top, hardest = step.rating, step.technique
+            if step.technique == "Above budget" or (ceiling is not None and step.rating > ceiling):
+                return Rating(top, level_for(top), hardest, False) if top >= floor else None
+            g.apply(step)
+    return Rating(top, level_for(top), hardest) if top >= floor else None

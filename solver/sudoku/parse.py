@@ -32,7 +32,7 @@ _RULE_CHARACTERS = set("-+|=* \t")
 _MAPPING_KEYS = ("givens", "size", "box", "regions", "symbols", "variant", "parity", "id", "title", "difficulty")
 #: What a ``puzzlepress generate --json`` line holds besides those: ``puzzle`` is its givens,
 #: the rest describe the puzzle and are read over, so a saved line reads back as it was made
-_RECORD_KEYS = ("puzzle", "solution", "rating", "level", "hardest", "symmetry", "seed", "ms")
+_RECORD_KEYS = ("puzzle", "solution", "rating", "level", "hardest", "rating_exact", "symmetry", "seed", "ms")
 
 
 class _Problem(Exception):

@@ -115,6 +115,14 @@ def _propagate(z: int, guards: int, lows: int, n: int, keep: Masks,
                 lone ^= 1 << bit
 
 
+def singles_solve(geometry: Geometry, givens: Sequence[int]) -> bool:
+    """Whether naked and hidden singles alone fill the grid from the givens (propagation,
+    no branching): a cheap proof that a puzzle is easy for a person."""
+    b = board(geometry)
+    z = givens_board(geometry, givens)
+    return z >= 0 and not _propagate(z, b.guards, b.lows, b.size, b.keep, b.owner) & b.guards
+
+
 def _fewest(z: int, opened: int, guards: int, lows: int) -> int:
     """The guard bit of the highest open group with the fewest candidates (at least two)."""
     rest = z ^ opened
@@ -127,6 +135,39 @@ def _fewest(z: int, opened: int, guards: int, lows: int) -> int:
         if exact:
             return 1 << (exact.bit_length() - 1)
         at_least = more
+
+
+def extends(geometry: Geometry, start: int, node_limit: int) -> bool | None:
+    """Whether some solution extends the packed board ``start`` (givens placed, perhaps
+    candidates ruled out); None when ``node_limit`` nodes were visited without an answer.
+
+    The fewest-candidates search of :class:`Search` reduced to a yes or no: no solution is
+    read out and no statistics kept, as the generator asks this thousands of times a puzzle."""
+    b = board(geometry)
+    guards, lows, n, keep, owner = b.guards, b.lows, b.size, b.keep, b.owner
+    z = _propagate(start, guards, lows, n, keep, owner) if start >= 0 else -1
+    if z < 0:
+        return False
+    stack: list[tuple[int, int]] = []
+    nodes = 1
+    while True:
+        opened = z & guards
+        if not opened:
+            return True
+        group = _fewest(z, opened, guards, lows)
+        stack.append((z, z & (group - (group >> n))))
+        z = -1
+        while z < 0:
+            if not stack:
+                return False
+            if nodes >= node_limit:
+                return None
+            parent, bits = stack.pop()
+            bit = bits & -bits
+            if bits ^ bit:
+                stack.append((parent, bits ^ bit))
+            nodes += 1
+            z = _propagate(parent & keep[owner[bit.bit_length() - 1]], guards, lows, n, keep, owner)
 
 
 def _nth_bit(bits: int, index: int) -> int:

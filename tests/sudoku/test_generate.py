@@ -30,7 +30,7 @@ def check(made: Generated, request: Request) -> None:
     assert is_solution(made.solution, n, puzzle.geometry.regions, puzzle.givens)
     assert is_symmetric(puzzle.givens, n, request.symmetry)
     grade = sudoku.grade(puzzle)
-    assert grade.rating == made.rating and grade.level == made.level
+    assert grade.rating == made.rating and grade.level == made.level and grade.complete == made.rating_exact
     low, high, inclusive = request.bounds()
     assert low <= grade.rating and (grade.rating <= high if inclusive else grade.rating < high)
     if request.level:
