@@ -8,7 +8,6 @@ cheap proofs it leans on, against the exact-cover oracle of tests/sudoku_oracle.
 from __future__ import annotations
 
 import random
-from pathlib import Path
 
 import pytest
 
@@ -16,9 +15,10 @@ from solver.sudoku import Puzzle, grade, parse_text
 from solver.sudoku.generate import Request, generate_one, still_unique
 from solver.sudoku.grade import PLACEMENTS_TOP, rate
 from solver.sudoku.search import singles_solve
+from tests.samples import REPO
 from tests.sudoku_oracle import count_exact
 
-CALIBRATION = Path(__file__).resolve().parents[1] / "bench" / "data" / "se-rated-calibration.tsv"
+CALIBRATION = REPO / "bench" / "data" / "se-rated-calibration.tsv"
 
 
 def _sample(per_band: int) -> list[Puzzle]:
