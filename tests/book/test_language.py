@@ -80,10 +80,10 @@ def test_every_technique_the_graders_name_is_said_in_vietnamese() -> None:
     assert len(names) > 40 and {"Hidden Single", "X-Wing", "Full House"} <= names
     missing = sorted(name for name in names if technique_name(name, "vi") is None)
     assert not missing
+    english = {"Single", "Pair", "Triple", "Quad", "Hidden", "Naked", "Grouped", "Direct", "Fish", "Kite",
+               "Chains", "Forcing", "Links", "Rule", "Cage", "Loop", "Rectangle", "Wing", "Cycle"}
     for name in names:   # no English word of the solver's name is left in the Vietnamese one
         said = technique_name(name, "vi") or ""
-        english = {"Single", "Pair", "Triple", "Quad", "Hidden", "Naked", "Grouped", "Direct", "Fish", "Kite",
-                   "Chains", "Forcing", "Links", "Rule", "Cage", "Loop", "Rectangle", "Wing", "Cycle"}
         assert not english & set(re.findall(r"[A-Za-z]+", said)), (name, said)
 
 
@@ -94,4 +94,4 @@ def test_a_vietnamese_hint_names_its_technique_in_vietnamese() -> None:
     unknown = HintStep("x", (), (), ((4, 4, "7"),), "A Technique Not Yet Named")
     assert hint_sentence(unknown, words, "vi") == "h4c4 không thể là 7"    # never the English name
     assert hint_sentence(step, SCREEN_LABELS["en"], "en") == "Hidden Single: r1c2: 3"
-    assert json.dumps(technique_name("Hidden Single", "en")) == '"Hidden Single"'
+    assert technique_name("Hidden Single", "en") == "Hidden Single"   # English books keep the solver's names
