@@ -144,16 +144,16 @@ class SectionSpec:
     boards: tuple[Board, ...]
     instructions: str | None
     key: str                                           # config key path, e.g. "books[0].sections[2]"
-    #: (across, down): the section's own, else the default for its boards; None: the book's
+    #: (across, down): the section's own; None: the book's (or, when neither names one, fitted)
     puzzles_per_page: tuple[int, int] | None
     answers_per_page: tuple[int, int] | None
-    #: which of "puzzles_per_page" / "answers_per_page" hold defaults nobody configured:
-    #: layout may put fewer grids on a page until they fit, instead of failing (a
+    #: which of "puzzles_per_page" / "answers_per_page" nobody configured: layout fits those
+    #: (:mod:`publisher.layout.fit`), choosing the arrangement that fills the page best (a
     #: configured value that cannot fit is an error naming its key)
     per_page_defaults: tuple[str, ...]
-    #: the defaults by board side, (side, puzzles, answers) for each side in the
-    #: section: a mixed section's pages of one shape take that shape's default
-    shape_defaults: tuple[tuple[int, tuple[int, int], tuple[int, int]], ...]
+    #: (side, puzzles, answers) for each board side in the section: the (fewest, most) grids a
+    #: page that a fitted arrangement of that side may hold
+    per_page_ranges: tuple[tuple[int, tuple[int, int], tuple[int, int]], ...]
 
 
 @dataclass(frozen=True)

@@ -36,23 +36,24 @@ from publisher.verify import Checked, Grading, SectionResult
 #: The smallest print-on-demand gutter: ``inside: auto`` starts here and layout grows it with the pages
 GUTTER_MINIMUM = 0.375 * 72
 
-#: Grids per page (across x down) when neither the book nor the section names them,
-#: as (puzzles, answers), by trim and by board side (a mixed section: per side, see SectionSpec.shape_defaults):
-#: 2x3 puzzles and 4x4 answers of 9x9 on A4/Letter-class pages, fewer on small
-#: trims (A5, 6x9 in, 5x8 in) and for big grids, so every default fits the page.
-PER_PAGE_DEFAULTS: dict[str, list[tuple[int, tuple[tuple[int, int], tuple[int, int]]]]] = {
-    "large": [(9, ((2, 3), (4, 4))), (12, ((1, 2), (2, 3))), (16, ((1, 1), (2, 2))), (99, ((1, 1), (1, 1)))],
-    "small": [(4, ((2, 3), (2, 3))), (6, ((1, 2), (2, 3))), (9, ((1, 1), (2, 3))), (12, ((1, 1), (1, 2))),
+#: How many grids a page may hold when neither the book nor the section names an arrangement,
+#: as (fewest, most) for (puzzles, answers), by trim and by board side: layout by fit
+#: (:mod:`publisher.layout.fit`) picks the arrangement in that range that fills the page best.
+#: The conventions of ``shared/docs/print.md``: 4 to 6 9x9 puzzles on an A4 or Letter page and
+#: 6 to 12 answers; small trims (A5, 6x9 in, 5x8 in) one or two; big grids fewer.
+PER_PAGE_RANGES: dict[str, list[tuple[int, tuple[tuple[int, int], tuple[int, int]]]]] = {
+    "large": [(9, ((4, 6), (6, 12))), (12, ((2, 4), (4, 6))), (16, ((1, 2), (2, 4))), (99, ((1, 1), (1, 2)))],
+    "small": [(6, ((2, 4), (4, 6))), (9, ((1, 2), (2, 6))), (12, ((1, 1), (2, 4))), (16, ((1, 1), (1, 2))),
               (99, ((1, 1), (1, 1)))],
 }
 SMALL_PAGE_WIDTH = 7 * 72   # narrower than 7 in is a small trim
 PER_PAGE_KEYS = ("puzzles_per_page", "answers_per_page")
 
 
-def default_per_page(page_width: float, board_side: int) -> tuple[tuple[int, int], tuple[int, int]]:
-    """(puzzles, answers) per page for a section nobody configured."""
-    table = PER_PAGE_DEFAULTS["small" if page_width < SMALL_PAGE_WIDTH else "large"]
-    return next((per_page for side, per_page in table if board_side <= side), table[-1][1])   # any bigger: 1x1
+def per_page_range(page_width: float, board_side: int) -> tuple[tuple[int, int], tuple[int, int]]:
+    """(puzzles, answers) as (fewest, most) grids a page, for a section nobody configured."""
+    table = PER_PAGE_RANGES["small" if page_width < SMALL_PAGE_WIDTH else "large"]
+    return next((ranges for side, ranges in table if board_side <= side), table[-1][1])
 
 
 def slugify(title: str) -> str:
@@ -171,20 +172,15 @@ def _rule_lines(boards: tuple[Board, ...], words: dict[str, str]) -> str | None:
 
 def _section_spec(book: Book, key: str, section: Section, boards: tuple[Board, ...],
                   words: dict[str, str]) -> SectionSpec:
-    """A section's spec: grids per page its own, else (when the book names none either) the
-    default for its largest board, with the defaults of every board size it holds."""
-    by_side = []
-    for side in sorted({max(board.rows, board.cols) for board in boards}):
-        puzzles, answers = default_per_page(book.page.size[0], side)   # a key step wraps under its answer
-        by_side.append((side, puzzles, answers))
-    _side, *largest = by_side[-1]   # the largest board's, for sections of one shape
-    defaults = {name: value for name, value in zip(PER_PAGE_KEYS, largest)
-                if not (getattr(section, name) or getattr(book.layout, name))}
+    """A section's spec: its grids per page, else the book's, else (neither names them) the range
+    of grids a page that layout fits each board size of the section into."""
+    ranges = tuple((side, *per_page_range(book.page.size[0], side))
+                   for side in sorted({max(board.rows, board.cols) for board in boards}))
+    defaults = tuple(name for name in PER_PAGE_KEYS if not (getattr(section, name) or getattr(book.layout, name)))
     return SectionSpec(title=section.title, boards=boards,
                        instructions=section.instructions or _rule_lines(boards, words), key=key,
-                       puzzles_per_page=section.puzzles_per_page or defaults.get("puzzles_per_page"),
-                       answers_per_page=section.answers_per_page or defaults.get("answers_per_page"),
-                       per_page_defaults=tuple(defaults), shape_defaults=tuple(by_side))
+                       puzzles_per_page=section.puzzles_per_page, answers_per_page=section.answers_per_page,
+                       per_page_defaults=defaults, per_page_ranges=ranges)
 
 
 def _fonts(loaded: LoadedConfig, b: int) -> Fonts:

@@ -202,10 +202,10 @@ def book(**fields: object) -> BookSpec:
 def section(title: str, boards: tuple[Board, ...], instructions: str | None = None, *, key: str = "",
             puzzles_per_page: tuple[int, int] | None = None, answers_per_page: tuple[int, int] | None = None,
             per_page_defaults: tuple[str, ...] = (),
-            shape_defaults: tuple[tuple[int, tuple[int, int], tuple[int, int]], ...] = ()) -> SectionSpec:
+            per_page_ranges: tuple[tuple[int, tuple[int, int], tuple[int, int]], ...] = ()) -> SectionSpec:
     """A section spec: grids per page the book's unless given, no defaults to shrink."""
     return SectionSpec(title, boards, instructions, key, puzzles_per_page, answers_per_page, per_page_defaults,
-                       shape_defaults)
+                       per_page_ranges)
 
 
 def _margins(page: tuple[float, float]) -> Margins:

@@ -5,10 +5,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+from publisher.labels import screen_labels
 from publisher.model import (
     POINTS_PER_INCH,
     Band,
     BookSpec,
+    HintStep,
     Ink,
     LayoutError,
     Margins,
@@ -17,10 +19,11 @@ from publisher.model import (
     TextBlock,
     TextStyle,
 )
+from publisher.play import hint_sentence
 from publisher.typeset import Styles, Typesetter
 from publisher.units import PAGE_SIZES
 
-PAGE_SPARE = 0.10           # share of page height left free for office-font reflow
+PAGE_SPARE = 0.03           # share of page height left free for office-font reflow (grids are exact-height rows)
 KEY_SPARE = 0.03            # the answer key's pages hold one-line headings and exact-height tables: less to reflow
 OPENING_LINES = 3           # section instructions up to this many lines still leave the opening page full
 
@@ -93,6 +96,13 @@ class Desk:
         one_line = self.type.block("X", styles.heading, 0.0, 0.0, self.content_width).height + styles.body.leading
         tallest = max((self.opening(section, False)[1] for section in spec.sections), default=one_line)
         self.reserve = max(one_line, min(tallest, one_line + OPENING_LINES * styles.body.leading))
+        #: the playable page's words; hint sentences are set in them unless the book is in English
+        self.screen = screen_labels(spec.language, spec.labels)
+        self.hint_words = None if spec.language.split("-")[0].lower() == "en" else self.screen
+
+    def said(self, step: HintStep) -> str:
+        """A step's sentence in the book's language (the solver's own in English)."""
+        return hint_sentence(step, self.hint_words, self.spec.language) if self.hint_words else step.text
 
     def opening(self, section: SectionSpec, answers: bool) -> tuple[list[TextBlock | Band], float]:
         """The heading (and, for puzzles, the instructions) at the top of a

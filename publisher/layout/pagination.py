@@ -57,7 +57,7 @@ class Paginator:
             block = slots.block(run[0][0].grid)
             room = self.desk.usable_height - used - (slots.vgap if pages[-1] else 0.0)
             fitting = max(0, min(slots.down, int((room + slots.vgap + 1e-6) // (block + slots.vgap))))
-            for index, chunk in enumerate(self.chunks(run, fitting, slots.down)):
+            for index, chunk in enumerate(self.chunks(run, fitting, slots.down, slots.across)):
                 if index:
                     pages.append([])
                     used = 0.0
@@ -71,13 +71,31 @@ class Paginator:
             page_blocks += [self.placer.band(row, y, slots, centred=False) for (row, slots), y in zip(page_rows, ys)]
             self.drafts.append(Draft(page_blocks, head, opening=index == 0))
 
-    def chunks(self, rows: list[list[PlacedGrid]], first: int, down: int) -> list[list[list[PlacedGrid]]]:
+    def chunks(self, rows: list[list[PlacedGrid]], first: int, down: int,
+               across: int) -> list[list[list[PlacedGrid]]]:
         """The section's rows page by page: ``first`` rows fit under the
         opening, ``down`` on every later page. Balanced (``layout.balance``),
-        the same number of pages share the rows as evenly as they can (8
-        grids at 6 a page: 4 + 4, never 6 + 2)."""
+        the same number of pages share the grids as evenly as they can (8
+        grids at 6 a page: 4 + 4, never 6 + 2; 13 at 4 a page: 4 + 3 + 3 + 3,
+        never a last page of one grid), each page's grids in rows of ``across``."""
         if not self.desk.spec.balance or len(rows) <= first:
             return [rows[:first]] + [rows[i:i + down] for i in range(first, len(rows), down)]
+        grids = [item for row in rows for item in row]
+        if any(len(row) < across for row in rows[:-1]):   # rows cut short by a change of shape: keep them
+            return self._balanced_rows(rows, first, down)
+        pages = 1 + math.ceil((len(grids) - first * across) / (down * across))
+        chunks: list[list[list[PlacedGrid]]] = []
+        start = 0
+        for index in range(pages):
+            capacity = (first if index == 0 else down) * across
+            take = min(capacity, math.ceil((len(grids) - start) / (pages - index)))
+            page = grids[start:start + take]
+            chunks.append([page[i:i + across] for i in range(0, len(page), across)])
+            start += take
+        return chunks
+
+    def _balanced_rows(self, rows: list[list[PlacedGrid]], first: int, down: int) -> list[list[list[PlacedGrid]]]:
+        """Rows shared evenly by the pages they take, whole rows at a time."""
         pages = 1 + math.ceil((len(rows) - first) / down)
         chunks, start = [], 0
         for index in range(pages):
@@ -118,6 +136,7 @@ class Paginator:
                 space = 0.0
             self.starts.append((section.title, True, len(self.drafts) + 1))
             page.append(replace(heading, y=round(y + space, 2)))
+            opening = True      # a page with a heading of its own carries no running head
             y += space + heading.height + self.desk.styles.body.leading
             for row, slots in rows:
                 height = slots.block(row[0].grid)

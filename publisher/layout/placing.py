@@ -8,11 +8,11 @@ from dataclasses import replace
 from publisher.cagelines import cage_drawing
 from publisher.captions import caption_parts, fit_caption
 from publisher.grids import borders, cells, coordinates, same_shape, text_ratio, thick_line, tour_drawing
-from publisher.labels import screen_labels
 from publisher.layout.frame import Desk, ink_of
+from publisher.layout import fit
 from publisher.layout.slots import MIN_TEXT, SlotMaker, Slots
-from publisher.model import Band, Board, CageDrawing, CrossRef, Grid, HintStep, PlacedGrid, SectionSpec, TextStyle
-from publisher.play import hint_sentence, play_for
+from publisher.model import Band, Board, CageDrawing, CrossRef, Grid, PlacedGrid, SectionSpec, TextStyle
+from publisher.play import play_for
 from publisher.typeset import LARGE_PRINT_MIN_TEXT, visible
 
 
@@ -21,9 +21,7 @@ class Placer:
 
     def __init__(self, desk: Desk, slots: SlotMaker) -> None:
         self.desk, self.slots = desk, slots
-        #: the playable page's words; hint sentences are set in them unless the book is in English
-        self.screen = screen_labels(desk.spec.language, desk.spec.labels)
-        self.hint_words = None if desk.spec.language.split("-")[0].lower() == "en" else self.screen
+        self.screen = desk.screen
 
     def rows(self, section: SectionSpec, first_number: int,
              answers: bool) -> list[tuple[list[PlacedGrid], Slots]]:
@@ -38,7 +36,8 @@ class Placer:
                 slots = self.slots.for_shape(section, answers, board)
                 cap = None
                 if answers:
-                    cap = self.slots.grid_size(board, self.slots.for_shape(section, False, board), False)[0]
+                    cap = max(self.slots.grid_size(board, self.slots.for_shape(section, False, board), False)[0],
+                              self.slots.least_cell(board, True))
                 sizes[shape] = (slots, *self.slots.grid_size(board, slots, answers, cap))
             slots, cell, font = sizes[shape]
             placed = self.placed(board, number, section, answers, slots, cell, font)
@@ -70,24 +69,26 @@ class Placer:
             if self.desk.spec.large_print:   # candidates cannot print at 18 pt in a cell: the circled value stays
                 marks = tuple(mark if mark is not None and mark.placed else None for mark in marks)
             grid = replace(placed.grid, cells=cells(position, True), marks=marks, shaded=step.pattern,
-                           tour=None, label=f"{word} {number}: {visible(self.said(step.step))}")
+                           tour=None, label=f"{word} {number}: {visible(self.desk.said(step.step))}")
             width = max(grid.width, slots.width)
-            lines = self.sentence(visible(self.said(step.step)), grid.width, slots.note_lines) if slots.noted else ()
+            lines = self.sentence(visible(self.desk.said(step.step)), grid.width, slots) if slots.noted else ()
             caption = self.desk.type.one_line(f"{number} · {word}", placed.caption_style, width)
             out.append(replace(placed, caption=caption,
                                grid=grid, note=" ".join(lines), note_lines=lines,
-                               note_style=self.desk.styles.note if slots.noted else None,
+                               note_style=self.note_style(slots) if slots.noted else None,
                                play=None))
         return out
 
     def placed(self, board: Board, number: int, section: SectionSpec, answers: bool,
                slots: Slots, cell: float, font: float) -> PlacedGrid:
-        labels, style = self.desk.labels, self.desk.styles.answer_caption if answers else self.desk.styles.caption
+        labels = self.desk.labels
+        style = slots.caption or (self.desk.styles.answer_caption if answers else self.desk.styles.caption)
         grid_width = board.cols * cell
         kind = labels.get(board.kind, board.kind)
         parts = caption_parts(board, number, labels)
         least = LARGE_PRINT_MIN_TEXT if self.desk.spec.large_print else MIN_TEXT
-        caption, style = fit_caption(parts, style, grid_width, self.desk.type, least)
+        caption, style = fit_caption(parts, style, grid_width, self.desk.type,
+                                     max(least, fit.floors_for(answers, self.desk.spec.large_print).caption))
         word = labels["solution"] if answers else labels["puzzle"]
         grid = Grid(
             rows=board.rows, cols=board.cols, cells=cells(board, answers),
@@ -102,34 +103,32 @@ class Placer:
         note, note_style = "", None
         note_lines: tuple[str, ...] = ()
         if slots.noted:
-            note_style = self.desk.styles.note
+            note_style = self.note_style(slots)
             text = self.slots.note(board) if answers else ""   # a key step under a puzzle would give it away
             if text:
-                note_lines = self.sentence(text, grid_width, slots.note_lines)
+                note_lines = self.sentence(text, grid_width, slots)
                 note = " ".join(note_lines)
-        ref = CrossRef("", 0, "", "", self.desk.styles.ref, below=not answers)
+        ref = CrossRef("", 0, "", "", slots.ref or self.desk.styles.ref, below=not answers)
         return PlacedGrid(number, caption, style, grid, 0.0, 0.0, slots.caption_height, note, note_style,
-                          play=None if answers else play_for(board, self.desk.spec.play_solutions, self.hint_words,
+                          play=None if answers else play_for(board, self.desk.spec.play_solutions, self.desk.hint_words,
                                                                 self.desk.spec.language),
                           caption_parts=parts,
                           note_lines=note_lines, ref=ref, below=slots.below)
 
-    def said(self, step: HintStep) -> str:
-        """A step's sentence in the book's language (the solver's own in English)."""
-        return hint_sentence(step, self.hint_words, self.desk.spec.language) if self.hint_words else step.text
-
     def label_width(self, text: str, size: float) -> float:
         return self.desk.type.width(text, TextStyle("coordinate", size))
 
-    def sentence(self, text: str, width: float, lines: int) -> tuple[str, ...]:
-        """``text`` wrapped to at most ``lines`` lines of the note style (the last ending in
-        "…" when it does not fit): PDF and HTML draw each line, DOCX and RTF let the
+    def note_style(self, slots: Slots) -> TextStyle:
+        """The note lines' style at the slots' size (the cross-reference's)."""
+        note = self.desk.styles.note
+        return note if slots.ref is None or slots.ref.size == note.size else replace(note, size=slots.ref.size,
+                                                                                      leading=slots.ref.leading)
+
+    def sentence(self, text: str, width: float, slots: Slots) -> tuple[str, ...]:
+        """``text`` wrapped to the grid's width in the note style, every line of it (the slots
+        hold the section's longest note): PDF and HTML draw each line, DOCX and RTF let the
         whole sentence (the lines joined) reflow in its paragraph."""
-        setter, style = self.desk.type, self.desk.styles.note
-        wrapped = list(setter.wrap(text, style, width))
-        if len(wrapped) > lines:
-            wrapped = wrapped[:lines - 1] + [setter.one_line(" ".join(wrapped[lines - 1:]), style, width)]
-        return tuple(wrapped)
+        return tuple(self.desk.type.wrap(text, self.note_style(slots), width))
 
     def cages(self, board: Board, cell: float, answers: bool) -> CageDrawing | None:
         """The board's cages at this cell size: black on puzzles, light on answers."""

@@ -1,50 +1,39 @@
-"""The grid slots of a section's pages: how many grids go across and down (configured, or a
-default that shrinks until the grids fit), how tall their caption boxes are, and the cell and
-text size of a board in its slot (the printable minimum, large print, the caps of cell sizes)."""
+"""The grid slots of a section's pages: how many grids go across and down (configured, or fitted
+to the page by :mod:`publisher.layout.fit`), how tall their caption boxes are, and the cell and
+text size of a board in its slot (every mark above its floor)."""
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from publisher.cagelines import cell_for_totals
 from publisher.grids import THICK_LINE, text_ratio
+from publisher.layout import fit
 from publisher.layout.frame import Desk, page_name
-from publisher.model import POINTS_PER_INCH, POINTS_PER_MM, Board, Grid, LayoutError, SectionSpec
+from publisher.model import POINTS_PER_MM, Board, Grid, LayoutError, SectionSpec, TextStyle
 from publisher.typeset import LARGE_PRINT_MIN_TEXT, visible
 
-#: Lines under a worked example's caption for its step's sentence.
-WORKED_NOTE_LINES = 3
-MIN_TEXT = 7.0              # smallest printable text size, points
+MIN_TEXT = fit.PUZZLE_FLOORS.text        # smallest printable text size, points
 LARGE_PRINT_GRID = 140 * POINTS_PER_MM   # large print: a grid about 14 cm wide ...
 LARGE_PRINT_GIVENS = 24.0                # ... or wider where that keeps the givens at 24 pt
-MAX_CELL = 0.5 * POINTS_PER_INCH         # standard books: cells no bigger than 1/2 in
-MAX_ANSWER_CELL = POINTS_PER_INCH / 3    # answer keys are smaller: cells up to 1/3 in
 ROUND_TO = 0.05             # sizes are multiples of one twip, so DOCX/RTF are exact
-
-NOTE_LINES = 2              # an answer's note (the key step) wraps onto this many lines under its caption
-MIN_COLUMN_GAP = 0.3 * POINTS_PER_INCH   # grid columns never closer: a reader's hand and pencil fit between
-#: boards this big (or bigger) on a page of their own fill the text area instead of keeping the cell caps
-BIG_BOARD = 10
+MIN_COLUMN_GAP = 0.3 * 72   # grid columns never closer: a reader's hand and pencil fit between
 
 #: how much fuller than its usual share of the cell text may be when that keeps
 #: it at :data:`MIN_TEXT` (a 25x25 grid on a 5x8 in page: 7 pt in 10.9 pt cells)
 TEXT_STRETCH = 1.15
 
+#: answer keys are smaller than the puzzles: cells up to 1/3 in
+MAX_ANSWER_CELL = 72 / 3
+
+#: captions and cross-references grow with their grid on larger trims: a caption is this share
+#: of its grid's width in points, between its floor and :data:`CAPTION_MOST`
+CAPTION_SHARE = 1 / 24
+CAPTION_MOST = 12.0
+
 #: how far a grid's frame line reaches past the grid's edge (half its width): under a
 #: print profile the text area keeps that much more from the safe lines, so the ink does
 INK_OVERHANG = THICK_LINE / 2
-
-
-def big(board: Board) -> bool:
-    """A board a page of its own is sized for: 10x10 and up (12x12, 16x16), and every chessboard
-    (a tour, queens), whose squares a reader writes numbers in or places pieces on."""
-    return max(board.rows, board.cols) >= BIG_BOARD or board.chessboard
-
-
-def alone(board: Board, slots: Slots) -> bool:
-    """A big board alone on its page: sized to the text area, not to the caps
-    that keep small grids at a readable size."""
-    return slots.across == slots.down == 1 and big(board)
 
 
 def large_answer_cell(board: Board) -> float:
@@ -70,9 +59,11 @@ class Slots:
     vgap: float
     caption_height: float
     key: str
-    noted: bool = False      # the caption box has a note line under the caption
-    note_lines: int = 1      # how many (a worked example's sentence takes up to WORKED_NOTE_LINES)
+    noted: bool = False      # the caption box has note lines under the caption
+    note_lines: int = 1      # how many: as many as the section's longest note needs at the grid's width
     below: float = 0.0       # the line under each grid (a puzzle's cross-reference)
+    caption: TextStyle | None = None   # the caption's style at this slot's width (None: the booklet's)
+    ref: TextStyle | None = None       # the cross-reference's and notes' style at this width
 
     def block(self, grid: Grid) -> float:
         """Height of a row of these slots holding ``grid``: caption box, grid, line under it."""
@@ -84,14 +75,13 @@ class SlotMaker:
 
     def __init__(self, desk: Desk) -> None:
         self.desk = desk
+        self._fitted: dict[tuple[str, bool, int], Slots] = {}
 
     def for_shape(self, section: SectionSpec, answers: bool, board: Board) -> Slots:
         """The slots of a board's shape in a section. Grids are sized for a
         page under a one-line heading, whatever the section's own opening, so
-        a shape prints at one size throughout the book (a 9x9 jigsaw like the
-        classic 9x9) and every page of a section keeps it; a page with no
-        heading at all when even that leaves too little room (a many-line
-        heading in large print)."""
+        every page of a section keeps its size; a page with no heading at all
+        when even that leaves too little room (a many-line heading in large print)."""
         slots = self.slots(section, answers, self.desk.reserve, board)
         try:
             self.grid_size(board, slots, answers)
@@ -100,62 +90,88 @@ class SlotMaker:
         return slots
 
     def slots(self, section: SectionSpec, answers: bool, top: float, board: Board) -> Slots:
-        """Slots for ``board``: the configured grids per page, else the default
-        for the board's size (a mixed section's 9x9 pages hold as many as a
-        section of 9x9 alone would, its 16x16 pages as few as they must)."""
+        """Slots for ``board``: the configured grids per page (the grids grow to them), else the
+        arrangement fitted to the page for the boards of its size in the section (boards of one
+        size class share one slot size, so a section's 6x6 and 8x8 tours print as large)."""
         spec = self.desk.spec
         field = "answers_per_page" if answers else "puzzles_per_page"
-        own = getattr(section, field)
-        if field in section.per_page_defaults:
-            side = max(board.rows, board.cols)
-            by_side = {s: (p, a) for s, p, a in section.shape_defaults}
-            own = by_side[side][1 if answers else 0] if side in by_side else own
-            same = sum(max(b.rows, b.cols) == side for b in section.boards)
-            left_alone = same % (own[0] * own[1]) if side >= BIG_BOARD else same == 1
-            if not answers and own and big(board) and left_alone:
-                own = (1, 1)    # a big board left on a page of its own is sized for that page, all its shape alike
-            elif not answers and own and board.chessboard:
-                own = (1, min(own[1], 2))   # chessboards one across, big squares to write a tour's numbers in
-        if spec.large_print and not answers:
-            across, down, key = 1, 1, f"{spec.key}.layout.large_print"
-        else:
-            across, down = own or getattr(spec, field)
-            key = f"{section.key}.{field}" if own else f"{spec.key}.layout.{field}"
-        if across < 1 or down < 1:
-            raise LayoutError(key, f"{across}x{down} grids per page: both numbers must be at least 1")
         worked = any(board.worked and (board.worked_in == "answers") == answers for board in section.boards)
         noted = (answers and any(self.note(board) for board in section.boards)) or worked
-        lines = WORKED_NOTE_LINES if worked else NOTE_LINES
         if spec.large_print and answers:
-            return self.large_print_answers(board, top, section.key, noted, lines)
-        shrinks = field in section.per_page_defaults
-        if not shrinks:
-            return self.slot_grid(across, down, answers, top, key, noted, lines)
-        # a default that does not fit shrinks to the largest arrangement that does; when
-        # not even one grid fits, the section's boards are too big for the page, and the
-        # error names the section (nobody wrote a grids-per-page key to change)
-        key = section.key
-        candidates = sorted(((a, d) for a in range(1, across + 1) for d in range(1, down + 1)),
-                            key=lambda ad: (-ad[0] * ad[1], -ad[0]))
-        for a, d in candidates:
-            slots = self.slot_grid(a, d, answers, top, key, noted, lines)
-            try:
-                self.grid_size(board, slots, answers)
-            except LayoutError:
-                continue
-            return slots
+            return self.large_print_answers(section, board, top, noted)
+        if spec.large_print:
+            return self.slot_grid(section, 1, 1, answers, top, f"{spec.key}.layout.large_print", noted, board)
+        if field not in section.per_page_defaults:
+            across, down = getattr(section, field) or getattr(spec, field)
+            key = f"{section.key}.{field}" if getattr(section, field) else f"{spec.key}.layout.{field}"
+            if across < 1 or down < 1:
+                raise LayoutError(key, f"{across}x{down} grids per page: both numbers must be at least 1")
+            return self.slot_grid(section, across, down, answers, top, key, noted, board)
+        return self.fitted(section, answers, top, board, noted)
+
+    def size_class(self, section: SectionSpec, answers: bool, board: Board) -> tuple[int, int]:
+        """The (fewest, most) grids a page for ``board``'s size in its section."""
+        side = max(board.rows, board.cols)
+        by_side = {s: (p, a) for s, p, a in section.per_page_ranges}
+        fewest, most = by_side.get(side, ((1, 1), (1, 1)))[1 if answers else 0]
+        if board.chessboard and not answers:
+            fewest, most = min(fewest, fit.CHESSBOARD_RANGE[0]), min(most, fit.CHESSBOARD_RANGE[1])
+        return fewest, most
+
+    def fitted(self, section: SectionSpec, answers: bool, top: float, board: Board, noted: bool) -> Slots:
+        """The arrangement of :func:`publisher.layout.fit.best` for the section's boards of
+        ``board``'s size class, every one of their marks above its floor; the section's key in
+        the error when not even one grid a page keeps them."""
+        size_class = self.size_class(section, answers, board)
+        # an answer key flows on from section to section: its answers of one size are fitted
+        # together, so they print at one size through the key and share its pages
+        # (a section with notes keeps its own: its caption boxes are taller)
+        flowing = answers and self.desk.spec.section_start != "right" and not noted
+        sections = [s for s in self.desk.spec.sections if "answers_per_page" in s.per_page_defaults] if flowing \
+            else [section]
+        cached = ("key" if flowing else section.key, answers, int(top * 100), *size_class)
+        if cached in self._fitted:
+            return self._fitted[cached]
+        alike = [b for s in sections for b in s.boards if self.size_class(s, answers, b) == size_class]
+        count = sum(1 + (len(b.worked) if b.worked and (b.worked_in == "answers") == answers else 0) for b in alike)
+        model = max(alike, key=lambda b: max(b.rows, b.cols))
+        # the least size of the model board's grid that keeps every alike board's marks
+        least = max(self.least_cell(b, answers) * b.cols / model.cols for b in alike)
+        content = (self.desk.content_width, self.desk.usable_height - top)
+
+        def cell_in(across: int, down: int) -> float:
+            cell = self.cell_of(model, self.slot_grid(section, across, down, answers, top, section.key, noted, model))
+            return min(cell, MAX_ANSWER_CELL) if answers else cell
+
+        choice = fit.best(count, *size_class, model.rows, model.cols, content, cell_in, least)
+        across, down = (choice.across, choice.down) if choice else (1, 1)
+        slots = self.slot_grid(section, across, down, answers, top, section.key, noted, model)
+        self._fitted[cached] = slots
         return slots
 
-    def large_print_answers(self, board: Board, top: float, key: str, noted: bool, lines: int) -> Slots:
+    def least_cell(self, board: Board, answers: bool) -> float:
+        """The smallest cell keeping every mark of ``board`` in this booklet above its floor."""
+        large = self.desk.spec.large_print
+        floors = fit.floors_for(answers, large)
+        worked = bool(board.worked) and (board.worked_in == "answers") == answers and not large
+        return fit.least_cell(board, text_ratio(board, answers, large), floors, totals=not (large and answers),
+                              candidates=worked, stretch=1.0 if large else TEXT_STRETCH)
+
+    def cell_of(self, board: Board, slots: Slots) -> float:
+        """The cell a board fills its slot with (before the floors are checked)."""
+        grid_height = slots.height - slots.caption_height - slots.below
+        return _floor(min(slots.width / board.cols, grid_height / board.rows))
+
+    def large_print_answers(self, section: SectionSpec, board: Board, top: float, noted: bool) -> Slots:
         """Large-print answer slots: as many across and down as fit with every
         digit at the large-print minimum (the cells :meth:`grid_size` gives
         them), whatever the configured count or the margins' last points."""
         cell = large_answer_cell(board)
-        probe = self.slot_grid(1, 1, True, top, key, noted, lines)
+        probe = self.slot_grid(section, 1, 1, True, top, section.key, noted, board)
         width, height = board.cols * cell, probe.caption_height + probe.below + board.rows * cell
         across = max(1, int((self.desk.content_width + probe.hgap + 1e-6) // (width + probe.hgap)))
         down = max(1, int((self.desk.usable_height - top + probe.vgap + 1e-6) // (height + probe.vgap)))
-        return self.slot_grid(across, down, True, top, key, noted, lines)
+        return self.slot_grid(section, across, down, True, top, section.key, noted, board)
 
     def note(self, board: Board) -> str:
         """The line under an answer's caption: the board's own note, else "one
@@ -164,52 +180,90 @@ class SlotMaker:
             return visible(board.note)
         return self.desk.labels["one_possible_answer"] if board.one_of_many else ""
 
-    def slot_grid(self, across: int, down: int, answers: bool, top: float, key: str,
-                  noted: bool = False, note_lines: int = 1) -> Slots:
-        caption = self.desk.styles.answer_caption if answers else self.desk.styles.caption
-        caption_height = caption.leading + caption.size * 0.3
-        if noted:
-            caption_height += self.desk.styles.note.leading * note_lines
-        below = 0.0
-        # every grid names the page of its other half: an answer in its caption box, a puzzle under its grid
-        if answers:
-            caption_height += self.desk.styles.ref.leading
-        else:
-            below = round(self.desk.styles.ref.leading + self.desk.styles.ref.size * 0.2, 2)
-        caption_height = round(caption_height, 2)
+    def notes(self, section: SectionSpec, answers: bool) -> list[str]:
+        """Every note the section's grids in this booklet carry: answers' notes, and the
+        sentences of the worked examples drawn in this booklet."""
+        out = [self.note(board) for board in section.boards] if answers else []
+        for board in section.boards:
+            if board.worked and (board.worked_in == "answers") == answers:
+                out += [visible(self.desk.said(step.step)) for step in board.worked]
+        return [text for text in out if text]
+
+    def note_lines(self, section: SectionSpec, answers: bool, width: float, style: TextStyle) -> int:
+        """Lines the section's longest note takes at ``width``: a sentence is never cut."""
+        return max((len(self.desk.type.wrap(text, style, width)) for text in self.notes(section, answers)), default=1)
+
+    def styles_at(self, width: float, answers: bool) -> tuple[TextStyle, TextStyle]:
+        """The caption and cross-reference styles of a grid ``width`` points wide: their floors
+        (:data:`publisher.layout.fit.PUZZLE_FLOORS`) on small grids, larger with larger grids."""
+        base = self.desk.styles.answer_caption if answers else self.desk.styles.caption
+        ref = self.desk.styles.ref
+        if self.desk.spec.large_print:
+            return base, ref
+        floors = fit.floors_for(answers, False)
+        size = round(max(floors.caption, base.size, min(CAPTION_MOST, width * CAPTION_SHARE)), 1)
+        ref_size = round(max(floors.ref, ref.size * size / max(base.size, floors.caption)), 1)
+        caption = base if size == base.size else replace(base, size=size, leading=0.0)
+        return caption, ref if ref_size == ref.size else replace(ref, size=ref_size, leading=0.0)
+
+    def slot_grid(self, section: SectionSpec, across: int, down: int, answers: bool, top: float, key: str,
+                  noted: bool = False, board: Board | None = None) -> Slots:
+        """``across`` x ``down`` equal slots under ``top``; their caption boxes hold the caption,
+        an answer's cross-reference and the section's notes wrapped at the grid's width."""
+        width = (self.desk.content_width - (across - 1) * MIN_COLUMN_GAP) / across
+        caption, ref = self.styles_at(width, answers)
         vgap = max(caption.size * (1.0 if answers else 1.5), 12.0)    # an answer key's rows sit closer
         hgap = max(vgap, MIN_COLUMN_GAP)
         width = (self.desk.content_width - (across - 1) * hgap) / across
         height = (self.desk.usable_height - top - (down - 1) * vgap) / down
-        return Slots(across, down, width, height, hgap, vgap, caption_height, key, noted, note_lines, below)
+
+        def boxed(lines: int) -> Slots:
+            caption_height = caption.leading + caption.size * 0.3
+            if noted:
+                caption_height += ref.leading * lines
+            below = 0.0
+            # every grid names the page of its other half: an answer in its caption box, a puzzle under its grid
+            if answers:
+                caption_height += ref.leading
+            else:
+                below = round(ref.leading + ref.size * 0.2, 2)
+            return Slots(across, down, width, height, hgap, vgap, round(caption_height, 2), key, noted, lines,
+                         below, caption, ref)
+
+        slots = boxed(1)
+        if noted and board is not None:
+            for _ in range(4):     # the lines the notes take at the grid's width, and the grid at those lines
+                grid_width = board.cols * self.cell_of(board, slots)
+                lines = self.note_lines(section, answers, max(grid_width, 1.0), ref)
+                if lines == slots.note_lines:
+                    break
+                slots = boxed(lines)
+        return slots
 
     def grid_size(self, board: Board, slots: Slots, answers: bool,
                   cap: float | None = None) -> tuple[float, float]:
-        """Cell and text size of a board in a slot (cells at most ``cap``);
-        LayoutError when the text would drop below the printable minimum."""
-        grid_height = slots.height - slots.caption_height - slots.below
-        cell = min(slots.width / board.cols, grid_height / board.rows, cap or math.inf)
+        """Cell and text size of a board in a slot (cells at most ``cap``: an answer's
+        never bigger than its puzzle's); LayoutError naming the slots' key when a mark
+        would drop below its floor."""
         large = self.desk.spec.large_print
+        cell = min(self.cell_of(board, slots), cap or math.inf, MAX_ANSWER_CELL if answers and not large else math.inf)
         ratio = text_ratio(board, answers, large)
-        if alone(board, slots) and not answers:
-            pass        # a big board on a page of its own fills the text area
-        elif large and answers:   # exactly the cells that keep the digits at the minimum: as many as fit
+        if large and answers:   # exactly the cells that keep the digits at the minimum: as many as fit
             cell = min(cell, large_answer_cell(board))
         elif large:
             cell = min(cell, max(LARGE_PRINT_GRID / board.cols, LARGE_PRINT_GIVENS / ratio,
                                  cell_for_totals(LARGE_PRINT_MIN_TEXT, ratio) if board.cages else 0.0))
-        else:
-            cell = min(cell, MAX_ANSWER_CELL if answers else MAX_CELL)
         least, stretch = (LARGE_PRINT_MIN_TEXT, 1.0) if large else (MIN_TEXT, TEXT_STRETCH)
         cell = _floor(cell)
         font = round(cell * ratio, 1)
         if font < least <= round(cell * ratio * stretch, 1):
             font = least      # small cells keep printable text, a little fuller in the cell
-        if font < least:
-            needed = math.ceil(least / (ratio * stretch) * 10) / 10
+        needed = self.least_cell(board, answers)
+        if cell < needed - 1e-6:
             raise LayoutError(
                 slots.key,
                 f"{slots.across}x{slots.down} grids of {board.rows}x{board.cols} do not fit on "
                 f"{page_name(self.desk.frame.width, self.desk.frame.height)}: cells would be {max(cell, 0):.1f} pt, "
-                f"the minimum is {needed:.1f} pt (text of {least:.0f} pt)")
+                f"the minimum is {math.ceil(needed * 10) / 10:.1f} pt (text of {least:.0f} pt"
+                f"{', cage totals' if board.cages else ''}{', candidates' if board.worked else ''} at their floors)")
         return cell, font

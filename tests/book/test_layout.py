@@ -260,14 +260,14 @@ def test_vietnamese_book_geometry(vi_booklets: tuple[Booklet, ...]) -> None:
 
 def test_per_page_counts_and_new_section_on_new_page() -> None:
     """16 and 8 puzzles at 2x3: the opening pages hold all three rows (grids
-    are sized for the book's tallest opening); balanced ends share the rows
-    evenly over the same number of pages (6 6 4 4 4 for 8 rows, not 6 6 4;
-    the 6x6 section: 4 4, not 6 2); unbalanced they fill pages in order."""
+    are sized for the book's tallest opening); balanced ends share the grids
+    evenly over the same number of pages (6 5 5 for 16, not 6 6 4; the 6x6
+    section: 4 4, not 6 2); unbalanced they fill pages in order."""
     spec = sample_book(per_page=(2, 3), count=16)
     assert [len(_grids(p)) for p in layout_book(replace(spec, balance=False))[0].pages] == [0, 6, 6, 4, 6, 2]
     puzzles = layout_book(spec)[0]
     counts = [len(_grids(p)) for p in puzzles.pages]
-    assert counts == [0, 6, 6, 4, 4, 4]
+    assert counts == [0, 6, 5, 5, 4, 4]
     for page in puzzles.pages[1:]:
         sizes = {g.grid.rows for g in _grids(page)}
         assert len(sizes) == 1

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from publisher.config import ConfigError, load
-from publisher.spec import default_per_page
+from publisher.spec import per_page_range
 from publisher.units import parse_count_grid, parse_length, parse_page_size
 
 
@@ -132,7 +132,7 @@ def test_counts() -> None:
 
 def test_per_page_defaults_shrink_for_small_trims_and_big_grids() -> None:
     a4, a5 = parse_page_size("A4")[0], parse_page_size("A5")[0]
-    assert default_per_page(a4, 9) == ((2, 3), (4, 4))
-    assert default_per_page(a5, 9) == ((1, 1), (2, 3))
-    assert default_per_page(a4, 16)[0] == (1, 1)
-    assert default_per_page(a5, 25) == ((1, 1), (1, 1))
+    assert per_page_range(a4, 9) == ((4, 6), (6, 12))       # shared/docs/print.md: 4 to 6 puzzles, 6 to 12 answers
+    assert per_page_range(a5, 9) == ((1, 2), (2, 6))
+    assert per_page_range(a4, 16)[0] == (1, 2)
+    assert per_page_range(a5, 25) == ((1, 1), (1, 1))

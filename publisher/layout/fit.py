@@ -1,0 +1,129 @@
+"""Layout by fit: which arrangement of grids (across x down) and which one grid size fill a
+section's page best while every mark stays above its legibility floor.
+
+A puzzle page is judged the way an editor measures it: the share of the text block the grids
+cover. A bigger grid always reads better, but a book of one grid a page wastes paper, so the
+arrangements tried are those the print conventions allow for the board's size (4 to 6 9x9
+puzzles on an A4 or Letter page, 6 to 12 answers; see ``publisher.spec.PER_PAGE_RANGES``),
+each sized to its slots; the fullest page wins. A section holding fewer boards than a page of
+them counts only the boards it has, so one or two puzzles grow instead of leaving bands.
+
+The floors are data, in points, read back from the PDF by the tests: the print minimum for any
+text, Killer totals and KenKen targets, a worked example's candidates, captions and
+cross-references. A board's smallest cell is the one at which all of its marks meet them;
+an arrangement whose cells would be smaller is not a candidate.
+"""
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from publisher.cagelines import cell_for_totals
+from publisher.marks import CANDIDATE_SCALE
+from publisher.model import Board
+
+
+@dataclass(frozen=True)
+class Floors:
+    """The smallest print sizes of one booklet's marks, in points."""
+
+    text: float          # any text in a cell (givens, answers, a tour's numbers): the print minimum
+    totals: float        # Killer totals and KenKen targets
+    candidates: float    # a worked example's pencil marks
+    caption: float       # the caption over a grid
+    ref: float           # the cross-reference line (the page of the other half) and notes
+
+
+#: the floors of a standard book: puzzle pages, answer keys
+PUZZLE_FLOORS = Floors(text=7.0, totals=6.5, candidates=5.0, caption=9.0, ref=7.5)
+ANSWER_FLOORS = Floors(text=7.0, totals=5.0, candidates=5.0, caption=9.0, ref=7.5)
+#: large print: everything a reader reads at arm's length is 18 pt
+LARGE_PRINT_FLOOR = 18.0
+LARGE_PRINT_FLOORS = Floors(*(LARGE_PRINT_FLOOR,) * 5)
+
+
+#: chessboards (a tour, queens) take a page of their own or share it with one other: a reader
+#: writes up to 144 numbers in a tour's squares
+CHESSBOARD_RANGE = (1, 2)
+
+
+def floors_for(answers: bool, large_print: bool) -> Floors:
+    """The floors of a puzzle page or an answer key, standard or large print."""
+    if large_print:
+        return LARGE_PRINT_FLOORS
+    return ANSWER_FLOORS if answers else PUZZLE_FLOORS
+
+
+def least_cell(board: Board, digit_ratio: float, floors: Floors, *, totals: bool, candidates: bool,
+               stretch: float = 1.0) -> float:
+    """The smallest cell (points) at which every mark of ``board`` meets ``floors``: its text
+    (``digit_ratio`` of the cell, a little fuller by ``stretch`` where that keeps it printable),
+    its cage totals clear of a centred digit (when ``totals`` are drawn) and its worked
+    example's candidates on their keypad (when ``candidates`` are drawn)."""
+    need = floors.text / (digit_ratio * stretch)
+    if board.cages and totals:
+        need = max(need, cell_for_totals(floors.totals, digit_ratio))
+    if candidates:
+        side = keypad_side(board)
+        need = max(need, floors.candidates * side / CANDIDATE_SCALE)
+    return need
+
+
+def keypad_side(board: Board) -> int:
+    """The side of a cell's candidate keypad: 3 for 9 symbols, 4 for 16, ..."""
+    symbols = max(board.rows, board.cols)
+    side = 1
+    while side * side < symbols:
+        side += 1
+    return side
+
+
+@dataclass(frozen=True)
+class Choice:
+    """One arrangement tried: ``across`` x ``down`` grids whose cells are ``cell`` points."""
+
+    across: int
+    down: int
+    cell: float
+    coverage: float      # share of the text blocks the section's grids cover, on the pages they take
+
+
+def arrangements(fewest: int, most: int) -> list[tuple[int, int]]:
+    """Every across x down holding between ``fewest`` and ``most`` grids."""
+    return [(across, down) for across in range(1, most + 1) for down in range(1, most + 1)
+            if fewest <= across * down <= most]
+
+
+#: arrangements covering at least this share of the best one's coverage are as good: of
+#: those, the one taking fewest pages wins (no half-empty last page for 1 % more ink)
+AS_GOOD = 0.9
+
+
+def best(count: int, fewest: int, most: int, rows: int, cols: int, block: tuple[float, float],
+         cell_in: Callable[[int, int], float], least: float) -> Choice | None:
+    """The arrangement whose pages the section's ``count`` boards of one size cover most of (the
+    grids' area over the text blocks (``block``: width, height) of the pages they take), its
+    cells at least ``least``. Of the arrangements within :data:`AS_GOOD` of the best coverage,
+    the one taking fewest pages wins, then the fuller, then more grids a page and more across.
+    ``cell_in(across, down)`` is the cell a slot of that arrangement gives the board. None when
+    no arrangement keeps the floors."""
+    fewest = max(1, min(fewest, count))
+    area = block[0] * block[1]
+    choices: list[tuple[Choice, int]] = []
+    for across, down in arrangements(fewest, most):
+        if across > 1 and (across - 1) * down >= count:
+            continue        # a column no board of the section would ever fill
+        if down > 1 and across * (down - 1) >= count:
+            continue        # a row no board would fill
+        cell = cell_in(across, down)
+        if cell < least - 1e-6:
+            continue
+        pages = math.ceil(count / (across * down))
+        coverage = count * rows * cols * cell * cell / (pages * area)
+        choices.append((Choice(across, down, cell, round(coverage, 4)), pages))
+    if not choices:
+        return None
+    fullest = max(choice.coverage for choice, _pages in choices)
+    good = [(choice, pages) for choice, pages in choices if choice.coverage >= AS_GOOD * fullest]
+    return min(good, key=lambda cp: (cp[1], -cp[0].coverage, -cp[0].across * cp[0].down, -cp[0].across))[0]
