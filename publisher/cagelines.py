@@ -131,11 +131,12 @@ def label_box(cell: float, width: float, least: float = 0.0) -> tuple[float, flo
 
 
 def cage_drawing(board: Board, cell: float, grey: float, measure: Callable[[str, float], float],
-                 least: float = 0.0, totals: bool = True) -> CageDrawing | None:
+                 least: float = 0.0, totals: bool = True, outlines: bool = True) -> CageDrawing | None:
     """The drawing of a board's cages at ``cell`` points a cell (None without cages).
     ``measure(text, size)`` is the width of a total in the book's regular face; totals are
     ``least`` points or more, or left out (``totals`` False: large-print answers, where
-    the digits are what a reader checks and the cells are too small for 18 pt totals)."""
+    the digits are what a reader checks and the cells are too small for 18 pt totals);
+    ``outlines`` False draws no dashed outlines (a kind whose cages are heavy borders)."""
     if not board.cages:
         return None
     cols = board.cols
@@ -148,7 +149,7 @@ def cage_drawing(board: Board, cell: float, grey: float, measure: Callable[[str,
         x, y = c * cell + left, r * cell + top
         labels.append(CageLabel(round(x, 2), round(r * cell + bottom, 2), cage.label))
         boxes.append((x - clear, y - clear, c * cell + right + clear, r * cell + bottom + clear))
-    segments = _clipped(_joined(_segments(board, cell)), boxes)
+    segments = _clipped(_joined(_segments(board, cell)), boxes) if outlines else []
     rounded = tuple(sorted(tuple(round(v, 2) for v in s) for s in segments))
     width = round(max(0.5, 0.025 * cell), 2)
     dash = (round(max(1.0, 0.06 * cell), 2), round(max(1.0, 0.05 * cell), 2))

@@ -24,7 +24,7 @@ from publisher import fonts as fontlib
 from publisher import repeats, spec
 from publisher.config import LoadedConfig
 from publisher.grading import verify_sections
-from publisher.grids import borders, cells, text_ratio, tour_drawing
+from publisher.grids import board_borders, cells, text_ratio, tour_drawing
 from publisher.labels import labels_for
 from publisher.model import (
     Band,
@@ -140,9 +140,9 @@ class _Pages:
         widest = max((self.type.width(t, TextStyle("cell", font, bold=True)) for t in set(board.answer)),
                      default=0.0)
         grid = Grid(rows=board.rows, cols=board.cols, cells=cells(board, answers),
-                    borders=borders(board.rows, board.cols, board.regions), cell_size=cell, font_size=font,
+                    borders=board_borders(board, cell), cell_size=cell, font_size=font,
                     label=f"{self.labels['solution' if answers else 'puzzle']} {entry.number}",
-                    tour=tour_drawing(board, cell, widest) if answers else None,
+                    tour=tour_drawing(board, cell, widest, font) if answers else None,
                     shaded=board.shading)
         caption_height = round(style.leading + style.size * 0.3, 2)
         width = grid.width + 2 * MARGIN

@@ -68,6 +68,18 @@ def borders(rows: int, cols: int, regions: tuple[int, ...] | None,
     )
 
 
+def board_borders(board: Board, cell: float) -> tuple[CellBorders, ...]:
+    """A board's cell sides at ``cell`` points: thick round its regions (boxes, jigsaw), or round
+    its cages where its kind draws cages as borders (KenKen: at least twice the thin cell lines)."""
+    if board.cages and board.cage_look == "bordered":
+        owner = [0] * (board.rows * board.cols)
+        for index, cage in enumerate(board.cages, 1):
+            for c in cage.cells:
+                owner[c] = index
+        return borders(board.rows, board.cols, tuple(owner), max(thick_line(cell), 2 * THIN_LINE))
+    return borders(board.rows, board.cols, board.regions, thick_line(cell))
+
+
 @lru_cache(maxsize=4096)
 def cell(text: str, given: bool) -> GridCell:
     """One shared immutable cell per (text, role): books repeat few of them."""
@@ -102,10 +114,44 @@ TOUR_CLEARANCE = 0.38
 TOUR_MARKER = 0.44
 
 
-def tour_drawing(board: Board, cell: float, widest: float) -> Tour | None:
+#: the white kept round a number the path passes near, as a share of the cell
+TOUR_KNOCKOUT = 0.04
+
+
+def _outside(segment: tuple[float, float, float, float],
+             boxes: list[tuple[float, float, float, float]]) -> list[tuple[float, float, float, float]]:
+    """The parts of a segment outside every box (left, top, right, bottom): the knock-out
+    round each number, so no line of the path crosses a digit (Liang-Barsky per box)."""
+    x1, y1, x2, y2 = segment
+    dx, dy = x2 - x1, y2 - y1
+    kept = [(0.0, 1.0)]
+    for left, top, right, bottom in boxes:
+        enter, leave = 0.0, 1.0
+        for p, q in ((-dx, x1 - left), (dx, right - x1), (-dy, y1 - top), (dy, bottom - y1)):
+            if p == 0:
+                if q < 0:
+                    enter, leave = 1.0, 0.0
+                continue
+            t = q / p
+            if p < 0:
+                enter = max(enter, t)
+            else:
+                leave = min(leave, t)
+        if enter >= leave:
+            continue
+        cut = []
+        for a, b in kept:     # each kept stretch loses the part inside this box
+            cut += [piece for piece in ((a, min(b, enter)), (max(a, leave), b)) if piece[1] - piece[0] > 1e-6]
+        kept = cut
+    return [(x1 + dx * a, y1 + dy * a, x1 + dx * b, y1 + dy * b) for a, b in kept]
+
+
+def tour_drawing(board: Board, cell: float, widest: float, font: float = 0.0) -> Tour | None:
     """The drawing of a tour: each move a segment from centre to centre, cut
     back at both ends so it never touches a number (``widest`` is the widest
-    number's width); markers round the first and the last number."""
+    number's width), and knocked out round every number it passes near (a box of
+    the widest number's width and ``font``'s digit height), so no line crosses a
+    digit; markers round the first and the last number."""
     if not board.path:
         return None
     centres = [((c + 0.5) * cell, (r + 0.5) * cell) for r, c in board.path]
@@ -115,6 +161,9 @@ def tour_drawing(board: Board, cell: float, widest: float) -> Tour | None:
     clear = min(0.46 * cell, max(TOUR_CLEARANCE * cell, widest / 2 + THIN_LINE))
     mark = max(TOUR_MARKER * cell, clear)
     ends = {centres[0], centres[-1]}
+    pad = TOUR_KNOCKOUT * cell
+    half_w, half_h = widest / 2 + pad, 0.36 * font + pad    # digits: cap height 0.72 of the size
+    boxes = [(x - half_w, y - half_h, x + half_w, y + half_h) for x, y in centres] if font else []
     segments = []
     for (x1, y1), (x2, y2) in pairs:
         length = math.hypot(x2 - x1, y2 - y1)
@@ -123,10 +172,12 @@ def tour_drawing(board: Board, cell: float, widest: float) -> Tour | None:
         if length <= cut1 + cut2:
             continue
         ux, uy = (x2 - x1) / length, (y2 - y1) / length
-        segments.append((round(x1 + ux * cut1, 2), round(y1 + uy * cut1, 2),
-                         round(x2 - ux * cut2, 2), round(y2 - uy * cut2, 2)))
+        move = (x1 + ux * cut1, y1 + uy * cut1, x2 - ux * cut2, y2 - uy * cut2)
+        for piece in _outside(move, boxes):
+            if math.hypot(piece[2] - piece[0], piece[3] - piece[1]) > THIN_LINE:
+                segments.append(tuple(round(v, 2) for v in piece))
     width = round(max(THIN_LINE, cell * 0.05), 2)
-    return Tour(tuple(segments), centres[0], centres[-1], round(mark, 2), width,
+    return Tour(tuple(segments), centres[0], centres[-1], round(mark, 2), width,  # type: ignore[arg-type]
                 round(max(THIN_LINE, cell * 0.06), 2))
 
 

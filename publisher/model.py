@@ -128,7 +128,10 @@ class Board:
     #: label keys of the rule lines printed under the section heading (a variant's rules and
     #: the legend of its marks), when the section has no instructions of its own
     rule_labels: tuple[str, ...] = ()
-    cages: tuple[CageMark, ...] = ()           # dashed cages with their totals (Killer, KenKen)
+    cages: tuple[CageMark, ...] = ()           # cages with their totals (Killer, KenKen)
+    #: the kind's look of its cages: "dashed" outlines inset in the cells over the boxes (Killer),
+    #: or "bordered", heavy cage borders over thin cell lines (KenKen's convention)
+    cage_look: str = "dashed"
     #: steps drawn as worked examples after the grid (in the booklet ``worked_in`` names)
     worked: tuple[WorkedStep, ...] = ()
     worked_in: str = "answers"                 # "answers": after the solution; "puzzles": after the puzzle

@@ -101,6 +101,9 @@ class CagedKind(Kind[P]):
     def steps(self, puzzle: P, ceiling: float | None) -> tuple[Grade, Sequence[Step]]:
         """The solver's grade and logical steps (``grade_with_steps``)."""
 
+    #: how the book draws this kind's cages (:attr:`publisher.model.Board.cage_look`)
+    cage_look = "dashed"
+
     def regions(self, puzzle: P) -> tuple[int, ...] | None:
         """The region of every cell (a Killer's boxes or jigsaw), None for none (KenKen)."""
         return None
@@ -187,7 +190,7 @@ class CagedKind(Kind[P]):
         return Board(kind=self.name, rows=n, cols=n, givens=tuple(symbols[v - 1] if v else "" for v in puzzle.givens),
                      answer=tuple(symbols[v - 1] for v in verdict.solution), regions=self.regions(puzzle),
                      title=puzzle.title, difficulty=difficulty, source=source, cages=marks,
-                     keypad=tuple(symbols[:n]))
+                     keypad=tuple(symbols[:n]), cage_look=self.cage_look)
 
     def hints(self, puzzle: P, steps: tuple[Step, ...]) -> tuple[HintStep, ...]:
         return tuple(HintStep(step.text, tuple(step.cells), tuple(step.placed), tuple(step.removed), step.technique)

@@ -51,6 +51,7 @@ class KenKenKind(CagedKind[KenKen]):
     hint_keys = ("size",)
     puzzle_type = KenKen
     generation = KenKenGenerate
+    cage_look = "bordered"     # KenKen's convention: heavy cage borders over thin cell lines
 
     def read(self, mapping: Mapping[str, object], *, line: int, index: int) -> KenKen | ParseIssue:
         return kenken.parse_mapping(mapping, line=line, index=index)

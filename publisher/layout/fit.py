@@ -46,6 +46,8 @@ LARGE_PRINT_FLOORS = Floors(*(LARGE_PRINT_FLOOR,) * 5)
 #: chessboards (a tour, queens) take a page of their own or share it with one other: a reader
 #: writes up to 144 numbers in a tour's squares
 CHESSBOARD_RANGE = (1, 2)
+#: and their answers two to four a page
+CHESSBOARD_ANSWERS = (2, 4)
 
 
 def floors_for(answers: bool, large_print: bool) -> Floors:

@@ -7,9 +7,9 @@ from dataclasses import replace
 
 from publisher.cagelines import cage_drawing
 from publisher.captions import caption_parts, fit_caption
-from publisher.grids import borders, cells, coordinates, same_shape, text_ratio, thick_line, tour_drawing
-from publisher.layout.frame import Desk, ink_of
+from publisher.grids import board_borders, cells, coordinates, same_shape, text_ratio, tour_drawing
 from publisher.layout import fit
+from publisher.layout.frame import Desk, ink_of
 from publisher.layout.slots import MIN_TEXT, SlotMaker, Slots
 from publisher.model import Band, Board, CageDrawing, CrossRef, Grid, PlacedGrid, SectionSpec, TextStyle
 from publisher.play import play_for
@@ -92,9 +92,9 @@ class Placer:
         word = labels["solution"] if answers else labels["puzzle"]
         grid = Grid(
             rows=board.rows, cols=board.cols, cells=cells(board, answers),
-            borders=borders(board.rows, board.cols, board.regions, thick_line(cell)),
+            borders=board_borders(board, cell),
             cell_size=cell, font_size=font, label=f"{word} {number}, {board.rows}x{board.cols} {kind}",
-            tour=tour_drawing(board, cell, self.widest(board, font)) if answers else None,
+            tour=tour_drawing(board, cell, self.widest(board, font), font) if answers else None,
             shaded=board.shading,
             coordinates=coordinates(board.rows, board.cols, cell, least, self.label_width)
             if board.chessboard and self.desk.spec.coordinates else None,
@@ -131,12 +131,14 @@ class Placer:
         return tuple(self.desk.type.wrap(text, self.note_style(slots), width))
 
     def cages(self, board: Board, cell: float, answers: bool) -> CageDrawing | None:
-        """The board's cages at this cell size: black on puzzles, light on answers."""
+        """The board's cages at this cell size: black on puzzles, light on answers; totals at
+        their floor or more; outlines only where the kind draws dashed cages."""
         ink = ink_of(self.desk.spec)
         large = self.desk.spec.large_print
+        floor = fit.floors_for(answers, large).totals
         return cage_drawing(board, cell, ink.answer_cage_grey if answers else ink.cage_grey,
                             lambda text, size: self.desk.type.width(text, TextStyle("cage", size)),
-                            least=LARGE_PRINT_MIN_TEXT if large else 0.0, totals=not (large and answers))
+                            least=floor, totals=not (large and answers), outlines=board.cage_look == "dashed")
 
     def widest(self, board: Board, font: float) -> float:
         """Width of the widest answer text of a board in its cells (bold, the wider face)."""

@@ -75,7 +75,7 @@ class SlotMaker:
 
     def __init__(self, desk: Desk) -> None:
         self.desk = desk
-        self._fitted: dict[tuple[str, bool, int], Slots] = {}
+        self._fitted: dict[tuple[str, bool, int, int, int], Slots] = {}
 
     def for_shape(self, section: SectionSpec, answers: bool, board: Board) -> Slots:
         """The slots of a board's shape in a section. Grids are sized for a
@@ -111,12 +111,11 @@ class SlotMaker:
 
     def size_class(self, section: SectionSpec, answers: bool, board: Board) -> tuple[int, int]:
         """The (fewest, most) grids a page for ``board``'s size in its section."""
+        if board.chessboard:     # every chessboard of a section alike, whatever its side
+            return fit.CHESSBOARD_ANSWERS if answers else fit.CHESSBOARD_RANGE
         side = max(board.rows, board.cols)
         by_side = {s: (p, a) for s, p, a in section.per_page_ranges}
-        fewest, most = by_side.get(side, ((1, 1), (1, 1)))[1 if answers else 0]
-        if board.chessboard and not answers:
-            fewest, most = min(fewest, fit.CHESSBOARD_RANGE[0]), min(most, fit.CHESSBOARD_RANGE[1])
-        return fewest, most
+        return by_side.get(side, ((1, 1), (1, 1)))[1 if answers else 0]
 
     def fitted(self, section: SectionSpec, answers: bool, top: float, board: Board, noted: bool) -> Slots:
         """The arrangement of :func:`publisher.layout.fit.best` for the section's boards of
