@@ -47,6 +47,10 @@ def _floor(value: float) -> float:
     return round(math.floor(value / ROUND_TO + 1e-9) * ROUND_TO, 2)
 
 
+def _ceil(value: float) -> float:
+    return round(math.ceil(value / ROUND_TO - 1e-9) * ROUND_TO, 2)
+
+
 @dataclass(frozen=True)
 class Slots:
     """The grid slots of a section's pages: ``across`` x ``down`` of equal size."""
@@ -140,7 +144,7 @@ class SlotMaker:
 
         def cell_in(across: int, down: int) -> float:
             cell = self.cell_of(model, self.slot_grid(section, across, down, answers, top, section.key, noted, model))
-            return min(cell, MAX_ANSWER_CELL) if answers else cell
+            return min(cell, max(MAX_ANSWER_CELL, _ceil(least))) if answers else cell
 
         choice = fit.best(count, *size_class, model.rows, model.cols, content, cell_in, least)
         across, down = (choice.across, choice.down) if choice else (1, 1)
@@ -245,7 +249,9 @@ class SlotMaker:
         never bigger than its puzzle's); LayoutError naming the slots' key when a mark
         would drop below its floor."""
         large = self.desk.spec.large_print
-        cell = min(self.cell_of(board, slots), cap or math.inf, MAX_ANSWER_CELL if answers and not large else math.inf)
+        needed = self.least_cell(board, answers)
+        biggest = max(MAX_ANSWER_CELL, _ceil(needed)) if answers and not large else math.inf   # a key's cells stay small
+        cell = min(self.cell_of(board, slots), cap or math.inf, biggest)
         ratio = text_ratio(board, answers, large)
         if large and answers:   # exactly the cells that keep the digits at the minimum: as many as fit
             cell = min(cell, large_answer_cell(board))
@@ -257,7 +263,6 @@ class SlotMaker:
         font = round(cell * ratio, 1)
         if font < least <= round(cell * ratio * stretch, 1):
             font = least      # small cells keep printable text, a little fuller in the cell
-        needed = self.least_cell(board, answers)
         if cell < needed - 1e-6:
             raise LayoutError(
                 slots.key,
