@@ -250,7 +250,7 @@ class SlotMaker:
         would drop below its floor."""
         large = self.desk.spec.large_print
         needed = self.least_cell(board, answers)
-        biggest = max(MAX_ANSWER_CELL, _ceil(needed)) if answers and not large else math.inf   # a key's cells stay small
+        biggest = max(MAX_ANSWER_CELL, _ceil(needed)) if answers and not large else math.inf   # keys stay small
         cell = min(self.cell_of(board, slots), cap or math.inf, biggest)
         ratio = text_ratio(board, answers, large)
         if large and answers:   # exactly the cells that keep the digits at the minimum: as many as fit
