@@ -132,7 +132,7 @@ def _build(spec: BookSpec, role: str, margins: Margins, labels: dict[str, str], 
         margins=margins, mirrored=spec.mirrored, fonts=spec.fonts, styles=styles.all(), pages=pages(desk, drafts),
         ink=ink_of(spec), outline=tuple(outline), print_rules=rules, blank_pages_added=len(drafts) - laid_out,
         links=rules is None,     # a print-profile interior carries no annotations
-        screen_words=tuple(sorted(placer.screen.items())) if puzzles else (),
+        screen_words=tuple(sorted(desk.screen.items())) if puzzles else (),
     )
 
 

@@ -62,23 +62,15 @@ def least_cell(board: Board, digit_ratio: float, floors: Floors, *, totals: bool
     """The smallest cell (points) at which every mark of ``board`` meets ``floors``: its text
     (``digit_ratio`` of the cell, a little fuller by ``stretch`` where that keeps it printable),
     its cage totals clear of a centred digit (when ``totals`` are drawn) and its worked
-    example's candidates on their keypad (when ``candidates`` are drawn)."""
+    example's candidates on their keypad (when ``candidates`` are drawn; the kind chose the
+    keypad's side, :attr:`publisher.model.CellMarks.side`)."""
     need = floors.text / (digit_ratio * stretch)
     if board.cages and totals:
         need = max(need, cell_for_totals(floors.totals, digit_ratio))
     if candidates:
-        side = keypad_side(board)
+        side = max((mark.side for step in board.worked for mark in step.marks if mark is not None), default=1)
         need = max(need, floors.candidates * side / CANDIDATE_SCALE)
     return need
-
-
-def keypad_side(board: Board) -> int:
-    """The side of a cell's candidate keypad: 3 for 9 symbols, 4 for 16, ..."""
-    symbols = max(board.rows, board.cols)
-    side = 1
-    while side * side < symbols:
-        side += 1
-    return side
 
 
 @dataclass(frozen=True)

@@ -77,33 +77,15 @@ class Paginator:
         opening, ``down`` on every later page. Balanced (``layout.balance``),
         the same number of pages share the grids as evenly as they can (8
         grids at 6 a page: 4 + 4, never 6 + 2; 13 at 4 a page: 4 + 3 + 3 + 3,
-        never a last page of one grid), each page's grids in rows of ``across``."""
+        never a last page of one grid), each page's grids in rows of ``across``;
+        rows a change of shape cut short are shared whole."""
         if not self.desk.spec.balance or len(rows) <= first:
             return [rows[:first]] + [rows[i:i + down] for i in range(first, len(rows), down)]
+        if any(len(row) < across for row in rows[:-1]):
+            return [rows[a:b] for a, b in _shares(len(rows), first, down)]
         grids = [item for row in rows for item in row]
-        if any(len(row) < across for row in rows[:-1]):   # rows cut short by a change of shape: keep them
-            return self._balanced_rows(rows, first, down)
-        pages = 1 + math.ceil((len(grids) - first * across) / (down * across))
-        chunks: list[list[list[PlacedGrid]]] = []
-        start = 0
-        for index in range(pages):
-            capacity = (first if index == 0 else down) * across
-            take = min(capacity, math.ceil((len(grids) - start) / (pages - index)))
-            page = grids[start:start + take]
-            chunks.append([page[i:i + across] for i in range(0, len(page), across)])
-            start += take
-        return chunks
-
-    def _balanced_rows(self, rows: list[list[PlacedGrid]], first: int, down: int) -> list[list[list[PlacedGrid]]]:
-        """Rows shared evenly by the pages they take, whole rows at a time."""
-        pages = 1 + math.ceil((len(rows) - first) / down)
-        chunks, start = [], 0
-        for index in range(pages):
-            capacity = first if index == 0 else down
-            take = min(capacity, math.ceil((len(rows) - start) / (pages - index)))
-            chunks.append(rows[start:start + take])
-            start += take
-        return chunks
+        pages = [grids[a:b] for a, b in _shares(len(grids), first * across, down * across)]
+        return [[page[i:i + across] for i in range(0, len(page), across)] for page in pages]
 
     def answer_key(self, sections: tuple[SectionSpec, ...], firsts: list[int]) -> None:
         """The answers of every section, flowing on: a section's heading and
@@ -145,6 +127,18 @@ class Paginator:
                 page.append(self.placer.band(row, y, slots, centred=False))
                 y += height + slots.vgap
         turn("", False)
+
+
+def _shares(total: int, first: int, later: int) -> list[tuple[int, int]]:
+    """(start, end) of each page's share of ``total`` things: as few pages as ``first`` on the
+    first and ``later`` on each after need, the things shared as evenly as those pages allow."""
+    pages = 1 + math.ceil((total - first) / later)
+    shares, start = [], 0
+    for index in range(pages):
+        take = min(first if index == 0 else later, math.ceil((total - start) / (pages - index)))
+        shares.append((start, start + take))
+        start += take
+    return shares
 
 
 def spread(rows: list[tuple[list[PlacedGrid], Slots]], top: float, bottom: float) -> list[float]:

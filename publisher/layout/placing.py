@@ -21,7 +21,6 @@ class Placer:
 
     def __init__(self, desk: Desk, slots: SlotMaker) -> None:
         self.desk, self.slots = desk, slots
-        self.screen = desk.screen
 
     def rows(self, section: SectionSpec, first_number: int,
              answers: bool) -> list[tuple[list[PlacedGrid], Slots]]:

@@ -36,19 +36,18 @@ CAPTION_MOST = 12.0
 INK_OVERHANG = THICK_LINE / 2
 
 
-def large_answer_cell(board: Board) -> float:
-    """The smallest cell (a whole number of twips) whose answer text is
-    :data:`LARGE_PRINT_MIN_TEXT` in large print."""
-    ratio = text_ratio(board, True, True)
-    return round(math.ceil(LARGE_PRINT_MIN_TEXT / ratio / ROUND_TO - 1e-9) * ROUND_TO, 2)
-
-
 def _floor(value: float) -> float:
     return round(math.floor(value / ROUND_TO + 1e-9) * ROUND_TO, 2)
 
 
 def _ceil(value: float) -> float:
     return round(math.ceil(value / ROUND_TO - 1e-9) * ROUND_TO, 2)
+
+
+def large_answer_cell(board: Board) -> float:
+    """The smallest cell (a whole number of twips) whose answer text is
+    :data:`LARGE_PRINT_MIN_TEXT` in large print."""
+    return _ceil(LARGE_PRINT_MIN_TEXT / text_ratio(board, True, True))
 
 
 @dataclass(frozen=True)
@@ -80,6 +79,7 @@ class SlotMaker:
     def __init__(self, desk: Desk) -> None:
         self.desk = desk
         self._fitted: dict[tuple[str, bool, int, int, int], Slots] = {}
+        self._notes: dict[tuple[str, bool], list[str]] = {}
 
     def for_shape(self, section: SectionSpec, answers: bool, board: Board) -> Slots:
         """The slots of a board's shape in a section. Grids are sized for a
@@ -185,12 +185,15 @@ class SlotMaker:
 
     def notes(self, section: SectionSpec, answers: bool) -> list[str]:
         """Every note the section's grids in this booklet carry: answers' notes, and the
-        sentences of the worked examples drawn in this booklet."""
-        out = [self.note(board) for board in section.boards] if answers else []
-        for board in section.boards:
-            if board.worked and (board.worked_in == "answers") == answers:
-                out += [visible(self.desk.said(step.step)) for step in board.worked]
-        return [text for text in out if text]
+        sentences of the worked examples drawn in this booklet (worded once: every
+        arrangement the fit tries wraps them)."""
+        if (section.key, answers) not in self._notes:
+            out = [self.note(board) for board in section.boards] if answers else []
+            for board in section.boards:
+                if board.worked and (board.worked_in == "answers") == answers:
+                    out += [visible(self.desk.said(step.step)) for step in board.worked]
+            self._notes[section.key, answers] = [text for text in out if text]
+        return self._notes[section.key, answers]
 
     def note_lines(self, section: SectionSpec, answers: bool, width: float, style: TextStyle) -> int:
         """Lines the section's longest note takes at ``width``: a sentence is never cut."""
