@@ -89,16 +89,19 @@ def arrangements(fewest: int, most: int) -> list[tuple[int, int]]:
             if fewest <= across * down <= most]
 
 
-#: arrangements covering at least this share of the best one's coverage are as good: of
-#: those, the one taking fewest pages wins (no half-empty last page for 1 % more ink)
+#: puzzle pages: arrangements covering at least this share of the best one's coverage are as
+#: good; of those, the one taking fewest pages wins (no half-empty last page for 1 % more ink)
 AS_GOOD = 0.9
+#: answer keys: a reader checks an answer, not solves it, so the key takes the fewest pages
+#: its floors allow (any coverage is as good), the fullest of those
+ANSWERS_AS_GOOD = 0.0
 
 
 def best(count: int, fewest: int, most: int, rows: int, cols: int, block: tuple[float, float],
-         cell_in: Callable[[int, int], float], least: float) -> Choice | None:
+         cell_in: Callable[[int, int], float], least: float, as_good: float = AS_GOOD) -> Choice | None:
     """The arrangement whose pages the section's ``count`` boards of one size cover most of (the
     grids' area over the text blocks (``block``: width, height) of the pages they take), its
-    cells at least ``least``. Of the arrangements within :data:`AS_GOOD` of the best coverage,
+    cells at least ``least``. Of the arrangements within ``as_good`` of the best coverage,
     the one taking fewest pages wins, then the fuller, then more grids a page and more across.
     ``cell_in(across, down)`` is the cell a slot of that arrangement gives the board. None when
     no arrangement keeps the floors."""
@@ -119,5 +122,5 @@ def best(count: int, fewest: int, most: int, rows: int, cols: int, block: tuple[
     if not choices:
         return None
     fullest = max(choice.coverage for choice, _pages in choices)
-    good = [(choice, pages) for choice, pages in choices if choice.coverage >= AS_GOOD * fullest]
+    good = [(choice, pages) for choice, pages in choices if choice.coverage >= as_good * fullest]
     return min(good, key=lambda cp: (cp[1], -cp[0].coverage, -cp[0].across * cp[0].down, -cp[0].across))[0]

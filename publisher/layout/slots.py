@@ -44,6 +44,18 @@ def _ceil(value: float) -> float:
     return round(math.ceil(value / ROUND_TO - 1e-9) * ROUND_TO, 2)
 
 
+#: large print: a board this wide or wider (or a chessboard) fills its page's text area; a
+#: smaller one stops at :data:`LARGE_PRINT_GRID`, as wide as a reader's eye takes in at once
+LARGE_PRINT_BIG_BOARD = 10
+
+
+def fills_page(board: Board) -> bool:
+    """A large-print puzzle grid that fills its page (one a page) instead of stopping at
+    :data:`LARGE_PRINT_GRID`: a big board's cells, or a chessboard's squares a reader writes
+    up to 144 numbers in."""
+    return max(board.rows, board.cols) >= LARGE_PRINT_BIG_BOARD or board.chessboard
+
+
 def large_answer_cell(board: Board) -> float:
     """The smallest cell (a whole number of twips) whose answer text is
     :data:`LARGE_PRINT_MIN_TEXT` in large print."""
@@ -146,7 +158,8 @@ class SlotMaker:
             cell = self.cell_of(model, self.slot_grid(section, across, down, answers, top, section.key, noted, model))
             return min(cell, max(MAX_ANSWER_CELL, _ceil(least))) if answers else cell
 
-        choice = fit.best(count, *size_class, model.rows, model.cols, content, cell_in, least)
+        choice = fit.best(count, *size_class, model.rows, model.cols, content, cell_in, least,
+                          fit.ANSWERS_AS_GOOD if answers else fit.AS_GOOD)
         across, down = (choice.across, choice.down) if choice else (1, 1)
         slots = self.slot_grid(section, across, down, answers, top, section.key, noted, model)
         self._fitted[cached] = slots
@@ -157,7 +170,10 @@ class SlotMaker:
         large = self.desk.spec.large_print
         floors = fit.floors_for(answers, large)
         worked = bool(board.worked) and (board.worked_in == "answers") == answers and not large
-        return fit.least_cell(board, text_ratio(board, answers, large), floors, totals=not (large and answers),
+        # large print draws totals at 18 pt whatever the cell (answers leave them out): cells grow
+        # to keep them clear of the digits as far as the page allows (:meth:`grid_size`), but a
+        # Killer's 18 pt totals clear of 18 pt digits would need a 57 pt cell no Letter page holds
+        return fit.least_cell(board, text_ratio(board, answers, large), floors, totals=not large,
                               candidates=worked, stretch=1.0 if large else TEXT_STRETCH)
 
     def cell_of(self, board: Board, slots: Slots) -> float:
@@ -258,7 +274,7 @@ class SlotMaker:
         ratio = text_ratio(board, answers, large)
         if large and answers:   # exactly the cells that keep the digits at the minimum: as many as fit
             cell = min(cell, large_answer_cell(board))
-        elif large:
+        elif large and not fills_page(board):
             cell = min(cell, max(LARGE_PRINT_GRID / board.cols, LARGE_PRINT_GIVENS / ratio,
                                  cell_for_totals(LARGE_PRINT_MIN_TEXT, ratio) if board.cages else 0.0))
         least, stretch = (LARGE_PRINT_MIN_TEXT, 1.0) if large else (MIN_TEXT, TEXT_STRETCH)
