@@ -21,7 +21,7 @@ from dataclasses import dataclass
 
 from publisher.cagelines import cell_for_totals
 from publisher.marks import CANDIDATE_SCALE
-from publisher.model import Board
+from publisher.model import POINTS_PER_MM, Board
 
 
 @dataclass(frozen=True)
@@ -43,9 +43,11 @@ LARGE_PRINT_FLOOR = 18.0
 LARGE_PRINT_FLOORS = Floors(*(LARGE_PRINT_FLOOR,) * 5)
 
 
-#: chessboards (a tour, queens) take a page of their own or share it with one other: a reader
-#: writes up to 144 numbers in a tour's squares
+#: chessboards (a tour, queens) take a page of their own or share it with one other ...
 CHESSBOARD_RANGE = (1, 2)
+#: ... as many as keep a square a reader writes a tour's numbers (up to 144) in by hand: two
+#: 12x12 boards an A4 or Letter page (8.6 mm squares), one on a 6x9 in page
+WRITING_SQUARE = 8 * POINTS_PER_MM
 #: and their answers two to four a page
 CHESSBOARD_ANSWERS = (2, 4)
 
@@ -92,9 +94,10 @@ def arrangements(fewest: int, most: int) -> list[tuple[int, int]]:
 #: puzzle pages: arrangements covering at least this share of the best one's coverage are as
 #: good; of those, the one taking fewest pages wins (no half-empty last page for 1 % more ink)
 AS_GOOD = 0.9
-#: answer keys: a reader checks an answer, not solves it, so the key takes the fewest pages
-#: its floors allow (any coverage is as good), the fullest of those
-ANSWERS_AS_GOOD = 0.0
+#: answer keys (a reader checks an answer, not solves it) and chessboards (whose squares are
+#: big enough at :data:`WRITING_SQUARE`) take the fewest pages their floors allow: any
+#: coverage is as good, and the fullest of those pages wins
+FEWEST_PAGES = 0.0
 
 
 def best(count: int, fewest: int, most: int, rows: int, cols: int, block: tuple[float, float],

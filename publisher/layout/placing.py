@@ -33,10 +33,7 @@ class Placer:
             shape = (board.rows, board.cols, board.kind, text_ratio(board, answers, self.desk.spec.large_print))
             if shape not in sizes:
                 slots = self.slots.for_shape(section, answers, board)
-                cap = None
-                if answers:
-                    cap = max(self.slots.grid_size(board, self.slots.for_shape(section, False, board), False)[0],
-                              self.slots.least_cell(board, True))
+                cap = self.slots.answer_cap(section, board) if answers else None
                 sizes[shape] = (slots, *self.slots.grid_size(board, slots, answers, cap))
             slots, cell, font = sizes[shape]
             placed = self.placed(board, number, section, answers, slots, cell, font)

@@ -152,14 +152,16 @@ class SlotMaker:
         model = max(alike, key=lambda b: max(b.rows, b.cols))
         # the least size of the model board's grid that keeps every alike board's marks
         least = max(self.least_cell(b, answers) * b.cols / model.cols for b in alike)
+        as_good = fit.FEWEST_PAGES if answers or model.chessboard else fit.AS_GOOD
+        if model.chessboard and not answers:
+            least = max(least, fit.WRITING_SQUARE)
         content = (self.desk.content_width, self.desk.usable_height - top)
 
         def cell_in(across: int, down: int) -> float:
             cell = self.cell_of(model, self.slot_grid(section, across, down, answers, top, section.key, noted, model))
-            return min(cell, max(MAX_ANSWER_CELL, _ceil(least))) if answers else cell
+            return min(cell, max(MAX_ANSWER_CELL, _ceil(least))) if answers else cell   # keys stay small
 
-        choice = fit.best(count, *size_class, model.rows, model.cols, content, cell_in, least,
-                          fit.ANSWERS_AS_GOOD if answers else fit.AS_GOOD)
+        choice = fit.best(count, *size_class, model.rows, model.cols, content, cell_in, least, as_good)
         across, down = (choice.across, choice.down) if choice else (1, 1)
         slots = self.slot_grid(section, across, down, answers, top, section.key, noted, model)
         self._fitted[cached] = slots
@@ -175,6 +177,16 @@ class SlotMaker:
         # Killer's 18 pt totals clear of 18 pt digits would need a 57 pt cell no Letter page holds
         return fit.least_cell(board, text_ratio(board, answers, large), floors, totals=not large,
                               candidates=worked, stretch=1.0 if large else TEXT_STRETCH)
+
+    def floor_cell(self, board: Board, answers: bool) -> float:
+        """:meth:`least_cell` rounded up to the twip a grid's size is set in."""
+        return _ceil(self.least_cell(board, answers))
+
+    def answer_cap(self, section: SectionSpec, board: Board) -> float:
+        """An answer's largest cell: its puzzle's, unless an answer's own marks need more (a
+        tour's three-digit numbers in the key, where the puzzle shows a few)."""
+        puzzle = self.grid_size(board, self.for_shape(section, False, board), False)[0]
+        return max(puzzle, self.floor_cell(board, True))
 
     def cell_of(self, board: Board, slots: Slots) -> float:
         """The cell a board fills its slot with (before the floors are checked)."""
@@ -269,7 +281,7 @@ class SlotMaker:
         would drop below its floor."""
         large = self.desk.spec.large_print
         needed = self.least_cell(board, answers)
-        biggest = max(MAX_ANSWER_CELL, _ceil(needed)) if answers and not large else math.inf   # keys stay small
+        biggest = max(MAX_ANSWER_CELL, self.floor_cell(board, answers)) if answers and not large else math.inf
         cell = min(self.cell_of(board, slots), cap or math.inf, biggest)
         ratio = text_ratio(board, answers, large)
         if large and answers:   # exactly the cells that keep the digits at the minimum: as many as fit
