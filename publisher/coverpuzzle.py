@@ -75,9 +75,8 @@ def cover_board(wanted: str, sections: Sequence[SectionResult], seed: int, node_
         raise CoverPuzzleError(puzzle.message)
     verdict = kind.verify(puzzle, node_limit)
     if not verdict.accepted:
-        raise CoverPuzzleError(f"the puzzle is {verdict.status.value}"
-                               + (f" ({verdict.reason})" if verdict.reason else "")
-                               + "; the front shows a puzzle with one solution")
+        raise CoverPuzzleError(f"not a puzzle with one solution: {verdict.status.value}"
+                               + (f" ({verdict.reason})" if verdict.reason else ""))
     if kind.canonical(puzzle) in book:
         raise CoverPuzzleError("the puzzle is one of the book's; the front must not give one away")
     return kind.to_board(puzzle, verdict, difficulty=None, source=SOURCE)
