@@ -16,8 +16,8 @@ from collections.abc import Sequence
 from publisher.kinds import KINDS
 from publisher.model import Board
 from publisher.verify import SectionResult
-from solver.canonical import Form
 from solver.parsing import ParseIssue
+from solver.sudoku import Puzzle
 from solver.sudoku.generate import Request, generate_one, puzzle_seed
 
 #: what ``cover.puzzle: auto`` makes: a classic 9x9 Sudoku, the grid every puzzle book's front reads as
@@ -37,19 +37,34 @@ def book_seed(title: str, edition: str | None, stem: str) -> int:
     return int.from_bytes(digest[:8], "big")
 
 
-def _forms(sections: Sequence[SectionResult]) -> set[Form]:
-    """The canonical forms of the book's accepted Sudoku puzzles."""
-    kind = KINDS["sudoku"]
-    found: set[Form] = set()
+def _shape(puzzle: Puzzle) -> tuple[object, ...]:
+    """What no turn, mirror, row or band swap or relabelling changes: the size, the count of
+    givens of each digit (sorted) and of each row and column (sorted, the two sides sorted).
+    Only puzzles of the same shape are compared by canonical form, which costs a thousand times more."""
+    size, givens = puzzle.size, puzzle.givens
+    rows = tuple(sorted(sum(1 for v in givens[r * size:(r + 1) * size] if v) for r in range(size)))
+    cols = tuple(sorted(sum(1 for v in givens[c::size] if v) for c in range(size)))
+    digits = tuple(sorted(givens.count(d) for d in range(1, size + 1)))
+    return (size, digits, *sorted((rows, cols)))
+
+
+def _in_book(puzzle: Puzzle, sections: Sequence[SectionResult]) -> bool:
+    """Whether ``puzzle`` is one of the book's accepted Sudoku, turned, mirrored or relabelled."""
+    kind, shape, form = KINDS["sudoku"], _shape(puzzle), None
     for section in sections:
         if section.kind != kind.name:
             continue
         for checked in section.accepted:
-            try:
-                found.add(kind.canonical(checked.item.puzzle))
-            except ValueError:    # a grid too regular to put in form cannot be a cover's puzzle either
+            other = checked.item.puzzle
+            if _shape(other) != shape:
                 continue
-    return found
+            form = form or kind.canonical(puzzle)
+            try:
+                if kind.canonical(other) == form:
+                    return True
+            except ValueError:    # a grid too regular to put in form: not the cover's puzzle either
+                continue
+    return False
 
 
 def cover_board(wanted: str, sections: Sequence[SectionResult], seed: int, node_limit: int) -> Board | None:
@@ -58,11 +73,10 @@ def cover_board(wanted: str, sections: Sequence[SectionResult], seed: int, node_
     if wanted == "none":
         return None
     kind = KINDS["sudoku"]
-    book = _forms(sections)
     if wanted == "auto":
         for draw in range(AUTO_DRAWS):
             made = generate_one(AUTO_REQUEST, puzzle_seed(seed, draw))
-            if kind.canonical(made.puzzle) not in book:
+            if not _in_book(made.puzzle, sections):
                 verdict = kind.verify(made.puzzle, node_limit)
                 assert verdict.accepted   # the generator makes unique puzzles only
                 return kind.to_board(made.puzzle, verdict, difficulty=None, source=SOURCE)
@@ -77,6 +91,6 @@ def cover_board(wanted: str, sections: Sequence[SectionResult], seed: int, node_
     if not verdict.accepted:
         raise CoverPuzzleError(f"not a puzzle with one solution: {verdict.status.value}"
                                + (f" ({verdict.reason})" if verdict.reason else ""))
-    if kind.canonical(puzzle) in book:
+    if _in_book(puzzle, sections):
         raise CoverPuzzleError("the puzzle is one of the book's; the front must not give one away")
     return kind.to_board(puzzle, verdict, difficulty=None, source=SOURCE)

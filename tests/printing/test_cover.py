@@ -190,7 +190,9 @@ def test_cover_puzzle_none_leaves_the_front_without_a_grid_and_a_given_one_is_dr
 def test_a_cover_puzzle_of_the_book_or_with_two_solutions_is_one_line_naming_the_key(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     first = _lines()[0]
-    config = cover_book(tmp_path, SMALL, puzzle=first)
+    turned = "".join(first[(8 - c) * 9 + r] for r in range(9) for c in range(9))   # a quarter turn
+    assert turned != first
+    config = cover_book(tmp_path, SMALL, puzzle=turned)
     assert main(["build", str(config), "-q"]) == 2
     err = capsys.readouterr().err.strip()
     assert err.endswith("books[0].cover.puzzle: the puzzle is one of the book's; the front must not give one away")
