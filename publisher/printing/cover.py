@@ -42,6 +42,9 @@ ASCENT_ROOM = 0.2             # room above a first line for accents over capital
 #: editor's text block, not the service's bare safe limit (KDP's 0.125 in)
 TEXT_INSET = 0.5 * POINTS_PER_INCH
 BACK_TEXT_SIZES = (12.0, 11.5, 11.0, 10.5, 10.0)   # the back text's sizes, tried largest first
+#: how far the background's strips above and below the barcode area reach over its sides (points):
+#: abutting fills leave a light hairline in a rasterised proof, overlapping ones none
+SEAM_OVERLAP = 1.0
 BACK_TITLE_SCALE = 1.5        # the back's heading (the title over the default text)
 
 
@@ -217,8 +220,10 @@ class _CoverDrawer:
         if area is None:
             c.rect(0, 0, geo.width, geo.height, stroke=0, fill=1)
             return
+        seam = SEAM_OVERLAP   # the strips above and below overlap the sides: no hairline where they meet
         pieces = [Rect(0, 0, area.x0, geo.height), Rect(area.x1, 0, geo.width, geo.height),
-                  Rect(area.x0, 0, area.x1, area.y0), Rect(area.x0, area.y1, area.x1, geo.height)]
+                  Rect(area.x0 - seam, 0, area.x1 + seam, area.y0),
+                  Rect(area.x0 - seam, area.y1, area.x1 + seam, geo.height)]
         for piece in pieces:
             c.rect(piece.x0, piece.y0, piece.width, piece.height, stroke=0, fill=1)
 
