@@ -183,10 +183,14 @@ class Cover(Strict):
     """The full-wrap cover (``<stem>-cover.pdf``), built from the interior's final page count."""
 
     front_image: str | None = None        # a PNG or JPEG for the front panel (bleed included), relative to the config
-    back_text: str | None = None          # the blurb on the back cover
+    #: the blurb on the back cover; default: the title and what is inside (puzzles by kind and level)
+    back_text: str | None = None
     spine_text: str | None = None         # default: the title and the author; printed only where the service allows
     colors: CoverColors = CoverColors()
     barcode: Literal["auto", "none"] = "auto"   # auto: the service's barcode area is left empty
+    #: the front's grid, never one of the book's: auto, a Sudoku made for the cover (seeded from
+    #: the book: the same book, the same puzzle); none; or a Sudoku of your own, its givens on one line
+    puzzle: str = "auto"
 
 
 class Book(Strict):

@@ -113,3 +113,26 @@ def text_width(fonts: Fonts, text: str, size: float, bold: bool = False) -> floa
     advances, default = metrics.advances, metrics.default_advance
     units = sum(advances.get(ord(char), default) for char in text)
     return units * size / metrics.units_per_em
+
+
+@cache
+def _glyph_heights(path: Path) -> tuple[int, dict[int, tuple[int, int]]]:
+    """Units per em and, per code point, the lowest and highest point of its glyph's outline
+    (font units; (0, 0) for a glyph without one, a space): the ink, not the line box."""
+    _check_truetype(path)
+    font = TTFont(str(path), lazy=True)
+    glyphs = font["glyf"]
+    heights: dict[int, tuple[int, int]] = {}
+    for code, name in (font.getBestCmap() or {}).items():
+        glyph = glyphs[name]
+        heights[code] = (int(glyph.yMin), int(glyph.yMax)) if glyph.numberOfContours else (0, 0)
+    return int(font["head"].unitsPerEm), heights
+
+
+def ink_extent(fonts: Fonts, text: str, bold: bool = False) -> tuple[float, float]:
+    """How far below and above the baseline the ink of ``text`` reaches, per point of type
+    (below negative): what decides the size of a line that must fit a narrow band (the
+    spine), where the line box's ascent and descent would leave a third of it unused."""
+    units, heights = _glyph_heights(fonts.bold if bold else fonts.regular)
+    found = [heights.get(ord(char), (0, 0)) for char in text]
+    return min((low for low, _ in found), default=0) / units, max((high for _, high in found), default=0) / units

@@ -226,11 +226,13 @@ class CoverSettings:
 
     front_image: Path | None        # the front panel's image file; None: the front is typeset
     front_image_key: str            # the image as the config names it, for messages ("" for none)
-    back_text: str | None
+    back_title: str | None          # the back's heading (the title, over the default back text)
+    back_text: str | None           # the config's, else what is inside (puzzles by kind and level)
     spine_text: str | None          # None: the title and the author (where the service prints spine text)
     background: str                 # "#rrggbb"
     text: str                       # "#rrggbb"
     barcode: bool                   # the service's barcode area is left blank paper
+    puzzle: Board | None            # the front's grid (made or given, verified; never one of the book's)
 
 
 @dataclass(frozen=True)

@@ -19,11 +19,12 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 
+from publisher import coverpuzzle, grading
 from publisher import fonts as fontlib
-from publisher import grading
 from publisher.config import Book, ConfigError, LoadedConfig, Section
 from publisher.kinds import KINDS
 from publisher.labels import labels_for, screen_labels
@@ -194,12 +195,40 @@ def _fonts(loaded: LoadedConfig, b: int) -> Fonts:
         raise ConfigError([f"{loaded.where(('books', b, 'fonts'))}: {error}"]) from None
 
 
-def _cover(loaded: LoadedConfig, book: Book) -> CoverSettings:
+def inside_text(sections: Sequence[SectionSpec], words: Mapping[str, str]) -> str:
+    """What the book holds, for the back cover when the config gives no text, in the book's
+    words: the count of puzzles, then a line per kind with its count by level, in book order
+    ("60 Sudoku: 20 Easy, 40 Medium")."""
+    kinds: dict[str, Counter[str]] = {}
+    for section in sections:
+        for board in section.boards:
+            kinds.setdefault(board.kind, Counter())[board.difficulty or ""] += 1
+    lines = [words["cover_inside"].format(count=sum(sum(levels.values()) for levels in kinds.values()))]
+    for kind, levels in kinds.items():
+        head = f"{sum(levels.values())} {words.get(kind, kind)}"
+        parts = ", ".join(f"{count} {words.get(level, level)}" for level, count in levels.items() if level)
+        lines.append(f"{head}: {parts}" if parts else head)
+    return "\n".join(lines)
+
+
+def _cover(loaded: LoadedConfig, plan: BookPlan, sections: Sequence[SectionResult],
+           specs: Sequence[SectionSpec], words: Mapping[str, str]) -> CoverSettings:
+    book = loaded.config.books[plan.index]
     settings = book.cover
+    puzzle = None
+    if plan.printing is not None and settings.front_image is None:   # a cover is built, its front typeset
+        try:
+            puzzle = coverpuzzle.cover_board(settings.puzzle, sections, coverpuzzle.book_seed(
+                book.title, book.edition, plan.stem), loaded.config.node_limit)
+        except coverpuzzle.CoverPuzzleError as error:
+            raise ConfigError([f"{loaded.where(('books', plan.index, 'cover', 'puzzle'))}: {error}"]) from None
+    given = settings.back_text is not None
     return CoverSettings(front_image=loaded.base / settings.front_image if settings.front_image else None,
-                         front_image_key=settings.front_image or "", back_text=settings.back_text,
+                         front_image_key=settings.front_image or "",
+                         back_title=None if given else book.title,
+                         back_text=settings.back_text if given else inside_text(specs, words),
                          spine_text=settings.spine_text, background=settings.colors.background,
-                         text=settings.colors.text, barcode=settings.barcode == "auto")
+                         text=settings.colors.text, barcode=settings.barcode == "auto", puzzle=puzzle)
 
 
 def book_spec(loaded: LoadedConfig, plan: BookPlan, sections: Sequence[SectionResult]) -> BookSpec:
@@ -227,7 +256,8 @@ def book_spec(loaded: LoadedConfig, plan: BookPlan, sections: Sequence[SectionRe
         answers_per_page=book.layout.answers_per_page, large_print=book.layout.large_print,
         section_start=book.layout.section_start, balance=book.layout.balance, coordinates=book.layout.coordinates,
         answers=book.answers.placement, play_solutions=book.html.solutions == "embedded",
-        print_rules=plan.printing.rules(book.page.size) if plan.printing else None, cover=_cover(loaded, book),
+        print_rules=plan.printing.rules(book.page.size) if plan.printing else None,
+        cover=_cover(loaded, plan, sections, section_specs, words),
     )
 
 

@@ -182,8 +182,8 @@ def queens(columns: tuple[int, ...] = EIGHT_QUEENS) -> Board:
 # --------------------------------------------------------------------------
 
 #: the cover of a book without one of its own (the spec stage's resolution of an empty ``cover`` block)
-NO_COVER = CoverSettings(front_image=None, front_image_key="", back_text=None, spine_text=None,
-                         background="#1d3557", text="#ffffff", barcode=True)
+NO_COVER = CoverSettings(front_image=None, front_image_key="", back_title=None, back_text=None, spine_text=None,
+                         background="#1d3557", text="#ffffff", barcode=True, puzzle=None)
 #: what the tests' books choose when a test says nothing (the model has no defaults: the
 #: spec stage resolves every field from the config)
 BOOK_CHOICES: dict[str, object] = {

@@ -3,15 +3,17 @@
 The geometry is the service's (:class:`CoverGeometry`): width bleed + trim +
 spine + trim + bleed, height trim + 2 x bleed, the spine from the page count and
 paper. Without a front image the front is typeset: title, subtitle and author
-in the book's typeface over a puzzle of the book, drawn as the interior draws
-it. The spine carries its text only where the service allows it, centred with
-the service's clearance; the barcode area is left unpainted paper (``barcode:
+in the book's typeface over the cover's own puzzle (the spec stage made and
+verified it: never one of the book's), drawn as the interior draws its grids.
+The back text is set in a block 0.5 in inside the trim and the spine, above the
+barcode area, at 10 pt or more, wrapped; the spine carries its text wherever the
+service allows it, its type sized by its ink to the spine less the service's
+clearance each side. The barcode area is left unpainted paper (``barcode:
 auto``). Like every renderer, the same input gives the same bytes.
 """
 from __future__ import annotations
 
 import io
-from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -21,7 +23,8 @@ from reportlab.lib.utils import ImageReader
 from reportlab.pdfgen.canvas import Canvas
 
 from publisher import fonts as fontlib
-from publisher.model import Band, Booklet, BookSpec, Fonts, PlacedGrid, TextStyle
+from publisher.grids import board_borders, cells, text_ratio
+from publisher.model import POINTS_PER_INCH, Board, Booklet, BookSpec, Fonts, Grid, TextStyle
 from publisher.printing.interior import PrintChoice
 from publisher.printing.profile import Barcode, inches
 from publisher.render import pdf
@@ -30,8 +33,19 @@ from publisher.typeset import Typesetter
 MIN_IMAGE_DPI = 300
 MIN_SPINE_TEXT = 6.0          # smaller spine text is unreadable: left off, with a warning
 MAX_SPINE_TEXT = 14.0
+#: the spine's ink is kept this much further from the folds than the clearance: the rounding
+#: of the content stream and of a reader's outlines never take it into the clearance
+SPINE_SPARE = 0.25
 MIN_COVER_TEXT = 9.0          # subtitle and author never smaller, however long the title
 ASCENT_ROOM = 0.2             # room above a first line for accents over capitals (Vietnamese "Ộ")
+#: the back text (and the spine text's ends) this far inside the trim and the spine: an
+#: editor's text block, not the service's bare safe limit (KDP's 0.125 in)
+TEXT_INSET = 0.5 * POINTS_PER_INCH
+BACK_TEXT_SIZES = (12.0, 11.5, 11.0, 10.5, 10.0)   # the back text's sizes, tried largest first
+#: how far the background's strips above and below the barcode area reach over its sides (points):
+#: abutting fills leave a light hairline in a rasterised proof, overlapping ones none
+SEAM_OVERLAP = 1.0
+BACK_TITLE_SCALE = 1.5        # the back's heading (the title over the default text)
 
 
 class CoverError(Exception):
@@ -103,6 +117,16 @@ class CoverGeometry:
         return Rect(x, self.bleed, x + self.trim_width, self.bleed + self.trim_height)
 
     @property
+    def back_block(self) -> Rect:
+        """Where the back text goes: :data:`TEXT_INSET` inside the back's trim and its spine
+        fold (the service's safe distance where that is more), above the barcode area."""
+        inset = max(TEXT_INSET, self.safe)
+        block = self.back.inset(inset)
+        area = self.barcode_rect
+        bottom = max(block.y0, area.y1 + inset / 2) if area is not None else block.y0
+        return Rect(block.x0, bottom, block.x1, block.y1)
+
+    @property
     def barcode_rect(self) -> Rect | None:
         if self.barcode is None:
             return None
@@ -124,6 +148,7 @@ class CoverSpec:
     title: str
     subtitle: str | None
     author: str | None
+    back_title: str | None        # the back's heading, over the default back text
     back_text: str | None
     spine_text: str | None        # None: the service prints no spine text at this page count
     background: str
@@ -131,7 +156,7 @@ class CoverSpec:
     front_image: Path | None
     front_image_key: str
     fonts: Fonts
-    grid: PlacedGrid | None
+    puzzle: Board | None          # the front's own puzzle (the spec stage's), None for none
     booklet: Booklet
     geometry: CoverGeometry
     service: str
@@ -143,17 +168,6 @@ class CoverSpec:
 class RenderedCover:
     data: bytes
     warnings: tuple[str, ...]
-
-
-def _first_grid(booklet: Booklet) -> PlacedGrid | None:
-    """The first puzzle of the book's most common board shape: what the book is mostly of."""
-    grids = [item for page in booklet.pages for block in page.blocks if isinstance(block, Band)
-             for item in block.items]
-    if not grids:
-        return None
-    shapes = Counter((item.grid.rows, item.grid.cols) for item in grids)
-    common = max(shapes, key=lambda shape: (shapes[shape], shape))
-    return next(item for item in grids if (item.grid.rows, item.grid.cols) == common)
 
 
 def cover_spec(book: BookSpec, chosen: PrintChoice, booklet: Booklet) -> CoverSpec:
@@ -174,17 +188,18 @@ def cover_spec(book: BookSpec, chosen: PrintChoice, booklet: Booklet) -> CoverSp
     image = settings.front_image
     if image is not None and not image.is_file():
         raise CoverError("front_image", f"image file not found: {settings.front_image_key}")
-    text = " ".join(filter(None, (book.title, subtitle, book.author, settings.back_text, wanted)))
+    back_text = settings.back_text if puzzles else None
+    text = " ".join(filter(None, (book.title, subtitle, book.author, back_text, wanted)))
     missing = fontlib.missing_glyphs(booklet.fonts, text)
     if missing:
         listed = ", ".join(f"'{c}' (U+{ord(c):04X})" for c in missing)
         raise CoverError("back_text", f"font '{booklet.fonts.family}' has no glyph for {listed}")
     return CoverSpec(
         title=book.title, subtitle=subtitle, author=book.author,
-        back_text=settings.back_text if puzzles else None,
+        back_title=settings.back_title if puzzles else None, back_text=back_text,
         spine_text=wanted if wanted and allowed else None, background=settings.background,
         text=settings.text, front_image=image, front_image_key=settings.front_image_key,
-        fonts=booklet.fonts, grid=_first_grid(booklet), booklet=booklet, geometry=geo,
+        fonts=booklet.fonts, puzzle=settings.puzzle, booklet=booklet, geometry=geo,
         service=chosen.profile.name, pages=pages, spine_note=note,
     )
 
@@ -205,8 +220,10 @@ class _CoverDrawer:
         if area is None:
             c.rect(0, 0, geo.width, geo.height, stroke=0, fill=1)
             return
+        seam = SEAM_OVERLAP   # the strips above and below overlap the sides: no hairline where they meet
         pieces = [Rect(0, 0, area.x0, geo.height), Rect(area.x1, 0, geo.width, geo.height),
-                  Rect(area.x0, 0, area.x1, area.y0), Rect(area.x0, area.y1, area.x1, geo.height)]
+                  Rect(area.x0 - seam, 0, area.x1 + seam, area.y0),
+                  Rect(area.x0 - seam, area.y1, area.x1 + seam, geo.height)]
         for piece in pieces:
             c.rect(piece.x0, piece.y0, piece.width, piece.height, stroke=0, fill=1)
 
@@ -245,23 +262,26 @@ class _CoverDrawer:
         author_top = box.y0 + box.height * 0.1
         if spec.author:
             self.lines(spec.author, max(MIN_COVER_TEXT, min(18.0, title_size * 0.6)), False, box, author_top)
-        if spec.grid is not None:
-            self.grid(spec.grid, box, y - 18, author_top + 18)
+        if spec.puzzle is not None:
+            self.grid(spec.puzzle, box, y - 18, author_top + 18)
 
-    def grid(self, item: PlacedGrid, box: Rect, top: float, bottom: float) -> None:
-        """A puzzle of the book on a white square, as big as the room between the text allows."""
+    def grid(self, board: Board, box: Rect, top: float, bottom: float) -> None:
+        """The cover's puzzle on a white square, as big as the room between the text allows,
+        its lines and digits as the interior draws a grid of that cell size."""
         room = min(box.width * 0.8, top - bottom)
         if room < 36:
             return
         pad = room * 0.06
-        side = room - 2 * pad
-        scale = side / max(item.grid.width, item.grid.height)
-        width, height = item.grid.width * scale, item.grid.height * scale
-        left = (box.x0 + box.x1) / 2 - width / 2
-        grid_top = (top + bottom) / 2 + height / 2
+        cell = round((room - 2 * pad) / max(board.rows, board.cols), 2)
+        grid = Grid(rows=board.rows, cols=board.cols, cells=cells(board, False), borders=board_borders(board, cell),
+                    cell_size=cell, font_size=round(cell * text_ratio(board, False), 1), label="cover puzzle",
+                    shaded=board.shading)
+        left = (box.x0 + box.x1) / 2 - grid.width / 2
+        grid_top = (top + bottom) / 2 + grid.height / 2
         self.c.setFillColor(HexColor("#ffffff"))
-        self.c.rect(left - pad, grid_top - height - pad, width + 2 * pad, height + 2 * pad, stroke=0, fill=1)
-        pdf.draw_grid(self.c, self.spec.booklet, item, left, grid_top, scale)
+        self.c.rect(left - pad, grid_top - grid.height - pad, grid.width + 2 * pad, grid.height + 2 * pad,
+                    stroke=0, fill=1)
+        pdf.draw_grid(self.c, self.spec.booklet, grid, left, grid_top)
 
     def image(self, path: Path) -> None:
         """The front image over the front panel and its bleed (top, bottom, outside),
@@ -292,43 +312,55 @@ class _CoverDrawer:
         self.c.restoreState()
 
     def back(self) -> None:
-        spec = self.spec
+        """The back text in :attr:`CoverGeometry.back_block`, at the largest of
+        :data:`BACK_TEXT_SIZES` it fits at; CoverError when it does not fit at the smallest."""
+        spec, box = self.spec, self.geo.back_block
         if not spec.back_text:
             return
-        box = self.geo.back.inset(self.geo.safe)
-        bottom = self.geo.barcode_rect.y1 + 12 if self.geo.barcode_rect else box.y0
-        size = 12.0
-        while size > 7 and self._height(spec.back_text, size, box.width) > box.y1 - bottom:
-            size -= 0.5
-        if self._height(spec.back_text, size, box.width) > box.y1 - bottom:
-            raise CoverError("back_text", "the back text does not fit on the back cover above the barcode area")
+        sizes = [size for size in BACK_TEXT_SIZES if self._height(size, box.width) <= box.height]
+        if not sizes:
+            least = BACK_TEXT_SIZES[-1]
+            need = inches(self._height(least, box.width))
+            raise CoverError("back_text", f"the back text does not fit on the back cover at {least:g} pt: it needs "
+                                          f"{need:.2f} in, the text block ({inches(box.width):.2f} in wide, "
+                                          f"{inches(TEXT_INSET):g} in inside the trim and the spine, above the "
+                                          f"barcode area) is {inches(box.height):.2f} in high")
         top = box.y1
-        for paragraph in spec.back_text.split("\n"):
-            if paragraph.strip():
-                top = self.lines(paragraph, size, False, box, top, align="left") - size * 0.5
+        for text, size, bold in self._paragraphs(sizes[0]):
+            top = self.lines(text, size, bold, box, top, align="left") - size * 0.5
 
-    def _height(self, text: str, size: float, width: float) -> float:
-        style = TextStyle("cover", size)
-        return sum(len(self.type.wrap(p, style, width)) * style.leading + size * 0.5
-                   for p in text.split("\n") if p.strip())
+    def _paragraphs(self, size: float) -> list[tuple[str, float, bool]]:
+        """The back's paragraphs as (text, size, bold): its heading, then a paragraph a line."""
+        spec = self.spec
+        heading = [(spec.back_title, size * BACK_TITLE_SCALE, True)] if spec.back_title else []
+        return heading + [(p, size, False) for p in (spec.back_text or "").split("\n") if p.strip()]
+
+    def _height(self, size: float, width: float) -> float:
+        """The height :meth:`back` takes at ``size``, as :meth:`lines` sets each paragraph."""
+        total = 0.0
+        for text, paragraph_size, bold in self._paragraphs(size):
+            style = TextStyle("cover", paragraph_size, bold=bold)
+            total += paragraph_size * ASCENT_ROOM + len(self.type.wrap(text, style, width)) * style.leading
+            total += paragraph_size * 0.5
+        return total - size * 0.5
 
     def spine(self) -> None:
-        """The spine text, read top to bottom, centred on the spine, at a size that
-        keeps the clearance from both folds and the safe distance from the trims."""
+        """The spine text, read top to bottom, its ink centred on the spine at the size that
+        fills the spine less the clearance from both folds (its glyphs' outlines measured, not
+        the line box), the ends :data:`TEXT_INSET` from the trims."""
         text, geo = self.spec.spine_text, self.geo
         if not text:
             return
-        room = geo.spine - 2 * geo.clearance
-        length = geo.trim_height - 2 * geo.safe
+        room = geo.spine - 2 * (geo.clearance + SPINE_SPARE)
+        length = geo.trim_height - 2 * max(TEXT_INSET, geo.safe)
         name, _cap = self.bold
-        ascent, descent = pdf.font_extent(self.spec.fonts.bold)
-        size = min(MAX_SPINE_TEXT, room / (ascent - descent))
-        style = TextStyle("spine", size, bold=True)
-        while size >= MIN_SPINE_TEXT and self.type.width(text, style) > length:
+        low, high = fontlib.ink_extent(self.spec.fonts, text, bold=True)
+        size = min(MAX_SPINE_TEXT, room / (high - low)) if high > low else 0.0
+        while size >= MIN_SPINE_TEXT and self.type.width(text, TextStyle("spine", size, bold=True)) > length:
             size -= 0.5
-            style = TextStyle("spine", size, bold=True)
         if size < MIN_SPINE_TEXT:
-            self.warnings.append(f"no spine text: '{text}' does not fit on a {inches(geo.spine):.3f} in spine")
+            self.warnings.append(f"no spine text: '{text}' does not fit on a {inches(geo.spine):.3f} in spine "
+                                 f"at {MIN_SPINE_TEXT:g} pt with {inches(geo.clearance):g} in from each fold")
             return
         centre_x = (geo.spine_rect.x0 + geo.spine_rect.x1) / 2
         centre_y = (geo.spine_rect.y0 + geo.spine_rect.y1) / 2
@@ -337,7 +369,7 @@ class _CoverDrawer:
         self.c.rotate(-90)
         self.c.setFont(name, size)
         self.c.setFillColor(HexColor(self.spec.text))
-        self.c.drawCentredString(0, -(ascent + descent) / 2 * size, text)   # the glyph box centred on the spine
+        self.c.drawCentredString(0, -(low + high) / 2 * size, text)   # the ink centred on the spine
         self.c.restoreState()
 
 

@@ -11,12 +11,14 @@ ink is).
 """
 from __future__ import annotations
 
+import io
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 from itertools import groupby
 
 import pymupdf
+from fontTools.ttLib import TTFont, TTLibError
 
 from publisher.model import POINTS_PER_INCH
 from publisher.printing.cover import CoverGeometry, Rect, geometry
@@ -91,6 +93,65 @@ def marks(page: pymupdf.Page, media: Rect) -> Iterator[Mark]:
     for kind, box in page.get_bboxlog():   # what MuPDF paints, strokes with their width
         if kind in _PAINTED:
             yield Mark(pdf_rect(*box), _PAINTED[kind])
+
+
+#: one embedded font's glyph outlines' boxes by glyph id, (xMin, yMin, xMax, yMax) in em (None: no ink)
+GlyphBoxes = list[tuple[float, float, float, float] | None]
+
+
+def _glyph_boxes(doc: pymupdf.Document, page: pymupdf.Page) -> dict[str, list[GlyphBoxes]]:
+    """The outline boxes of every glyph of the page's embedded TrueType fonts, by font name
+    without its subset tag (a name may have several subsets)."""
+    found: dict[str, list[GlyphBoxes]] = {}
+    for xref, _ext, kind, base, *_rest in page.get_fonts(full=True):
+        if kind != "TrueType":
+            continue
+        data = doc.extract_font(xref)[3]
+        try:
+            font = TTFont(io.BytesIO(data))
+            units, glyphs = font["head"].unitsPerEm, font["glyf"]
+            boxes: GlyphBoxes = []
+            for name in font.getGlyphOrder():
+                glyph = glyphs[name]
+                boxes.append((glyph.xMin / units, glyph.yMin / units, glyph.xMax / units, glyph.yMax / units)
+                             if glyph.numberOfContours else None)
+        except (TTLibError, KeyError, AssertionError, ValueError):
+            continue    # a font we cannot read: its glyphs fall back to their line boxes
+        found.setdefault(base.split("+", 1)[-1], []).append(boxes)
+    return found
+
+
+def ink(doc: pymupdf.Document, page: pymupdf.Page, media: Rect) -> Iterator[Mark]:
+    """Every run of glyphs by its ink: the union of its glyphs' outline boxes, placed by each
+    glyph's origin, the run's size and direction (a line box is a third taller than the ink of
+    most lines: what measures text that must fit a narrow band, the spine). A glyph of a font
+    that cannot be read counts with its line box."""
+    fonts = _glyph_boxes(doc, page)
+    top = media.y1
+    for span in page.get_texttrace():
+        size, (dx, dy) = span["size"], span["dir"]
+        candidates = fonts.get(span["font"], [])
+        xs: list[float] = []
+        ys: list[float] = []
+        text = ""
+        for code, gid, (ox, oy), char_box in span["chars"]:
+            text += chr(code) if code > 0 else ""
+            boxes = [boxes[gid] for boxes in candidates if 0 <= gid < len(boxes)]
+            if not boxes:
+                if chr(code).strip():
+                    xs += [char_box[0], char_box[2]]
+                    ys += [char_box[1], char_box[3]]
+                continue
+            for box in boxes:
+                if box is None:
+                    continue
+                for gx in (box[0], box[2]):      # along the run's direction, then up (dy, -dx): y grows down
+                    for gy in (box[1], box[3]):
+                        xs.append(ox + size * (gx * dx + gy * dy))
+                        ys.append(oy + size * (gx * dy - gy * dx))
+        if xs and text.strip():
+            yield Mark(Rect(media.x0 + min(xs), top - max(ys), media.x0 + max(xs), top - min(ys)),
+                       f"text '{text.strip()[:40]}'")
 
 
 def _close(a: float, b: float) -> bool:
@@ -248,6 +309,8 @@ def check_cover(data: bytes, name: str, chosen: PrintChoice, pages: int, trim_si
         if bleed_box is None or not _close(bleed_box.width, media.width) or not _close(bleed_box.height, media.height):
             found.append(Violation(name, 1, "page-boxes", "BleedBox missing or not the whole page"))
         found.extend(_cover_marks(name, page, media, geo, chosen, pages))
+        if p.spine_text_allowed(pages):
+            found.extend(_spine_ink(name, doc, page, media, geo, p.name))
         found.extend(_common(doc, name))
     return found
 
@@ -280,15 +343,28 @@ def _cover_marks(name: str, page: pymupdf.Page, media: Rect, geo: CoverGeometry,
                 reported.add("spine")
                 yield Violation(name, 1, "spine-text", f"{mark.what} on the spine; {p.name} allows spine text only "
                                                        f"from {p.spine_text_min_pages} pages, the book has {pages}")
-            elif (r.x0 < s.x0 + geo.clearance - MEASURE_SLACK or r.x1 > s.x1 - geo.clearance + MEASURE_SLACK) \
-                    and "clearance" not in reported:
-                reported.add("clearance")
-                yield Violation(name, 1, "spine-text", f"{mark.what} within {inches(geo.clearance):g} in of a spine "
-                                                       "fold")
-            continue
+            continue    # its ink is measured against the folds (_spine_ink)
         panel = moved(geo.front if centre > s.x1 else geo.back).inset(geo.safe)
         if (r.x0 < panel.x0 - MEASURE_SLACK or r.x1 > panel.x1 + MEASURE_SLACK or r.y0 < panel.y0 - MEASURE_SLACK
                 or r.y1 > panel.y1 + MEASURE_SLACK) and "safe" not in reported:
             reported.add("safe")
             yield Violation(name, 1, "cover-safe", f"{mark.what} less than {inches(geo.safe):g} in inside the trim "
                                                    "of its panel")
+
+
+def _spine_ink(name: str, doc: pymupdf.Document, page: pymupdf.Page, media: Rect,
+               geo: CoverGeometry, service: str) -> Iterator[Violation]:
+    """Spine text whose ink comes nearer a spine fold than the service's clearance (the worst)."""
+    spine = geo.spine_rect
+    s = Rect(spine.x0 + media.x0, spine.y0 + media.y0, spine.x1 + media.x0, spine.y1 + media.y0)
+    worst: tuple[float, Mark] | None = None
+    for mark in ink(doc, page, media):
+        r = mark.rect
+        if not s.x0 <= (r.x0 + r.x1) / 2 <= s.x1:
+            continue
+        distance = min(r.x0 - s.x0, s.x1 - r.x1)
+        if worst is None or distance < worst[0]:
+            worst = (distance, mark)
+    if worst is not None and worst[0] + MEASURE_SLACK < geo.clearance:
+        yield Violation(name, 1, "spine-text", f"{worst[1].what}: its ink {inches(max(worst[0], 0.0)):.3f} in from "
+                                               f"a spine fold, {service} needs {inches(geo.clearance):g} in")

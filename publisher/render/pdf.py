@@ -82,16 +82,15 @@ def font_extent(path: Path) -> tuple[float, float]:
     return face.ascent / 1000, face.descent / 1000
 
 
-def draw_grid(canvas: Canvas, booklet: Booklet, item: PlacedGrid, left: float, top: float, scale: float) -> None:
-    """One grid of ``booklet`` (without its caption) on another canvas, its top-left
-    corner at (``left``, ``top``) in PDF coordinates, scaled by ``scale``: the
-    cover's front shows a puzzle of the book exactly as the interior draws it."""
+def draw_grid(canvas: Canvas, booklet: Booklet, grid: Grid, left: float, top: float) -> None:
+    """A grid drawn with ``booklet``'s fonts and ink on another canvas, its top-left corner at
+    (``left``, ``top``) in PDF coordinates: the cover's front puzzle, drawn as the interior
+    draws its grids."""
     drawer = _PageDrawer(canvas, booklet)
     drawer.height = 0.0      # model y is measured down from the origin the translation sets
     canvas.saveState()
     canvas.translate(left, top)
-    canvas.scale(scale, scale)
-    drawer.grid(item.grid, (0.0, -item.grid.height))
+    drawer.grid(grid, (0.0, -grid.height))
     canvas.restoreState()
 
 

@@ -34,7 +34,7 @@ FLOORS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("sources", ("publisher.sources", "publisher.generation", "publisher.screening")),
     ("verify", ("publisher.verify", "publisher.grading", "publisher.report", "publisher.repeats", "publisher.records",
                 "publisher.solving")),
-    ("spec", ("publisher.spec",)),
+    ("spec", ("publisher.spec", "publisher.coverpuzzle")),
     ("book model", ("publisher.layout", "publisher.layout.*")),
     ("renderers", ("publisher.render.*", "publisher.printing", "publisher.printing.cover",
                    "publisher.printing.preflight")),
