@@ -42,7 +42,7 @@ class HintStep:
     the sentence, the cells to look at, and what it places or rules out.
     Rows and columns are 1-based; symbols are the printed text of a cell."""
 
-    text: str                                            # "r4c7 = 5: hidden single in column 7"
+    text: str                                            # "r4c7 = 5: Hidden Single in column 7"
     cells: tuple[tuple[int, int], ...] = ()              # focus cells (row, col)
     placed: tuple[tuple[int, int, str], ...] = ()        # (row, col, symbol) the step fills in
     removed: tuple[tuple[int, int, str], ...] = ()       # (row, col, symbol) candidates it rules out

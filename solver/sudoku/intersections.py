@@ -69,7 +69,7 @@ def _direct(g: Grid, pointing: bool) -> Step | None:
             name = "Direct Pointing" if pointing else "Direct Claiming"
             text = (f"{g.name(cell)} = {g.sym(d)}: {_sentence(g, pointing, digit, source, target)}, "
                     f"so {g.removed_text([(c, digit) for c in gone])}, "
-                    f"leaving a hidden single in {g.lay.names[unit]}")
+                    f"leaving a Hidden Single in {g.lay.names[unit]}")
             return g.step(name, DIRECT_POINTING if pointing else DIRECT_CLAIMING, text,
                           placed=[(cell, d)],
                           cells=[*locked, cell])

@@ -45,7 +45,7 @@ def hidden_single_in(g: Grid, first: int, last: int, rating: float) -> Step | No
             bit = 1 << (digit - 1)
             cell = next(c for c in lay.units[u] if g.cands[c] & bit)
             return g.step("Hidden Single", rating,
-                          f"{g.name(cell)} = {g.sym(digit)}: hidden single in {lay.names[u]}",
+                          f"{g.name(cell)} = {g.sym(digit)}: Hidden Single in {lay.names[u]}",
                           placed=[(cell, digit)], cells=lay.units[u])
     return None
 
@@ -63,7 +63,7 @@ def naked_single(g: Grid) -> Step | None:
         if m and not m & (m - 1):
             digit = m.bit_length()
             return g.step("Naked Single", NAKED_SINGLE,
-                          f"{g.name(cell)} = {g.sym(digit)}: naked single, no other digit fits",
+                          f"{g.name(cell)} = {g.sym(digit)}: Naked Single, no other digit fits",
                           placed=[(cell, digit)], cells=[cell, *g.lay.peers[cell]])
     return None
 

@@ -42,7 +42,7 @@ def _naked(g: Grid, k: int) -> Step | None:
             removed = [(c, d) for c in unit if c not in group for d in bits(cands[c] & mask)]
             if removed:
                 return g.removal(f"Naked {SIZE_WORD[k]}", NAKED[k],
-                                 f"Naked {SIZE_WORD[k].lower()}: in {lay.names[u]} "
+                                 f"Naked {SIZE_WORD[k]}: in {lay.names[u]} "
                                  f"{g.names(group)} hold only {g.syms(mask)}", removed, group)
     return None
 
@@ -89,7 +89,7 @@ def _unit_mask(g: Grid, u: int) -> int:
 
 
 def _hidden_text(g: Grid, k: int, u: int, cells: tuple[int, ...], mask: int) -> str:
-    return (f"Hidden {SIZE_WORD[k].lower()}: in {g.lay.names[u]} {g.syms(mask)} fit only in "
+    return (f"Hidden {SIZE_WORD[k]}: in {g.lay.names[u]} {g.syms(mask)} fit only in "
             f"{g.names(cells)}")
 
 
@@ -115,7 +115,7 @@ def _direct_hidden(g: Grid, k: int) -> Step | None:
         if single:
             cell, d, unit = single
             text = (f"{g.name(cell)} = {g.sym(d)}: {_hidden_text(g, k, u, cells, mask)}, so "
-                    f"{g.removed_text(removed)}, leaving a hidden single in {g.lay.names[unit]}")
+                    f"{g.removed_text(removed)}, leaving a Hidden Single in {g.lay.names[unit]}")
             return g.step(f"Direct Hidden {SIZE_WORD[k]}", DIRECT_HIDDEN[k], text,
                           placed=[(cell, d)], cells=[*cells, cell])
     return None

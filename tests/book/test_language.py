@@ -89,7 +89,7 @@ def test_every_technique_the_graders_name_is_said_in_vietnamese() -> None:
 
 def test_a_vietnamese_hint_names_its_technique_in_vietnamese() -> None:
     words = SCREEN_LABELS["vi"]
-    step = HintStep("r1c2 = 3: hidden single in box 1", ((1, 1), (1, 2)), ((1, 2, "3"),), (), "Hidden Single")
+    step = HintStep("r1c2 = 3: Hidden Single in box 1", ((1, 1), (1, 2)), ((1, 2, "3"),), (), "Hidden Single")
     assert hint_sentence(step, words, "vi") == "Số duy nhất ẩn — h1c2: điền 3"
     unknown = HintStep("x", (), (), ((4, 4, "7"),), "A Technique Not Yet Named")
     assert hint_sentence(unknown, words, "vi") == "h4c4 không thể là 7"    # never the English name

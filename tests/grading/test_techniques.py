@@ -42,13 +42,13 @@ def test_hidden_single_in_box_is_rated_below_a_line() -> None:
     assert singles.full_house(g) is None
     step = singles.hidden_single_box(g)
     assert placed(step) == {"r2c2=5"} and step is not None and step.rating == 1.2
-    assert step.text == "r2c2 = 5: hidden single in box 1"
+    assert step.text == "r2c2 = 5: Hidden Single in box 1"
     g = empty()
     only(g, 5, col(7), ["r4c7"])
     assert singles.hidden_single_box(g) is None
     step = singles.hidden_single_line(g)
     assert placed(step) == {"r4c7=5"} and step is not None and step.rating == 1.5
-    assert step.text == "r4c7 = 5: hidden single in column 7"
+    assert step.text == "r4c7 = 5: Hidden Single in column 7"
 
 
 def test_naked_single() -> None:
@@ -251,3 +251,31 @@ def test_length_bonus_follows_se_ladder() -> None:
     # chain sizes (potentials) and SE's additions: +0.1 past 6, 8, 10, 14, 18, 26, 34 ...
     assert [chains.length_bonus(k) for k in (6, 7, 8, 9, 10, 11, 14, 15, 18, 19, 26, 27)] == [
         0.0, 0.1, 0.1, 0.2, 0.2, 0.3, 0.3, 0.4, 0.4, 0.5, 0.5, 0.6]
+
+
+def test_every_step_spells_its_technique_as_its_name() -> None:
+    """One spelling of every technique name: a step's sentence names techniques (its own, or
+    the single it leaves) exactly as the technique is named, so a book's "Key step: Naked
+    Pair" never sits beside "Naked pair: in column 1" (the sentences of explained calibration
+    puzzles from SE 1 to 6.6, every technique name matched without regard to case)."""
+    import re
+
+    from solver.sudoku import parse_text
+    from solver.sudoku.grade import explain
+    from solver.sudoku.targeted import TECHNIQUES
+    from tests.samples import REPO
+
+    rows = [line.split("\t") for line in (REPO / "bench" / "data" / "se-rated-calibration.tsv")
+            .read_text().splitlines()[1:]]
+    names = sorted({t.name for t in TECHNIQUES} | {"Naked Single", "Hidden Single"}, key=len, reverse=True)
+    seen: set[str] = set()
+    for text, rating in rows[::100][:32]:
+        if float(rating) > 6.6:
+            continue
+        (puzzle,) = parse_text(text)
+        for step in explain(puzzle):
+            seen.add(step.technique)
+            for name in names:
+                for found in re.findall(re.escape(name), step.text, flags=re.IGNORECASE):
+                    assert found == name, (step.technique, step.text)
+    assert {"Naked Single", "Hidden Single", "Pointing"} <= seen
