@@ -156,13 +156,17 @@ class Grid:
     def step(self, technique: str, rating: float, text: str, *,
              placed: list[tuple[int, int]] | tuple[tuple[int, int], ...] = (),
              removed: list[tuple[int, int]] | tuple[tuple[int, int], ...] = (),
-             cells: list[int] | tuple[int, ...] | set[int] | frozenset[int] = ()) -> Step:
-        """A :class:`Step` from cell indices and digits."""
+             cells: list[int] | tuple[int, ...] | set[int] | frozenset[int] = (),
+             named: list[tuple[int, int]] | tuple[tuple[int, int], ...] = ()) -> Step:
+        """A :class:`Step` from cell indices and digits. ``named``: eliminations a placing
+        step's sentence makes on its way ("so r3c2 is not 7, leaving a Hidden Single"):
+        shown with the step (a worked example strikes them) but not replayed, as Sudoku
+        Explainer's direct techniques only place, so the steps after rate as SE's do."""
         n = self.n
         rm = sorted(set(removed))
         return Step(technique, round(rating, 1), text,
                     tuple((c // n + 1, c % n + 1, self.sym(d)) for c, d in placed),
-                    tuple((c // n + 1, c % n + 1, self.sym(d)) for c, d in rm),
+                    tuple((c // n + 1, c % n + 1, self.sym(d)) for c, d in sorted(set(rm) | set(named))),
                     tuple((c // n + 1, c % n + 1) for c in sorted(set(cells))),
                     tuple((c, d, True) for c, d in placed) + tuple((c, d, False) for c, d in rm))
 

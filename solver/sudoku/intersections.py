@@ -71,7 +71,7 @@ def _direct(g: Grid, pointing: bool) -> Step | None:
                     f"so {g.removed_text([(c, digit) for c in gone])}, "
                     f"leaving a Hidden Single in {g.lay.names[unit]}")
             return g.step(name, DIRECT_POINTING if pointing else DIRECT_CLAIMING, text,
-                          placed=[(cell, d)],
+                          placed=[(cell, d)], named=[(c, digit) for c in gone],
                           cells=[*locked, cell])
     return None
 

@@ -117,7 +117,7 @@ def _direct_hidden(g: Grid, k: int) -> Step | None:
             text = (f"{g.name(cell)} = {g.sym(d)}: {_hidden_text(g, k, u, cells, mask)}, so "
                     f"{g.removed_text(removed)}, leaving a Hidden Single in {g.lay.names[unit]}")
             return g.step(f"Direct Hidden {SIZE_WORD[k]}", DIRECT_HIDDEN[k], text,
-                          placed=[(cell, d)], cells=[*cells, cell])
+                          placed=[(cell, d)], named=removed, cells=[*cells, cell])
     return None
 
 

@@ -78,7 +78,9 @@ def test_direct_pointing_places_the_hidden_single_it_leaves() -> None:
     only(g, 3, box(2), ["r1c4", "r2c5"])
     step = intersections.direct_pointing(g)
     assert placed(step) == {"r2c5=3"} and step is not None and step.rating == 1.7
-    assert step.removed == () and "r1c4, r1c7, r1c8 and r1c9 are not 3" in step.text
+    assert "r1c4, r1c7, r1c8 and r1c9 are not 3" in step.text
+    assert removed(step) == {"r1c4#3", "r1c7#3", "r1c8#3", "r1c9#3"}     # shown with the step ...
+    assert [move for move in step.moves if not move[2]] == []           # ... but only the placement replayed
 
 
 def test_direct_claiming() -> None:
@@ -279,3 +281,33 @@ def test_every_step_spells_its_technique_as_its_name() -> None:
                 for found in re.findall(re.escape(name), step.text, flags=re.IGNORECASE):
                     assert found == name, (step.technique, step.text)
     assert {"Naked Single", "Hidden Single", "Pointing"} <= seen
+
+
+def test_every_elimination_a_sentence_names_is_one_the_step_shows() -> None:
+    """A step that says "so r3c2 is not 7" rules 7 out of r3c2 in its ``removed`` (what a
+    worked example strikes and a hint shows), the direct techniques that place a value
+    included; its replay still only places (SE's direct steps do), so ratings are unchanged."""
+    import re
+
+    from solver.sudoku import parse_text
+    from solver.sudoku.grade import explain
+    from tests.samples import REPO
+
+    rows = [line.split("\t") for line in (REPO / "bench" / "data" / "se-rated-calibration.tsv")
+            .read_text().splitlines()[1:]]
+    said = r"((?:r\d+c\d+(?:, | and )?)+) (?:is|are) not (\w)"
+    named = direct = 0
+    for text, rating in rows[::50][:64]:
+        if float(rating) > 6.6:
+            continue
+        (puzzle,) = parse_text(text)
+        for step in explain(puzzle):
+            shown = {(r, c, s) for r, c, s in step.removed}
+            for cells, symbol in re.findall(said, step.text):
+                for r, c in re.findall(r"r(\d+)c(\d+)", cells):
+                    named += 1
+                    assert (int(r), int(c), symbol) in shown, step.text
+            if step.placed and step.removed:
+                direct += 1
+                assert all(placed for _c, _d, placed in step.moves), step.text   # replayed: the placement only
+    assert named > 50 and direct > 0
