@@ -30,9 +30,11 @@ from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from contextlib import contextmanager
-from itertools import islice
+from itertools import chain, islice
 from types import FrameType
 from typing import TypeVar
+
+from publisher.workers import most_workers, worker_count
 
 Task = TypeVar("Task")
 Result = TypeVar("Result")
@@ -194,7 +196,16 @@ def pool_map(function: Callable[[Task], Result], tasks: Iterable[Task], *, jobs:
     only this process, which cancels the queue and stops the workers instead of waiting
     for them; so does a caller that stops iterating early. When the system refuses that
     many processes (a process limit), fewer are started, down to this process alone.
+
+    Every stage's workers start here (``check``, ``grade``, ``generate``, ``build``,
+    ``export``, ``catalog import``), so the README's bound holds for all of them: at most
+    4 x the cores and never more than the tasks (:func:`publisher.workers.worker_count`;
+    for a stream, the tasks counted up to that bound before any worker starts).
     """
+    stream = iter(tasks)
+    first = list(islice(stream, most_workers(jobs)))
+    jobs = worker_count(jobs, len(first))
+    tasks = chain(first, stream)
     pool = _start_pool(jobs)
     if pool is None:
         yield from map(function, tasks)
