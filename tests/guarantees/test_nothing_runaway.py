@@ -7,11 +7,13 @@ of the pool.
 """
 from __future__ import annotations
 
+import os
+import signal
 from pathlib import Path
 
 import pytest
 
-from publisher import interrupt
+from publisher import interrupt, write
 from publisher.workers import default_jobs
 from tests.runner import Cli
 from tests.samples import EASY_9X9, HARD_9X9
@@ -56,3 +58,24 @@ def test_jobs_at_most_four_times_the_cores(guarded_cli: Cli, tmp_path: Path, ask
     run = guarded_cli("check", str(bank), "--jobs", "40")
     assert run.code == 0, run
     assert asked and max(asked) <= 4 * default_jobs()
+
+
+# ------------------------------------------------------------------ signals a caller ignores
+
+@pytest.mark.parametrize("signum", [signal.SIGHUP, signal.SIGINT])
+def test_a_signal_the_caller_ignores_stays_ignored(cli: Cli, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                   signum: signal.Signals) -> None:
+    """README, Output guarantees (Signals): a signal the caller set to ignore (``nohup``'s
+    SIGHUP, the SIGINT of a script's ``cmd &``) is not taken over: it arrives mid-write and the
+    command still ends 0 with its output, the signal still ignored afterwards."""
+    monkeypatch.setattr(write, "step_hook",
+                        lambda step: os.kill(os.getpid(), signum) if step == "stage 0" else None)
+    previous = signal.signal(signum, signal.SIG_IGN)
+    try:
+        run = cli("generate", "--size", "4", "-o", str(tmp_path / "made.txt"))
+        after = signal.getsignal(signum)
+    finally:
+        signal.signal(signum, previous)
+    assert run.code == 0, run
+    assert after is signal.SIG_IGN
+    assert (tmp_path / "made.txt").read_text(encoding="utf-8").strip()
