@@ -65,6 +65,8 @@ def _variant(value: str | None) -> tuple[str, ...]:
 
 def text_options(size: int | None, box: str | None, symbols: str | None, variant: str | None = None,
                  parity: str | None = None) -> TextOptions:
+    if symbols is not None and not symbols:   # not the default alphabet, silently
+        raise UsageError("--symbols is empty: give the grid's symbols, e.g. --symbols 123456789")
     return TextOptions(size, _box(box), symbols, _variant(variant), parity)
 
 
