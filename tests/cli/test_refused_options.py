@@ -38,3 +38,15 @@ def test_empty_symbols_in_a_config_name_the_key(guarded_cli: Cli, here: Path) ->
     run = guarded_cli("build", "config.yaml")
     assert run.code == 2, run
     assert "config.yaml:6: books[0].sections[0].symbols: String should have at least 1 character" in run.err
+
+
+def test_a_section_variant_its_grids_cannot_have_is_a_config_error(guarded_cli: Cli, here: Path) -> None:
+    """README, Sudoku variants: variant rules a section's grids cannot have (windoku off 9x9)
+    are a config error naming the key, not a `malformed` verdict at every puzzle line."""
+    (here / "config.yaml").write_text("books:\n  - title: B\n    sections:\n      - title: S\n"
+                                      "        puzzles: p.txt\n        variant: [windoku]\n", encoding="utf-8")
+    run = guarded_cli("build", "config.yaml")
+    assert run.code == 2, run
+    assert run.err.strip() == ("puzzlepress: error: config.yaml:6: books[0].sections[0].variant: windoku has its "
+                               "windows on a 9x9 grid with 3x3 boxes only (p.txt:1 is a 4x4 grid)")
+    assert not (here / "out").exists()
