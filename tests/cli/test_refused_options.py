@@ -50,3 +50,53 @@ def test_a_section_variant_its_grids_cannot_have_is_a_config_error(guarded_cli: 
     assert run.err.strip() == ("puzzlepress: error: config.yaml:6: books[0].sections[0].variant: windoku has its "
                                "windows on a 9x9 grid with 3x3 boxes only (p.txt:1 is a 4x4 grid)")
     assert not (here / "out").exists()
+
+
+# ------------------------------------------------------------------ queens boards up to 60x60
+
+def _queens_config(folder: Path, n: int, page: str = "") -> Path:
+    """A queens board of side ``n`` with the queens of all but its top four rows given (the
+    completion of an independent checker's placement: unique)."""
+    solution = _placement(n)
+    given = ", ".join(f"'{r + 1},{c + 1}'" for r, c in enumerate(solution) if r >= 4)   # ROW,COL from the top
+    path = folder / "config.yaml"
+    path.write_text(f"books:\n  - title: Q\n{page}    sections:\n      - title: S\n        kind: queens\n"
+                    f"        boards:\n          - n: {n}\n            given: [{given}]\n", encoding="utf-8")
+    return path
+
+
+def _placement(n: int) -> list[int]:
+    """Columns of n non-attacking queens, row by row from the top (the explicit construction for
+    n mod 6 not 2 or 3, checked here rather than trusted)."""
+    assert n % 6 not in (2, 3)
+    evens = list(range(1, n, 2))        # columns 2, 4, 6, ... (0-based 1, 3, 5, ...)
+    odds = list(range(0, n, 2))
+    columns = evens + odds
+    assert len({r + c for r, c in enumerate(columns)}) == n == len({r - c for r, c in enumerate(columns)})
+    return columns
+
+
+def test_queens_boards_up_to_60_are_accepted(here: Path) -> None:
+    """README, Limits: queens puzzles take "boards up to 60x60 (as generated `boards`)"."""
+    from publisher.config import load
+    loaded = load(_queens_config(here, 60))
+    assert loaded.config.books[0].sections[0].boards[0].n == 60   # type: ignore[union-attr]
+
+
+def test_a_queens_board_of_61_is_a_config_error(guarded_cli: Cli, here: Path) -> None:
+    """README, Limits: boards up to 60x60; a bigger one is a config error naming the key."""
+    config = _queens_config(here, 60)
+    config.write_text(config.read_text(encoding="utf-8").replace("n: 60", "n: 61"), encoding="utf-8")
+    run = guarded_cli("build", "config.yaml")
+    assert run.code == 2, run
+    assert "books[0].sections[0].boards[0].n: Input should be less than or equal to 60" in run.err
+
+
+def test_a_60x60_queens_board_builds_on_a_page_that_holds_it(guarded_cli: Cli, here: Path) -> None:
+    """README, Limits: a 60x60 queens board is built (on a page large enough for its cells)."""
+    _queens_config(here, 60, page="    page: {size: 17x22in}\n")
+    run = guarded_cli("build", "config.yaml", "--format", "pdf", "-q")
+    assert run.code == 0, run
+    import pymupdf
+    with pymupdf.open(here / "out" / "q-puzzles.pdf") as doc:
+        assert doc.page_count >= 1
