@@ -96,7 +96,10 @@ def export(source: Path, fmt: str, out: Path, dpi: int, solutions: bool, daily: 
         return EXIT_REJECTED
     entries = collected.entries
     if first is not None:
-        entries = dated(entries, first, levels)
+        try:
+            entries = dated(entries, first, levels)
+        except ValueError as error:
+            raise UsageError(str(error)) from None
         if not entries:
             raise UsageError(f"no puzzle of level {levels[first.weekday()] if levels else '?'} "
                              f"for {first.isoformat()}")

@@ -100,3 +100,35 @@ def test_a_60x60_queens_board_builds_on_a_page_that_holds_it(guarded_cli: Cli, h
     import pymupdf
     with pymupdf.open(here / "out" / "q-puzzles.pdf") as doc:
         assert doc.page_count >= 1
+
+
+# ------------------------------------------------------------------ requests no search can meet
+
+@pytest.mark.parametrize("kind, size, cages", [("killer", "9", "2-2"), ("kenken", "5", "2-2"),
+                                               ("killer", "9", "4-4")])
+def test_cage_sizes_that_cannot_cut_the_grid_are_refused_by_rule(guarded_cli: Cli, here: Path, kind: str,
+                                                                 size: str, cages: str) -> None:
+    """README, generate: "a request that can never be met ... is refused by rule before any search",
+    one line and exit 2: 81 cells cannot be cut into pairs (it was a ValueError, exit 3)."""
+    run = guarded_cli("generate", "--kind", kind, "--size", size, "--level", "diabolical", "--cages", cages)
+    assert run.code == 2, run
+    cells = int(size) ** 2
+    assert f"the {cells} cells of a {size}x{size} grid cannot be cut into cages of {cages} cells" in run.err
+
+
+def test_cage_sizes_that_cut_the_grid_are_still_made(guarded_cli: Cli, here: Path) -> None:
+    """The rule refuses only what cannot be: a 4x4 Killer in pairs (16 cells) is made."""
+    run = guarded_cli("generate", "--kind", "killer", "--size", "4", "--cages", "2-2", "--json")
+    assert run.code == 0, run
+    import json
+    assert all(len(cage["cells"]) == 2 for cage in json.loads(run.out)["cages"])
+
+
+@pytest.mark.parametrize("week", [[], ["--week", "easy,easy,easy,easy,easy,easy,easy"]])
+def test_a_daily_series_past_the_last_date_is_one_line(guarded_cli: Cli, here: Path, week: list[str]) -> None:
+    """README, CLI contract: an option that cannot be used is one line, exit 2 (not an OverflowError)."""
+    (here / "two.txt").write_text(PUZZLE * 2, encoding="utf-8")
+    run = guarded_cli("export", "two.txt", "--format", "svg", "--out", "ex", "--daily", "9999-12-31", *week)
+    assert run.code == 2, run
+    assert "--daily 9999-12-31: puzzle 2 would fall after 9999-12-31" in run.err
+    assert not (here / "ex").exists()
