@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import TextIO
 from xml.etree import ElementTree as ET
 
+from publisher.console import escaped
 from publisher.kinds import KINDS
 from publisher.schema import JsonObject
 from publisher.verify import Checked, SectionResult
@@ -72,7 +73,8 @@ def summary(result: BuildResult) -> str:
             "error": "Not built"}[result.status]
     times = [f"  time: {stages}"] if stages else []
     times += [f"  renderers: {renderers}"] if renderers else []
-    return "\n".join([head, *lines, *times])
+    # every line holds the user's text (titles, file names, reasons): each stays one line
+    return "\n".join([head, *(escaped(line) for line in lines), *times])
 
 
 def _size(n: int) -> str:

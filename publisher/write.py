@@ -45,6 +45,7 @@ from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
 
 from publisher import interrupt
+from publisher.console import escaped
 
 TEMP_SUFFIX = ".pp-tmp"     # a new output being written
 BACKUP_SUFFIX = ".pp-bak"   # an old output kept until every rename succeeded
@@ -189,7 +190,7 @@ def _make_folders(folder: Path, created: list[Path]) -> None:
 
 
 def _on_wait(folder: Path) -> None:
-    print(f"puzzlepress: waiting for another puzzlepress command writing to {folder} to finish",
+    print(f"puzzlepress: waiting for another puzzlepress command writing to {escaped(folder)} to finish",
           file=sys.stderr, flush=True)
 
 

@@ -25,6 +25,7 @@ import click
 
 from publisher import screening
 from publisher.cli import EXIT_OK, EXIT_REJECTED, EXIT_USAGE, UsageError, cli, emit_json, one_line
+from publisher.console import escaped
 from publisher.records import (
     Rendered,
     Task,
@@ -188,7 +189,7 @@ def judge_with_catalog(files: Iterable[str], options: Screening, target: str) ->
             emit_json({**verdict_record(source, item, verdict), "status": one.status, "reason": one.reason,
                        "puzzle_id": one.puzzle_id, "repeat_of": one.repeat_of})
         else:
-            shown = f": {one.reason}" if one.reason else ""
+            shown = f": {escaped(one.reason)}" if one.reason else ""
             click.echo(f"{where(source, item)} #{item.index + 1} {one.status}{shown}")
     if not options.as_json:
         click.echo(f"{len(judged)} puzzles: {accepted} unique, {len(judged) - accepted} rejected or repeated")
@@ -268,7 +269,7 @@ def solve(target: str, count: bool, nth: int | None, show_all: bool, limit: int,
             if as_json:
                 emit_json(verdict_record(source, item, verdict))
             else:
-                click.echo(f"{where(source, item)}: malformed: {item.message}")
+                click.echo(f"{where(source, item)}: malformed: {escaped(item.message)}")
             continue
         if not isinstance(item, Puzzle):       # a cage puzzle: its solution, or why there is none
             if nth is not None or mode is not None:
@@ -292,7 +293,7 @@ def _solve_one(source: str, puzzle: Puzzle, node_limit: int, as_json: bool) -> b
     else:
         click.echo(f"{where(source, puzzle)}")
         _show_grid(puzzle, verdict.solution or puzzle.givens)
-        reason = f": {verdict.reason}" if verdict.reason else ""
+        reason = f": {escaped(verdict.reason)}" if verdict.reason else ""
         click.echo(f"{verdict.status.value}{reason} ({verdict.stats.ms:.2f} ms)")
     return verdict.status is Status.UNIQUE
 
@@ -306,7 +307,7 @@ def _solve_caged(source: str, puzzle: KindPuzzle, node_limit: int, as_json: bool
         text = solution_text(puzzle, verdict) or ""
         for row in range(len(text) // puzzle.size):
             click.echo(" ".join(text[row * puzzle.size:(row + 1) * puzzle.size]))
-        reason = f": {verdict.reason}" if verdict.reason else ""
+        reason = f": {escaped(verdict.reason)}" if verdict.reason else ""
         click.echo(f"{verdict.status.value}{reason} ({verdict.stats.ms:.2f} ms)")
     return verdict.status is Status.UNIQUE
 

@@ -6,6 +6,7 @@ from pathlib import Path
 import click
 
 from publisher.cli import EXIT_OK, EXIT_REJECTED, UsageError, cli, command_stream, emit_json, github_actions
+from publisher.console import escaped
 from publisher.printing.profile import PAPERS, SERVICES
 
 
@@ -55,7 +56,7 @@ def preflight(config: Path, service: str | None, paper: str | None, bleed: bool,
         emit_json(checks.as_json(results, str(config)))
     else:
         for violation in violations:
-            click.echo(str(violation))
+            click.echo(escaped(violation))
         files = len(results)
         found = f"{len(violations)} violation{'s' * (len(violations) != 1)}" if violations else "every rule passed"
         click.echo(f"preflight: {files} file{'s' * (files != 1)} checked, {found}")
