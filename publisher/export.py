@@ -175,9 +175,9 @@ def convert(pdf: bytes, fmt: str, dpi: int) -> bytes:
     """Our PDF as SVG (text as paths) or PNG (at ``dpi``, recorded in the file), by PyMuPDF."""
     if fmt == "pdf":
         return pdf
-    import pymupdf  # imported here: only export needs it
+    from publisher.mupdf import memory_errors, pymupdf  # imported here: only export needs it
 
-    with pymupdf.open(stream=pdf, filetype="pdf") as document:
+    with memory_errors(), pymupdf.open(stream=pdf, filetype="pdf") as document:
         page = document[0]
         if fmt == "svg":
             return _in_points(str(page.get_svg_image(text_as_path=True))).encode("utf-8")

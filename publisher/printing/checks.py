@@ -13,10 +13,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from xml.etree import ElementTree as ET
 
-import pymupdf
-
 from publisher import safeio
 from publisher.config import LoadedConfig
+from publisher.mupdf import memory_errors, pymupdf
 from publisher.printing import cover_stem, interior, preflight
 from publisher.printing.preflight import COVER_RULES, INTERIOR_RULES, Violation
 from publisher.report import escape_annotation
@@ -64,7 +63,7 @@ def _read(path: Path) -> bytes:
 
 def _pages_and_trim(data: bytes, name: str) -> tuple[int, tuple[float, float]]:
     try:
-        with pymupdf.open(stream=data, filetype="pdf") as doc:
+        with memory_errors(), pymupdf.open(stream=data, filetype="pdf") as doc:
             kind, value = doc.xref_get_key(doc[0].xref, "TrimBox")
             if kind != "array":
                 kind, value = doc.xref_get_key(doc[0].xref, "MediaBox")

@@ -8,14 +8,17 @@ of the pool.
 from __future__ import annotations
 
 import os
+import resource
 import signal
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
 
 from publisher import interrupt, write
 from publisher.workers import default_jobs
-from tests.runner import Cli
+from tests.runner import Cli, console, console_env
 from tests.samples import EASY_9X9, HARD_9X9
 
 
@@ -79,3 +82,46 @@ def test_a_signal_the_caller_ignores_stays_ignored(cli: Cli, tmp_path: Path, mon
     assert run.code == 0, run
     assert after is signal.SIG_IGN
     assert (tmp_path / "made.txt").read_text(encoding="utf-8").strip()
+
+
+# ------------------------------------------------------------------ memory
+
+_LOADED = """
+import sys
+import publisher.build, publisher.printing.checks
+from publisher.export import convert
+from reportlab.pdfgen import canvas
+import io
+out = io.BytesIO(); page = canvas.Canvas(out); page.drawString(72, 72, "x"); page.save()
+assert convert(out.getvalue(), "png", 72).startswith(b"\\x89PNG")
+print(" ".join(sorted(name for name, module in sys.modules.items() if module is not None
+                      and (name.split(".")[0] in ("onnxruntime", "pymupdf4llm") or name.startswith("pymupdf.layout")))))
+"""
+
+
+@pytest.mark.slow
+def test_the_pdf_stack_never_loads_onnxruntime() -> None:
+    """README, Limits / CLI contract: a build (and export, preflight) reads and converts PDFs with
+    PyMuPDF alone; its layout and LLM add-ons, which load onnxruntime (hundreds of MB, and a
+    RuntimeError under a memory limit), are never imported."""
+    done = subprocess.run([sys.executable, "-c", _LOADED], capture_output=True, text=True, timeout=120,
+                          env=console_env(), check=False)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == ""
+
+
+def _limit_memory() -> None:
+    resource.setrlimit(resource.RLIMIT_AS, (400 * 1024 * 1024, 400 * 1024 * 1024))
+
+
+@pytest.mark.slow
+def test_mupdf_out_of_memory_is_the_documented_line(tmp_path: Path) -> None:
+    """README, CLI contract: running out of memory is one line, `puzzlepress: error: out of memory
+    while ...`, exit 2 -- also when MuPDF's own malloc fails (a 2400 dpi PNG under a 400 MB limit)."""
+    (tmp_path / "p.txt").write_text(".3.22......44.2.\n", encoding="utf-8")
+    done = subprocess.run(console("export", "p.txt", "--format", "png", "--dpi", "2400", "--solutions",
+                                  "--out", "png"), cwd=tmp_path, capture_output=True, text=True, timeout=120,
+                          env=console_env(), preexec_fn=_limit_memory, check=False)
+    assert done.returncode == 2, done
+    assert done.stderr.strip().splitlines() == ["puzzlepress: error: out of memory while running 'puzzlepress export'"]
+    assert not (tmp_path / "png").exists()
