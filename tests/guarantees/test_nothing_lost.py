@@ -122,3 +122,20 @@ def test_preflight_refuses_a_pdf_that_is_a_device(guarded_cli: Cli, bank: Path) 
     run = guarded_cli("preflight", str(config))
     assert run.code == 2, run
     assert "pre-puzzles.pdf: is a device, not a regular file" in run.err
+
+
+@pytest.mark.slow
+def test_build_report_onto_the_cover_image_is_refused(guarded_cli: Cli, bank: Path) -> None:
+    """README: outputs are written "never onto an input" -- the cover's front image is one
+    (it is read as every input is, and so listed among the build's inputs)."""
+    from PIL import Image
+    Image.new("RGB", (2000, 2800), "teal").save(bank.parent / "front.png")
+    (bank.parent / "config.yaml").write_text(
+        "books:\n  - title: Cov\n    print: {service: kdp}\n    cover: {front_image: front.png}\n"
+        "    sections:\n      - {title: S, puzzles: p.txt}\noutput: {formats: [pdf, cover]}\n", encoding="utf-8")
+    before = (bank.parent / "front.png").read_bytes()
+    run = guarded_cli("build", "config.yaml", "--report", "front.png", "-q")
+    assert run.code == 2, run
+    assert "the JSON report (--report) would be the same file as the cover's front image" in run.err
+    assert (bank.parent / "front.png").read_bytes() == before
+    assert not (bank.parent / "out").exists()
