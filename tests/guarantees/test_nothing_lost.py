@@ -139,3 +139,16 @@ def test_build_report_onto_the_cover_image_is_refused(guarded_cli: Cli, bank: Pa
     assert "the JSON report (--report) would be the same file as the cover's front image" in run.err
     assert (bank.parent / "front.png").read_bytes() == before
     assert not (bank.parent / "out").exists()
+
+
+def test_export_onto_a_puzzle_file_of_its_config_is_refused(guarded_cli: Cli, bank: Path) -> None:
+    """README: outputs are written "never onto an input" -- export's manifest onto a puzzle file
+    its config reads (not only onto the config named on the command line)."""
+    puzzles = bank.parent / "manifest.json"
+    puzzles.write_text('[{"givens": ".3.22......44.2."}]\n', encoding="utf-8")
+    (bank.parent / "config.yaml").write_text(
+        "books:\n  - title: E\n    sections:\n      - {title: S, puzzles: manifest.json}\n", encoding="utf-8")
+    run = guarded_cli("export", "config.yaml", "--format", "svg", "--out", ".")
+    assert run.code == 2, run
+    assert "the exported manifest.json would be the same file as a puzzle file" in run.err
+    assert puzzles.read_text(encoding="utf-8") == '[{"givens": ".3.22......44.2."}]\n'
