@@ -181,8 +181,10 @@ def junit_bytes(result: BuildResult) -> bytes:
 # ------------------------------------------------------ GitHub annotations
 
 def escape_annotation(text: str, *, prop: bool = False) -> str:
+    """A value in a workflow command, escaped as GitHub's rules require (CR and LF as %0D and
+    %0A, so it stays one line); its other controls escaped as on every console line."""
     text = text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
-    return text.replace(":", "%3A").replace(",", "%2C") if prop else text
+    return escaped(text.replace(":", "%3A").replace(",", "%2C") if prop else text)
 
 
 def annotations(result: BuildResult, stream: TextIO) -> None:

@@ -62,3 +62,11 @@ def test_escaped_leaves_ordinary_text_alone() -> None:
     """The escaping changes only controls: Vietnamese titles and symbols print as they are."""
     assert escaped("Tuyển tập Sudoku — 1½ ×") == "Tuyển tập Sudoku — 1½ ×"
     assert escaped("a\tb\rc\u2028d\x85\udcff") == "a\\tb\\rc\\u2028d\\x85\\udcff"
+
+
+def test_ci_annotations_carry_no_terminal_controls() -> None:
+    """README, Output guarantees (CI annotations): a value is escaped as GitHub requires, and
+    the other controls as on every console line, so a CI log cannot be repainted either."""
+    from publisher.report import escape_annotation
+    assert escape_annotation("bad\nline\x1b[2J%") == "bad%0Aline\\x1b[2J%25"
+    assert escape_annotation("a:b,\u202ec", prop=True) == "a%3Ab%2C\\u202ec"
