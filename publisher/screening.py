@@ -221,10 +221,8 @@ def screen(files: Iterable[str], options: TextOptions, node_limit: int,
     says) and hand each line to ``emit``, or to ``run.output`` as it is made. With
     ``run.resume`` the lines already in ``run.output`` count as done (``accepted_line`` reads
     whether each was accepted): their puzzles are read but not judged again, the rest is
-    appended. InputProblem for an output that cannot be read back or written."""
-    if run.output is not None:
-        files = list(files)
-        _check_output(files, run.output)
+    appended. InputProblem for an output that cannot be read back or written. ``run.output``
+    is opened as it is: the caller has made sure it is no input (``write.check_outputs``)."""
     done = resume_point(run.output) if run.resume and run.output is not None else []
     try:
         accepted = sum(accepted_line(line, as_json) for line in done)
@@ -265,15 +263,3 @@ def _writing(output: Path | None) -> Iterator[None]:
         yield
     except OSError as error:
         raise InputProblem(f"{output}: cannot write: {error.strerror or error}") from None
-
-
-def _check_output(files: list[str], output: Path) -> None:
-    """Refuse an ``-o`` file that is one of the inputs (the same path, a hard link, a
-    symlink, the file on standard input) or not a regular file, before it is opened:
-    opening it for writing would empty the input before a line of it was read."""
-    from publisher import write
-    inputs = [("standard input", write.STDIN) if name == "-" else ("a puzzle file", Path(name)) for name in files]
-    try:
-        write.check_outputs(inputs, [("the -o file", output)])
-    except write.WriteError as error:
-        raise InputProblem(str(error)) from None

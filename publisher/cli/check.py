@@ -154,6 +154,9 @@ def judge_files(files: Iterable[str], options: Screening, render: Callable[[Task
     others were judged)."""
     if options.run.resume and options.run.output is None:
         raise UsageError("--resume needs -o FILE (the output of the interrupted run)")
+    if options.run.output is not None:
+        files = list(files)
+        _check_output(files, options.run.output)
     try:
         tally = screening.screen(files, options.text, options.node_limit, render, as_json=options.as_json,
                                  accepted_line=accepted_line, emit=click.echo, run=options.run)
@@ -165,6 +168,18 @@ def judge_files(files: Iterable[str], options: Screening, render: Callable[[Task
     if tally.failures:
         return EXIT_USAGE
     return EXIT_OK if tally.accepted == tally.total else EXIT_REJECTED
+
+
+def _check_output(files: list[str], output: Path) -> None:
+    """Refuse an ``-o`` file that is one of the inputs (the same path, a hard link, a
+    symlink, the file on standard input) or not a regular file, before it is opened:
+    opening it for writing would empty the input before a line of it was read."""
+    from publisher import write
+    inputs = [("standard input", write.STDIN) if name == "-" else ("a puzzle file", Path(name)) for name in files]
+    try:
+        write.check_outputs(inputs, [("the -o file", output)])
+    except write.WriteError as error:
+        raise UsageError(str(error)) from None
 
 
 def judge_with_catalog(files: Iterable[str], options: Screening, target: str) -> int:
