@@ -143,7 +143,11 @@ def database_url(target: str, base: Path | None = None) -> tuple[str, str]:
     """(SQLAlchemy URL, the name shown in messages) of a config's or command line's
     ``catalog``: ``postgresql://...`` (psycopg) or a SQLite file path relative to ``base``."""
     if target.startswith(("postgresql://", "postgres://", "postgresql+psycopg://")):
-        url = sa.engine.make_url(target.replace("postgres://", "postgresql://", 1))
+        try:
+            url = sa.engine.make_url(target.replace("postgres://", "postgresql://", 1))
+        except (ValueError, sa_exc.ArgumentError):   # 'postgresql://::::': a port that is no number
+            raise CatalogError(f"catalog {target!r}: not a valid postgresql:// URL "
+                               "(postgresql://USER:PASSWORD@HOST:PORT/DATABASE)") from None
         shown = url.render_as_string(hide_password=True)
         return url.set(drivername="postgresql+psycopg").render_as_string(hide_password=False), shown
     if "://" in target:
@@ -167,12 +171,11 @@ class Catalog:
         self.sqlite = self.url.startswith("sqlite")
         if self.sqlite:
             path = Path(self.url.removeprefix("sqlite:///"))
+            _check_folder(path, self.name)
             if not create and not path.exists():
                 raise CatalogError(f"catalog {self.name}: no such file")
             if path.exists() and not path.is_file():
                 raise CatalogError(f"catalog {self.name}: not a file")
-            if not path.parent.is_dir():
-                raise CatalogError(f"catalog {self.name}: folder {path.parent} does not exist")
         # how long to wait for another build's lock before "locked" (SQLite: its busy timeout)
         waiting = f"-c lock_timeout={LOCK_TIMEOUT_SECONDS * 1000}"
         args: dict[str, int | str] = ({"timeout": LOCK_TIMEOUT_SECONDS} if self.sqlite
@@ -202,7 +205,7 @@ class Catalog:
     def _open(self, create: bool) -> None:
         """Check the schema version; create or upgrade the schema in one transaction."""
         with self.engine.connect() as connection:
-            version = _version(connection)
+            version = _version(connection, self.name)
         if version == SCHEMA_VERSION:
             return
         if version is not None and version > SCHEMA_VERSION:
@@ -220,7 +223,7 @@ class Catalog:
                 # error on pg_type); a lock held to the end of this transaction orders them.
                 # (SQLite's BEGIN IMMEDIATE already does.)
                 connection.execute(sa.select(sa.func.pg_advisory_xact_lock(_SCHEMA_LOCK)))
-            version = _version(connection)    # another process may have done it meanwhile
+            version = _version(connection, self.name)    # another process may have done it meanwhile
             if version is None:
                 _metadata.create_all(connection)
                 connection.execute(meta_table.insert().values(key="schema_version", value=str(SCHEMA_VERSION)))
@@ -390,17 +393,35 @@ def _sqlite_begin(connection: sa.Connection) -> None:
     connection.exec_driver_sql("BEGIN IMMEDIATE" if immediate else "BEGIN")
 
 
-def _version(connection: sa.Connection) -> int | None:
-    """The catalog's schema version; None for a database without our tables."""
+def _check_folder(path: Path, name: str) -> None:
+    """Refuse a SQLite catalog whose folder is missing, or is a file (``p4.txt/cat.db``)."""
+    if path.parent.is_dir():
+        return
+    existing = next((ancestor for ancestor in path.parents if os.path.lexists(ancestor)), None)
+    if existing is not None and not existing.is_dir():
+        raise CatalogError(f"catalog {name}: {existing} is a file, not a folder")
+    raise CatalogError(f"catalog {name}: folder {path.parent} does not exist")
+
+
+def _version(connection: sa.Connection, name: str) -> int | None:
+    """The catalog's schema version; None for an empty database (a new catalog). A database
+    that is someone else's (tables of its own, none of ours) is refused: our tables are
+    never added to another program's file."""
     inspector = sa.inspect(connection)
     if not inspector.has_table(meta_table.name):
         if inspector.has_table(puzzles_table.name):
-            raise CatalogError("a 'puzzles' table exists but no puzzlepress_meta: not a puzzlepress catalog")
+            raise CatalogError(f"catalog {name}: a 'puzzles' table exists but no puzzlepress_meta: "
+                               "not a puzzlepress catalog")
+        theirs = sorted(inspector.get_table_names())
+        if theirs:
+            shown = ", ".join(theirs[:3]) + (", ..." if len(theirs) > 3 else "")
+            raise CatalogError(f"catalog {name}: not a puzzlepress catalog (it holds other tables: {shown}); "
+                               "name a new file or an empty database")
         return None
     value = connection.execute(sa.select(meta_table.c.value)
                                .where(meta_table.c.key == "schema_version")).scalar_one_or_none()
     if value is None or not value.isdigit():
-        raise CatalogError(f"schema version {value!r} is not a number: not a puzzlepress catalog")
+        raise CatalogError(f"catalog {name}: schema version {value!r} is not a number: not a puzzlepress catalog")
     return int(value)
 
 

@@ -85,18 +85,27 @@ def dated(entries: Sequence[Entry], first: dt.date, week: Sequence[str] | None) 
     levels, Monday first) each day taking the next unused puzzle of its weekday's level.
     With ``week`` the series ends on the day before the first level that has run out."""
     if week is None:
-        return [_on(entry, first + dt.timedelta(days=i)) for i, entry in enumerate(entries)]
+        return [_on(entry, _later(first, i)) for i, entry in enumerate(entries)]
     pools: dict[str, list[Entry]] = {}
     for entry in entries:
         pools.setdefault(entry.level or "", []).append(entry)
     out: list[Entry] = []
-    day = first
     while True:
+        day = _later(first, len(out))
         pool = pools.get(week[day.weekday()], [])
         if not pool:
             return out
         out.append(_on(pool.pop(0), day))
-        day += dt.timedelta(days=1)
+
+
+def _later(first: dt.date, days: int) -> dt.date:
+    """The day ``days`` after ``first``; ValueError (one line) past the calendar's last day,
+    9999-12-31 (``--daily 9999-12-31`` with two puzzles)."""
+    try:
+        return first + dt.timedelta(days=days)
+    except OverflowError:
+        raise ValueError(f"--daily {first.isoformat()}: puzzle {days + 1} would fall after "
+                         f"{dt.date.max.isoformat()}, the last date there is; start earlier") from None
 
 
 def _on(entry: Entry, day: dt.date) -> Entry:
@@ -166,9 +175,9 @@ def convert(pdf: bytes, fmt: str, dpi: int) -> bytes:
     """Our PDF as SVG (text as paths) or PNG (at ``dpi``, recorded in the file), by PyMuPDF."""
     if fmt == "pdf":
         return pdf
-    import pymupdf  # imported here: only export needs it
+    from publisher.mupdf import memory_errors, pymupdf  # imported here: only export needs it
 
-    with pymupdf.open(stream=pdf, filetype="pdf") as document:
+    with memory_errors(), pymupdf.open(stream=pdf, filetype="pdf") as document:
         page = document[0]
         if fmt == "svg":
             return _in_points(str(page.get_svg_image(text_as_path=True))).encode("utf-8")

@@ -7,6 +7,7 @@ viewer would show an empty box there, and text extraction would still
 """
 from __future__ import annotations
 
+import io
 import struct
 from dataclasses import dataclass
 from functools import cache
@@ -51,25 +52,30 @@ def default_fonts() -> Fonts:
                  family="Roboto", fallback_family="Arial", installed=False)
 
 
-def _check_truetype(path: Path) -> None:
-    safeio.note_input("a font", path)
-    if not path.is_file():   # a FIFO or a device is never opened (it could block or never end)
-        raise FontError(f"font file not found: {path}" if not path.exists()
-                        else f"font file is not a regular file: {path}")
+def _check_truetype(path: Path) -> bytes:
+    """The font file's bytes, read as every input is (:mod:`publisher.safeio`: a regular file
+    only, so a FIFO or a device is never opened for long, within a size limit), if it is a
+    TrueType font."""
+    if not path.exists():
+        safeio.note_input("a font", path)
+        raise FontError(f"font file not found: {path}")
+    if not path.is_file():
+        safeio.note_input("a font", path)
+        raise FontError(f"font file is not a regular file: {path}")
     try:
-        with path.open("rb") as handle:
-            tag = handle.read(4)
-    except OSError as error:
-        raise FontError(f"font file cannot be read: {path}: {error.strerror}") from None
-    if tag not in _TRUETYPE_TAGS:
+        data = safeio.read_bytes(path, limit=safeio.MAX_BINARY_BYTES, role="a font")
+    except safeio.InputError as error:
+        raise FontError(f"font file cannot be read: {error}") from None
+    if data[:4] not in _TRUETYPE_TAGS:
         raise FontError(f"not a TrueType (.ttf) font: {path}")
+    return data
 
 
 @cache
 def _metrics(path: Path) -> _Metrics:
-    _check_truetype(path)
+    data = _check_truetype(path)
     try:
-        font = TTFont(str(path), lazy=True)
+        font = TTFont(io.BytesIO(data), lazy=True)
         names = font["name"]
         family = str(names.getDebugName(16) or names.getDebugName(1) or path.stem)
         glyph_width = {name: advance for name, (advance, _lsb) in font["hmtx"].metrics.items()}

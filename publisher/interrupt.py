@@ -30,9 +30,11 @@ from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from contextlib import contextmanager
-from itertools import islice
+from itertools import chain, islice
 from types import FrameType
 from typing import TypeVar
+
+from publisher.workers import most_workers, worker_count
 
 Task = TypeVar("Task")
 Result = TypeVar("Result")
@@ -80,7 +82,8 @@ def _main_thread() -> bool:
 
 @contextmanager
 def watching(*, ignore_after_commit: bool = False) -> Iterator[None]:
-    """Install the recording handler of :data:`SIGNALS` for the duration of one command.
+    """Install the recording handler of :data:`SIGNALS` for the duration of one command;
+    a signal the caller set to SIG_IGN (``nohup``, a shell's background job) is left ignored.
 
     ``ignore_after_commit`` (the console script, which exits next): once the new outputs
     are in place, the signals stay ignored on the way out instead of getting their default
@@ -90,7 +93,10 @@ def watching(*, ignore_after_commit: bool = False) -> Iterator[None]:
         yield
         return
     _pending, _committed, _last_committed = 0, False, False
-    previous = {signum: signal.signal(signum, _handler) for signum in SIGNALS}
+    # a signal the caller set to be ignored (nohup's SIGHUP, a script's `cmd &` SIGINT) stays
+    # ignored, as entry.py leaves it: the caller asked that it not stop us
+    previous = {signum: signal.signal(signum, _handler) for signum in SIGNALS
+                if signal.getsignal(signum) is not signal.SIG_IGN}
     unraisable = sys.unraisablehook
 
     def quiet_about_interrupts(report: sys.UnraisableHookArgs) -> None:
@@ -174,13 +180,14 @@ def _die_with_parent() -> None:
 
 def ignore_in_worker(parent: int | None = None) -> None:
     """Process-pool initializer: a worker leaves Ctrl-C to its parent (no worker tracebacks),
-    ends on SIGTERM/SIGHUP as by default, and dies with its parent."""
+    ends on SIGTERM/SIGHUP as by default (unless its parent's caller ignored them), and dies
+    with its parent."""
     _die_with_parent()
     if parent is not None and os.getppid() != parent:   # the parent died before the prctl
         os._exit(1)
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     for signum in SIGNALS:
-        if signum != signal.SIGINT:
+        if signum != signal.SIGINT and signal.getsignal(signum) is not signal.SIG_IGN:   # nohup's stays
             signal.signal(signum, signal.SIG_DFL)
     if hasattr(signal, "pthread_sigmask"):
         signal.pthread_sigmask(signal.SIG_UNBLOCK, set(SIGNALS))
@@ -194,7 +201,16 @@ def pool_map(function: Callable[[Task], Result], tasks: Iterable[Task], *, jobs:
     only this process, which cancels the queue and stops the workers instead of waiting
     for them; so does a caller that stops iterating early. When the system refuses that
     many processes (a process limit), fewer are started, down to this process alone.
+
+    Every stage's workers start here (``check``, ``grade``, ``generate``, ``build``,
+    ``export``, ``catalog import``), so the README's bound holds for all of them: at most
+    4 x the cores and never more than the tasks (:func:`publisher.workers.worker_count`;
+    for a stream, the tasks counted up to that bound before any worker starts).
     """
+    stream = iter(tasks)
+    first = list(islice(stream, most_workers(jobs)))
+    jobs = worker_count(jobs, len(first))
+    tasks = chain(first, stream)
     pool = _start_pool(jobs)
     if pool is None:
         yield from map(function, tasks)

@@ -13,6 +13,7 @@ import re
 import time
 
 from publisher import kinds
+from publisher.console import escaped
 from publisher.schema import JsonObject, KindPuzzle
 from solver.parsing import ParseIssue
 from solver.sudoku import Grade, Puzzle, Step, cell_name, grade_with_steps, verify
@@ -77,12 +78,13 @@ def verdict_record(source: str, item: Item, verdict: Verdict) -> JsonObject:
 
 
 def where(source: str, item: Item) -> str:
-    return f"{source}:{item.line}"
+    """``file:line`` of a puzzle, for a console line (a file name is the user's text: escaped)."""
+    return f"{escaped(source)}:{item.line}"
 
 
 def verdict_line(source: str, item: Item, verdict: Verdict) -> str:
-    """The text line of ``check`` for one puzzle."""
-    reason = f": {verdict.reason}" if verdict.reason else ""
+    """The text line of ``check`` for one puzzle (one line whatever the file name or reason)."""
+    reason = f": {escaped(verdict.reason)}" if verdict.reason else ""
     return f"{where(source, item)} #{item.index + 1} {verdict.status.value}{reason} ({verdict.stats.ms:.2f} ms)"
 
 

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import TextIO
 from xml.etree import ElementTree as ET
 
+from publisher.console import escaped
 from publisher.kinds import KINDS
 from publisher.schema import JsonObject
 from publisher.verify import Checked, SectionResult
@@ -72,7 +73,8 @@ def summary(result: BuildResult) -> str:
             "error": "Not built"}[result.status]
     times = [f"  time: {stages}"] if stages else []
     times += [f"  renderers: {renderers}"] if renderers else []
-    return "\n".join([head, *lines, *times])
+    # every line holds the user's text (titles, file names, reasons): each stays one line
+    return "\n".join([head, *(escaped(line) for line in lines), *times])
 
 
 def _size(n: int) -> str:
@@ -179,8 +181,10 @@ def junit_bytes(result: BuildResult) -> bytes:
 # ------------------------------------------------------ GitHub annotations
 
 def escape_annotation(text: str, *, prop: bool = False) -> str:
+    """A value in a workflow command, escaped as GitHub's rules require (CR and LF as %0D and
+    %0A, so it stays one line); its other controls escaped as on every console line."""
     text = text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
-    return text.replace(":", "%3A").replace(",", "%2C") if prop else text
+    return escaped(text.replace(":", "%3A").replace(",", "%2C") if prop else text)
 
 
 def annotations(result: BuildResult, stream: TextIO) -> None:

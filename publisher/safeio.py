@@ -21,6 +21,10 @@ from typing import BinaryIO
 
 #: The largest config, puzzle file or template read (README, "Limits").
 MAX_INPUT_BYTES = 16 * 1024 * 1024
+#: The largest built PDF ``preflight`` reads back (a book's interior or cover; README, "Limits").
+MAX_PDF_BYTES = 1024 * 1024 * 1024
+#: The largest font file or cover image read (a CJK TrueType font is about 20 MB; README, "Limits").
+MAX_BINARY_BYTES = 128 * 1024 * 1024
 
 
 class InputError(Exception):

@@ -12,6 +12,7 @@ wrote, so ``--resume`` skips those puzzles and appends the rest.
 from __future__ import annotations
 
 import codecs
+import contextlib
 import re
 import sys
 from collections import deque
@@ -220,7 +221,8 @@ def screen(files: Iterable[str], options: TextOptions, node_limit: int,
     says) and hand each line to ``emit``, or to ``run.output`` as it is made. With
     ``run.resume`` the lines already in ``run.output`` count as done (``accepted_line`` reads
     whether each was accepted): their puzzles are read but not judged again, the rest is
-    appended. InputProblem for an output that cannot be read back or written."""
+    appended. InputProblem for an output that cannot be read back or written. ``run.output``
+    is opened as it is: the caller has made sure it is no input (``write.check_outputs``)."""
     done = resume_point(run.output) if run.resume and run.output is not None else []
     try:
         accepted = sum(accepted_line(line, as_json) for line in done)
@@ -233,20 +235,31 @@ def screen(files: Iterable[str], options: TextOptions, node_limit: int,
     sink = None
     try:
         if run.output is not None:
-            sink = run.output.open("a" if run.resume else "w", encoding="utf-8")
+            with _writing(run.output):
+                sink = run.output.open("a" if run.resume else "w", encoding="utf-8")
         for text, ok in judge(render, tasks, jobs=run.jobs, dask=run.dask):
             total += 1
             accepted += ok
             if sink is not None:
-                sink.write(text + "\n")
-                sink.flush()
+                with _writing(run.output):
+                    sink.write(text + "\n")
+                    sink.flush()
             else:
                 emit(text)
-    except OSError as error:
-        if sink is None and run.output is not None:
-            raise InputProblem(f"{run.output}: cannot write: {error.strerror or error}") from None
-        raise
+        if sink is not None:
+            with _writing(run.output):
+                sink.close()
     finally:
         if sink is not None:
-            sink.close()
+            with contextlib.suppress(OSError):
+                sink.close()
     return Tally(total, accepted, failures)
+
+
+@contextlib.contextmanager
+def _writing(output: Path | None) -> Iterator[None]:
+    """Writing the ``-o`` file: a failure (a full disk) is an InputProblem naming it."""
+    try:
+        yield
+    except OSError as error:
+        raise InputProblem(f"{output}: cannot write: {error.strerror or error}") from None

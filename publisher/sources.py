@@ -10,7 +10,7 @@ from __future__ import annotations
 import glob
 import os
 import sys
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 
@@ -194,6 +194,7 @@ def read_section(loaded: LoadedConfig, loc: KeyPath, section: Section, *, jobs: 
             if str(error).startswith(f"{shown}:") and str(error)[len(shown) + 1:].split(":")[0].isdigit():
                 raise
             raise SourceError(f"{listed}: {error}") from None
+        _variant_fits(loaded, loc, kind, hints, path, found_in_file)
         found = [_item(kind.name, shown, p, p.line, i, section.difficulty) for i, p in enumerate(found_in_file)]
         if not found:
             raise SourceError(f"{shown}:1: no puzzles found in the file")
@@ -218,6 +219,22 @@ def read_section(loaded: LoadedConfig, loc: KeyPath, section: Section, *, jobs: 
     if not items:
         raise SourceError(f"{where}: the section has no puzzles")
     return items[: section.limit] if section.limit else items
+
+
+def _variant_fits(loaded: LoadedConfig, loc: KeyPath, kind: Kind, hints: Mapping[str, Hint], path: Path,
+                  found: Sequence[object]) -> None:
+    """A section's ``variant`` that the grids of its file cannot have (windoku on a 4x4) is an
+    error of that key (README: the config error names it), not a ``malformed`` verdict for
+    every puzzle: a puzzle that cannot be read with the section's variant rules but can
+    without them (its own ``variant``, which wins, unchanged) names the key and the puzzle."""
+    if not hints.get("variant") or not any(isinstance(one, ParseIssue) for one in found):
+        return
+    plain = parse_file(path, kind, {**hints, "variant": []})
+    for with_rules, without in zip(found, plain):
+        if isinstance(with_rules, ParseIssue) and not isinstance(without, ParseIssue):
+            size = getattr(without, "size", "?")
+            raise SourceError(f"{loaded.where(loc + ('variant',))}: {with_rules.message} "
+                              f"({display_path(path)}:{with_rules.line} is a {size}x{size} grid)")
 
 
 #: The most puzzles one build reads (README, "Limits"): a build holds every puzzle, its

@@ -12,8 +12,14 @@ def default_jobs() -> int:
         return max(1, os.cpu_count() or 1)
 
 
+def most_workers(requested: int | None) -> int:
+    """The worker processes ``--jobs`` may start before the tasks are counted: what was asked
+    for (by default the cores), but never more than ``4 x`` the cores."""
+    cores = default_jobs()
+    return max(1, min(requested or cores, 4 * cores))
+
+
 def worker_count(requested: int | None, tasks: int) -> int:
     """Worker processes for ``tasks`` puzzles: what was asked for, but never more than
     the tasks or ``4 x`` the cores (thousands of idle workers only cost start-up time)."""
-    cores = default_jobs()
-    return max(1, min(requested or cores, 4 * cores, tasks))
+    return max(1, min(most_workers(requested), tasks))

@@ -5,9 +5,11 @@ One call, :func:`write_atomically`, writes the whole output set of a command
 starter). In order:
 
 1. **Check** before anything is written: no output may be the same file as an
-   input of the run or as another output (:func:`check_collisions`, by inode,
-   so symlinks, hard links and ``..`` are seen through), and every target must
-   be a regular file or a new path (:func:`check_target`).
+   input of the run (the file on standard input included) or as another output
+   (:func:`check_collisions`, by inode, so symlinks, hard links and ``..`` are
+   seen through), and every target must be a regular file or a new path
+   (:func:`check_target`); :func:`check_outputs` is both, for a command that
+   writes as it goes (``check -o``) as for this one.
 2. **Lock** each output folder (``.puzzlepress.lock``, ``flock``): a second
    command writing into the same folder waits, saying so, instead of racing.
 3. **Stage** every output in a temporary file beside its target, flushed to
@@ -43,6 +45,7 @@ from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
 
 from publisher import interrupt
+from publisher.console import escaped
 
 TEMP_SUFFIX = ".pp-tmp"     # a new output being written
 BACKUP_SUFFIX = ".pp-bak"   # an old output kept until every rename succeeded
@@ -87,11 +90,16 @@ class CollisionError(WriteError):
 
 # ------------------------------------------------------------------ checks
 
-def _identity(path: Path) -> tuple[object, ...]:
+#: An input read from standard input ('-' on a command line): the file behind descriptor 0.
+STDIN = Path("-")
+
+
+def _identity(path: Path, *, stdin: bool = False) -> tuple[object, ...]:
     """What makes two paths the same file: device and inode when it exists (symlinks and
-    hard links resolved), else the real path it would be created at."""
+    hard links resolved), else the real path it would be created at. With ``stdin``,
+    :data:`STDIN` is the file standard input reads (``check - -o p.txt < p.txt``)."""
     try:
-        info = os.stat(path)
+        info = os.fstat(0) if stdin and path == STDIN else os.stat(path)
     except (OSError, ValueError):
         try:
             return ("new", os.path.realpath(path))
@@ -108,7 +116,7 @@ def check_collisions(inputs: Iterable[Named], outputs: Iterable[Named]) -> None:
     new output or input kind joins the check by being listed, nothing else."""
     seen: dict[tuple[object, ...], Named] = {}
     for role, path in inputs:
-        key = _identity(path)
+        key = _identity(path, stdin=True)
         if key[0] == "file":
             seen.setdefault(key, (role, path))
     for role, path in outputs:
@@ -117,6 +125,18 @@ def check_collisions(inputs: Iterable[Named], outputs: Iterable[Named]) -> None:
             other_role, other = seen[key]
             raise CollisionError(path, role, other, other_role)
         seen[key] = (role, path)
+
+
+def check_outputs(inputs: Iterable[Named], outputs: Sequence[Named]) -> None:
+    """Every check an output gets before anything is written, for every command that writes
+    (``build``, ``generate -o``, ``check``/``grade -o``, ``preflight --junit``, ``export``,
+    ``init``): no output is an input of the run (the same path, a hard link, a symlink, the
+    file on standard input) or another output (:func:`check_collisions`), and each is a
+    regular file or a new path in a folder that can exist (:func:`check_target`)."""
+    check_collisions(inputs, outputs)
+    for _role, target in outputs:
+        check_target(target)
+        _check_folder(target)
 
 
 def check_target(target: Path) -> None:
@@ -170,7 +190,7 @@ def _make_folders(folder: Path, created: list[Path]) -> None:
 
 
 def _on_wait(folder: Path) -> None:
-    print(f"puzzlepress: waiting for another puzzlepress command writing to {folder} to finish",
+    print(f"puzzlepress: waiting for another puzzlepress command writing to {escaped(folder)} to finish",
           file=sys.stderr, flush=True)
 
 
@@ -327,11 +347,7 @@ def write_atomically(files: Mapping[Path, Content], *, roles: Mapping[Path, str]
     Raises :class:`WriteError` naming the target that could not be written."""
     roles = roles or {}
     targets = list(files)
-    named = [(roles.get(target, "an output"), target) for target in targets]
-    check_collisions(inputs, named)
-    for target in targets:
-        check_target(target)
-        _check_folder(target)
+    check_outputs(inputs, [(roles.get(target, "an output"), target) for target in targets])
     created: list[Path] = []
     current = targets[0] if targets else Path(".")
     done = False

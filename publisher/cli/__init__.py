@@ -25,6 +25,7 @@ from typing import IO, Any, TextIO
 import click
 
 from publisher import __version__, interrupt, progress
+from publisher.console import escaped
 
 EXIT_OK = 0
 EXIT_REJECTED = 1
@@ -78,9 +79,9 @@ def cli(debug: bool) -> None:
 
 
 def one_line(text: str) -> str:
-    """A message safe to print on one line of any terminal (no newlines, no lone surrogates)."""
-    flat = " ".join(str(text).split())
-    return flat.encode("utf-8", "backslashreplace").decode("utf-8")
+    """A message safe to print on one line of any terminal: its runs of blanks and line ends
+    one space, every other control escaped (:func:`publisher.console.escaped`)."""
+    return escaped(" ".join(str(text).split()))
 
 
 class StreamFailed(Exception):
@@ -218,7 +219,7 @@ def _thread_error(args: threading.ExceptHookArgs) -> None:
     if args.exc_type is SystemExit or sys.stderr is None:
         return
     if issubclass(args.exc_type, MemoryError):
-        message = f"puzzlepress: error: out of memory while {progress.doing()}"
+        message = f"puzzlepress: error: out of memory while {one_line(progress.doing())}"
     else:
         message = f"puzzlepress: internal error: {one_line(f'{args.exc_type.__name__}: {args.exc_value}')}"
     with _quiet_os_errors():
@@ -276,7 +277,7 @@ def _main(args: list[str], debug: bool, *, console: bool) -> int:
     except KeyboardInterrupt:
         return _interrupted(2, interrupt.was_committed(), console)
     except MemoryError:
-        click.echo(f"puzzlepress: error: out of memory while {progress.doing()}", err=True)
+        click.echo(f"puzzlepress: error: out of memory while {one_line(progress.doing())}", err=True)
         return EXIT_USAGE
     except (Exception, RecursionError) as error:  # noqa: BLE001  (a bug of ours: one line, or --debug)
         return _internal(error, debug)

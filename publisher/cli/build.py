@@ -8,6 +8,7 @@ import click
 
 from publisher import render
 from publisher.cli import EXIT_OK, EXIT_USAGE, UsageError, cli, command_stream, github_actions, one_line
+from publisher.console import escaped
 from publisher.render import COVER_FORMAT
 from publisher.write import WriteError, write_atomically
 
@@ -52,7 +53,7 @@ def build(config: Path, out: Path | None, formats: tuple[str, ...], strict: bool
         click.echo(f"puzzlepress: error: {one_line(message)}", err=True)
     for _, checked in result.rejected():
         if result.status != "built":
-            click.echo(f"{checked.item.where}: {checked.status}: {checked.reason}", err=True)
+            click.echo(escaped(f"{checked.item.where}: {checked.status}: {checked.reason}"), err=True)
     if not quiet and result.status != "error":
         click.echo(reports.summary(result))
     return result.exit_code
@@ -77,8 +78,8 @@ def init(folder: Path) -> int:
         raise UsageError(str(error)) from None
     except OSError as error:
         raise UsageError(f"{error.filename or folder}: cannot write: {error.strerror or error}") from None
-    click.echo(f"Wrote {targets[0][1]} and {targets[1][1]}.\n"
-               f"Next: puzzlepress build {targets[0][1]}")
+    click.echo(f"Wrote {escaped(targets[0][1])} and {escaped(targets[1][1])}.\n"
+               f"Next: puzzlepress build {escaped(targets[0][1])}")
     return EXIT_OK
 
 

@@ -17,6 +17,7 @@ import click
 from publisher import kinds
 from publisher.catalog import Catalog, CatalogError, Entry, book_name, recorded_now, stored_puzzle
 from publisher.cli import EXIT_OK, EXIT_REJECTED, UsageError, cli, emit_json, one_line
+from publisher.console import escaped
 from publisher.repeats import catalogued, form_of, identify, reform
 from publisher.sources import Item, SourceError, display_path, parse_file
 from solver.canonical import normal_id
@@ -58,8 +59,8 @@ def list_books(target: str | None, as_json: bool) -> int:
             emit_json({"book": book["book"], "edition": book["edition"] or None, "puzzles": book["puzzles"],
                        "recorded_at": book["recorded_at"]})
         else:
-            click.echo(f"{book_name(book['book'], book['edition'])}: {book['puzzles']} puzzles "
-                       f"(recorded {book['recorded_at']})")
+            click.echo(escaped(f"{book_name(book['book'], book['edition'])}: {book['puzzles']} puzzles "
+                               f"(recorded {book['recorded_at']})"))
     if not as_json:
         click.echo(f"{sum(b['puzzles'] for b in books)} puzzles in {len(books)} books")
     return EXIT_OK
@@ -103,10 +104,10 @@ def _show_found(source: str, line: int, kind: str, puzzle_id: str, found: list[t
         return
     where = f"{source}:{line} {puzzle_id}" if line else puzzle_id
     if not found:
-        click.echo(f"{where}: not in the catalog")
+        click.echo(escaped(f"{where}: not in the catalog"))
     for row, reason in found:
-        click.echo(f"{where}: {reason or 'printed as ' + row.printed_as} ({row.source}:{row.line}, "
-                   f"recorded {row.recorded_at})")
+        click.echo(escaped(f"{where}: {reason or 'printed as ' + row.printed_as} ({row.source}:{row.line}, "
+                           f"recorded {row.recorded_at})"))
 
 
 def _show_problem(item: Item, problem: str, as_json: bool) -> None:
@@ -204,8 +205,9 @@ def export(target: str | None, as_json: bool) -> int:
             if as_json:
                 emit_json(_row_json(row))
             else:
-                click.echo("\t".join((row.id, row.kind, row.size, row.book, row.edition, row.section,
-                                      str(row.number), f"{row.source}:{row.line}", row.recorded_at)))
+                click.echo("\t".join(escaped(field) for field in (   # a field's tab or newline: escaped
+                    row.id, row.kind, row.size, row.book, row.edition, row.section, str(row.number),
+                    f"{row.source}:{row.line}", row.recorded_at)))
     return EXIT_OK
 
 

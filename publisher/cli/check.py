@@ -25,6 +25,7 @@ import click
 
 from publisher import screening
 from publisher.cli import EXIT_OK, EXIT_REJECTED, EXIT_USAGE, UsageError, cli, emit_json, one_line
+from publisher.console import escaped
 from publisher.records import (
     Rendered,
     Task,
@@ -65,6 +66,8 @@ def _variant(value: str | None) -> tuple[str, ...]:
 
 def text_options(size: int | None, box: str | None, symbols: str | None, variant: str | None = None,
                  parity: str | None = None) -> TextOptions:
+    if symbols is not None and not symbols:   # not the default alphabet, silently
+        raise UsageError("--symbols is empty: give the grid's symbols, e.g. --symbols 123456789")
     return TextOptions(size, _box(box), symbols, _variant(variant), parity)
 
 
@@ -151,6 +154,9 @@ def judge_files(files: Iterable[str], options: Screening, render: Callable[[Task
     others were judged)."""
     if options.run.resume and options.run.output is None:
         raise UsageError("--resume needs -o FILE (the output of the interrupted run)")
+    if options.run.output is not None:
+        files = list(files)
+        _check_output(files, options.run.output)
     try:
         tally = screening.screen(files, options.text, options.node_limit, render, as_json=options.as_json,
                                  accepted_line=accepted_line, emit=click.echo, run=options.run)
@@ -162,6 +168,18 @@ def judge_files(files: Iterable[str], options: Screening, render: Callable[[Task
     if tally.failures:
         return EXIT_USAGE
     return EXIT_OK if tally.accepted == tally.total else EXIT_REJECTED
+
+
+def _check_output(files: list[str], output: Path) -> None:
+    """Refuse an ``-o`` file that is one of the inputs (the same path, a hard link, a
+    symlink, the file on standard input) or not a regular file, before it is opened:
+    opening it for writing would empty the input before a line of it was read."""
+    from publisher import write
+    inputs = [("standard input", write.STDIN) if name == "-" else ("a puzzle file", Path(name)) for name in files]
+    try:
+        write.check_outputs(inputs, [("the -o file", output)])
+    except write.WriteError as error:
+        raise UsageError(str(error)) from None
 
 
 def judge_with_catalog(files: Iterable[str], options: Screening, target: str) -> int:
@@ -186,7 +204,7 @@ def judge_with_catalog(files: Iterable[str], options: Screening, target: str) ->
             emit_json({**verdict_record(source, item, verdict), "status": one.status, "reason": one.reason,
                        "puzzle_id": one.puzzle_id, "repeat_of": one.repeat_of})
         else:
-            shown = f": {one.reason}" if one.reason else ""
+            shown = f": {escaped(one.reason)}" if one.reason else ""
             click.echo(f"{where(source, item)} #{item.index + 1} {one.status}{shown}")
     if not options.as_json:
         click.echo(f"{len(judged)} puzzles: {accepted} unique, {len(judged) - accepted} rejected or repeated")
@@ -266,7 +284,7 @@ def solve(target: str, count: bool, nth: int | None, show_all: bool, limit: int,
             if as_json:
                 emit_json(verdict_record(source, item, verdict))
             else:
-                click.echo(f"{where(source, item)}: malformed: {item.message}")
+                click.echo(f"{where(source, item)}: malformed: {escaped(item.message)}")
             continue
         if not isinstance(item, Puzzle):       # a cage puzzle: its solution, or why there is none
             if nth is not None or mode is not None:
@@ -290,7 +308,7 @@ def _solve_one(source: str, puzzle: Puzzle, node_limit: int, as_json: bool) -> b
     else:
         click.echo(f"{where(source, puzzle)}")
         _show_grid(puzzle, verdict.solution or puzzle.givens)
-        reason = f": {verdict.reason}" if verdict.reason else ""
+        reason = f": {escaped(verdict.reason)}" if verdict.reason else ""
         click.echo(f"{verdict.status.value}{reason} ({verdict.stats.ms:.2f} ms)")
     return verdict.status is Status.UNIQUE
 
@@ -304,7 +322,7 @@ def _solve_caged(source: str, puzzle: KindPuzzle, node_limit: int, as_json: bool
         text = solution_text(puzzle, verdict) or ""
         for row in range(len(text) // puzzle.size):
             click.echo(" ".join(text[row * puzzle.size:(row + 1) * puzzle.size]))
-        reason = f": {verdict.reason}" if verdict.reason else ""
+        reason = f": {escaped(verdict.reason)}" if verdict.reason else ""
         click.echo(f"{verdict.status.value}{reason} ({verdict.stats.ms:.2f} ms)")
     return verdict.status is Status.UNIQUE
 

@@ -28,9 +28,10 @@ def _is_config(path: Path) -> bool:
     (a .txt/.sdk puzzle set, a YAML list of puzzles) is a puzzle file."""
     if path.suffix.lower() not in (".yaml", ".yml"):
         return False
+    from publisher import safeio
     try:
-        data, _node = load_with_nodes(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, YamlSyntaxError, ValueError):
+        data, _node = load_with_nodes(safeio.read_text(path, role="the source"))
+    except (safeio.InputError, YamlSyntaxError, ValueError):
         return True     # let the config loader report it with its line
     return isinstance(data, dict) and "books" in data
 
@@ -63,6 +64,7 @@ def export(source: Path, fmt: str, out: Path, dpi: int, solutions: bool, daily: 
            week: str | None, print_date: bool, jobs: int | None) -> int:
     """One file per puzzle of SOURCE (a config or a puzzle file), named by book, section and
     number (or by date), and OUT/manifest.json listing them."""
+    from publisher import safeio
     from publisher.config import ConfigError
     from publisher.export import ExportError, collect, dated, export_files, manifest_bytes, parse_week
     from publisher.schema import LEVELS
@@ -79,7 +81,8 @@ def export(source: Path, fmt: str, out: Path, dpi: int, solutions: bool, daily: 
         raise UsageError("--week and --print-date need --daily")
     try:
         levels = parse_week(week, LEVELS) if week else None
-        collected = collect(_loaded(source), jobs=jobs)
+        with safeio.recording() as read:      # the config and every puzzle file: no export may be one
+            collected = collect(_loaded(source), jobs=jobs)
     except ValueError as error:
         raise UsageError(str(error)) from None
     except ConfigError as error:
@@ -93,7 +96,10 @@ def export(source: Path, fmt: str, out: Path, dpi: int, solutions: bool, daily: 
         return EXIT_REJECTED
     entries = collected.entries
     if first is not None:
-        entries = dated(entries, first, levels)
+        try:
+            entries = dated(entries, first, levels)
+        except ValueError as error:
+            raise UsageError(str(error)) from None
         if not entries:
             raise UsageError(f"no puzzle of level {levels[first.weekday()] if levels else '?'} "
                              f"for {first.isoformat()}")
@@ -106,7 +112,7 @@ def export(source: Path, fmt: str, out: Path, dpi: int, solutions: bool, daily: 
     outputs[out / MANIFEST] = manifest_bytes(records, fmt, dpi if fmt == "png" else None)
     try:
         write_atomically(outputs, roles={path: f"the exported {path.name}" for path in outputs},
-                         inputs=[("the source", source)])
+                         inputs=[("the source", source), *read])
     except WriteError as error:
         raise UsageError(str(error)) from None
     emit_json({"status": "exported", "format": fmt, "files": len(files), "manifest": str(out / MANIFEST),

@@ -6,6 +6,7 @@ from pathlib import Path
 import click
 
 from publisher.cli import EXIT_OK, EXIT_REJECTED, UsageError, cli, command_stream, emit_json, github_actions
+from publisher.console import escaped
 from publisher.printing.profile import PAPERS, SERVICES
 
 
@@ -22,22 +23,29 @@ def preflight(config: Path, service: str | None, paper: str | None, bleed: bool,
               junit: Path | None) -> int:
     """Read back the PDFs of every book of CONFIG and check them against the print profile
     (the book's print.service, or --service); exit 1 when any rule fails. Never builds."""
+    from publisher import safeio
     from publisher.config import ConfigError, load
     from publisher.printing import checks
-    from publisher.write import WriteError, write_atomically
+    from publisher.write import WriteError, check_outputs, write_atomically
 
-    try:
-        loaded = load(config)
-    except ConfigError as error:
-        raise UsageError(error.problems[0] if len(error.problems) == 1 else "; ".join(error.problems)) from None
-    try:
-        results = checks.check_books(loaded, checks.Override(service, paper or "white", bleed), out)
-    except checks.PreflightError as error:
-        raise UsageError(str(error)) from None
+    outputs = [("the JUnit file (--junit)", junit)] if junit else []
+    with safeio.recording() as read:     # the config and every PDF: no --junit may be one of them
+        try:
+            check_outputs([("the config", config)], outputs)    # before the PDFs are read
+            loaded = load(config)
+        except ConfigError as error:
+            raise UsageError(error.problems[0] if len(error.problems) == 1 else "; ".join(error.problems)) from None
+        except WriteError as error:
+            raise UsageError(str(error)) from None
+        try:
+            results = checks.check_books(loaded, checks.Override(service, paper or "white", bleed), out)
+        except checks.PreflightError as error:
+            raise UsageError(str(error)) from None
     violations = [v for result in results for v in result.violations]
     if junit:
         try:
-            write_atomically({junit: checks.junit_bytes(results)}, roles={junit: "the JUnit file (--junit)"})
+            write_atomically({junit: checks.junit_bytes(results)}, roles={junit: "the JUnit file (--junit)"},
+                             inputs=[("the config", config), *read])
         except WriteError as error:
             raise UsageError(str(error)) from None
     if github_actions():
@@ -48,7 +56,7 @@ def preflight(config: Path, service: str | None, paper: str | None, bleed: bool,
         emit_json(checks.as_json(results, str(config)))
     else:
         for violation in violations:
-            click.echo(str(violation))
+            click.echo(escaped(violation))
         files = len(results)
         found = f"{len(violations)} violation{'s' * (len(violations) != 1)}" if violations else "every rule passed"
         click.echo(f"preflight: {files} file{'s' * (files != 1)} checked, {found}")

@@ -124,7 +124,7 @@ class SudokuSection(SectionBase):
     generate: Generate | None = None      # puzzles made by the tool (beside or instead of files)
     size: int | None = Field(default=None, ge=4, le=36)   # parse hints, for files that need them
     box: str | None = None                # box shape RxC, e.g. "2x3"
-    symbols: str | None = None            # e.g. "0123456789ABCDEF" (then 0 is a value)
+    symbols: str | None = Field(default=None, min_length=1)   # e.g. "0123456789ABCDEF" (then 0 is a value)
     regions: str | None = None            # jigsaw region map (N*N labels) for every puzzle
     #: variant rules every puzzle of the section keeps (a puzzle file's own ``variant`` wins)
     variant: list[Literal[VARIANTS]] = []  # type: ignore[valid-type]

@@ -8,13 +8,14 @@ one JSON object, JUnit XML and GitHub annotations.
 """
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass, field
 from pathlib import Path
 from xml.etree import ElementTree as ET
 
-import pymupdf
-
+from publisher import safeio
 from publisher.config import LoadedConfig
+from publisher.mupdf import memory_errors, pymupdf
 from publisher.printing import cover_stem, interior, preflight
 from publisher.printing.preflight import COVER_RULES, INTERIOR_RULES, Violation
 from publisher.report import escape_annotation
@@ -49,17 +50,20 @@ class FileResult:
 
 
 def _read(path: Path) -> bytes:
+    """A built PDF, read as every input is (:mod:`publisher.safeio`): a regular file only,
+    within :data:`~publisher.safeio.MAX_PDF_BYTES` (a symlink to /dev/zero is refused, not
+    read for ever), and recorded as an input, so ``--junit`` can never overwrite it."""
     try:
-        return path.read_bytes()
-    except FileNotFoundError:
-        raise PreflightError(f"{display_path(path)}: not built yet (run puzzlepress build first)") from None
-    except OSError as error:
-        raise PreflightError(f"{display_path(path)}: cannot read: {error.strerror or error}") from None
+        return safeio.read_bytes(path, display_path(path), limit=safeio.MAX_PDF_BYTES, role="a built PDF")
+    except safeio.InputError as error:
+        if not os.path.lexists(path):
+            raise PreflightError(f"{display_path(path)}: not built yet (run puzzlepress build first)") from None
+        raise PreflightError(str(error)) from None
 
 
 def _pages_and_trim(data: bytes, name: str) -> tuple[int, tuple[float, float]]:
     try:
-        with pymupdf.open(stream=data, filetype="pdf") as doc:
+        with memory_errors(), pymupdf.open(stream=data, filetype="pdf") as doc:
             kind, value = doc.xref_get_key(doc[0].xref, "TrimBox")
             if kind != "array":
                 kind, value = doc.xref_get_key(doc[0].xref, "MediaBox")

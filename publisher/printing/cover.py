@@ -23,6 +23,7 @@ from reportlab.lib.utils import ImageReader
 from reportlab.pdfgen.canvas import Canvas
 
 from publisher import fonts as fontlib
+from publisher import safeio
 from publisher.grids import board_borders, cells, text_ratio
 from publisher.model import POINTS_PER_INCH, Board, Booklet, BookSpec, Fonts, Grid, TextStyle
 from publisher.printing.interior import PrintChoice
@@ -288,8 +289,13 @@ class _CoverDrawer:
         scaled to cover it and cut to it; under 300 dpi at that size is a warning."""
         geo = self.geo
         area = Rect(geo.front.x0, 0, geo.width, geo.height)
+        try:   # read as every input is: a regular file within a size limit, and recorded as an input
+            data = safeio.read_bytes(path, self.spec.front_image_key, limit=safeio.MAX_BINARY_BYTES,
+                                     role="the cover's front image")
+        except safeio.InputError as error:
+            raise CoverError("front_image", str(error)) from None
         try:
-            with Image.open(path) as opened:
+            with Image.open(io.BytesIO(data)) as opened:
                 picture = opened.convert("RGB")
         except (OSError, ValueError, Image.DecompressionBombError) as error:
             raise CoverError("front_image", f"{self.spec.front_image_key}: not an image we can read "

@@ -17,10 +17,10 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from itertools import groupby
 
-import pymupdf
 from fontTools.ttLib import TTFont, TTLibError
 
 from publisher.model import POINTS_PER_INCH
+from publisher.mupdf import memory_errors, pymupdf
 from publisher.printing.cover import CoverGeometry, Rect, geometry
 from publisher.printing.interior import PrintChoice
 from publisher.printing.profile import inches
@@ -187,7 +187,7 @@ def check_interior(data: bytes, name: str, chosen: PrintChoice) -> list[Violatio
     """Every rule of ``chosen`` on an interior PDF."""
     p, bleed = chosen.profile, chosen.bleed
     found: list[Violation] = []
-    with pymupdf.open(stream=data, filetype="pdf") as doc:
+    with memory_errors(), pymupdf.open(stream=data, filetype="pdf") as doc:
         count = doc.page_count
         first_media, first_trim, _ = _boxes(doc, doc[0])
         trim_size = ((first_trim or first_media).width, (first_trim or first_media).height)
@@ -290,7 +290,7 @@ def check_cover(data: bytes, name: str, chosen: PrintChoice, pages: int, trim_si
     inside the safe area."""
     p = chosen.profile
     found: list[Violation] = []
-    with pymupdf.open(stream=data, filetype="pdf") as doc:
+    with memory_errors(), pymupdf.open(stream=data, filetype="pdf") as doc:
         if doc.page_count != 1:
             found.append(Violation(name, None, "cover-size", f"{doc.page_count} pages; a full-wrap cover is one page"))
         page = doc[0]

@@ -106,6 +106,10 @@ class CageRequest(ABC, Generic[P, S]):
         low, high = self.sizes
         if not 1 <= low <= high <= self.most_cells:
             return f"cage sizes {low}-{high} must be a range within 1-{self.most_cells} cells"
+        cells = n * n
+        if not any(count * low <= cells <= count * high for count in range(1, cells + 1)):
+            # no number of cages adds up to the grid (81 cells in pairs): refused by rule, not searched
+            return f"the {cells} cells of a {n}x{n} grid cannot be cut into cages of {low}-{high} cells"
         return self.grid_problem()
 
     def grid_problem(self) -> str | None:

@@ -1,0 +1,28 @@
+"""User text on the console: one line, and nothing a terminal would act on.
+
+Titles, section names, file names, reasons that quote a puzzle line and catalog rows are the
+user's text (or anyone's: a config from a pull request, a catalog a team shares). Printed
+as they are, a newline in a title forges a line of our own (``x\\nwrote out/forged.pdf``),
+an escape sequence repaints the terminal and a right-to-left override reverses what a name
+reads. Every such text reaches the console through :func:`escaped`: the controls are written
+as Python writes them in a string (``\\n``, ``\\x1b``, ``\\u202e``), the rest is left as it is.
+"""
+from __future__ import annotations
+
+import re
+
+#: C0 and C1 controls, DEL, the line and paragraph separators, the bidirectional overrides
+#: and isolates, and lone surrogates (the bytes of a file name that were not UTF-8)
+_UNSAFE = re.compile("[\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069\ud800-\udfff]")
+_NAMED = {"\n": "\\n", "\r": "\\r", "\t": "\\t"}
+
+
+def _escape(match: re.Match[str]) -> str:
+    char = match.group()
+    code = ord(char)
+    return _NAMED.get(char) or (f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}")
+
+
+def escaped(text: object) -> str:
+    """``text`` safe to print as (part of) one console line: every control escaped."""
+    return _UNSAFE.sub(_escape, str(text))
