@@ -161,7 +161,8 @@ class SlotMaker:
             cell = self.cell_of(model, self.slot_grid(section, across, down, answers, top, section.key, noted, model))
             return min(cell, max(MAX_ANSWER_CELL, _ceil(least))) if answers else cell   # keys stay small
 
-        choice = fit.best(count, *size_class, model.rows, model.cols, content, cell_in, least, as_good)
+        choice = fit.best(count, *size_class, model.rows, model.cols, content, cell_in, least, as_good,
+                          0.0 if as_good == fit.FEWEST_PAGES else fit.LEAST_COVERAGE)
         across, down = (choice.across, choice.down) if choice else (1, 1)
         slots = self.slot_grid(section, across, down, answers, top, section.key, noted, model)
         self._fitted[cached] = slots
