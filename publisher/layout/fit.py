@@ -83,6 +83,8 @@ class Choice:
     down: int
     cell: float
     coverage: float      # share of the text blocks the section's grids cover, on the pages they take
+    full: float = 0.0    # share of its text block the grids of the section's fullest page cover
+    band: float = 0.0    # the tallest empty band between its rows, as a share of the text block
 
 
 def arrangements(fewest: int, most: int) -> list[tuple[int, int]]:
@@ -98,6 +100,9 @@ AS_GOOD = 0.9
 #: arrangement does (an editor's measure): five 9x9 grids in six small slots (43 %) lose to
 #: three and two in four larger ones (48 %), one page more
 LEAST_COVERAGE = 0.45
+#: and no empty band between its rows taller than this share of it: grids narrower than their
+#: slots leave the height to spare between the rows (four 6x6 grids on a 5x8 in page)
+MOST_BAND = 0.12
 #: answer keys (a reader checks an answer, not solves it) and chessboards (whose squares are
 #: big enough at :data:`WRITING_SQUARE`) take the fewest pages their floors allow: any
 #: coverage is as good, and the fullest of those pages wins
@@ -106,14 +111,18 @@ FEWEST_PAGES = 0.0
 
 def best(count: int, fewest: int, most: int, rows: int, cols: int, block: tuple[float, float],
          cell_in: Callable[[int, int], float], least: float, as_good: float = AS_GOOD,
-         least_coverage: float = LEAST_COVERAGE) -> Choice | None:
+         least_coverage: float = LEAST_COVERAGE, band_in: Callable[[int, int, float], float] | None = None
+         ) -> Choice | None:
     """The arrangement whose pages the section's ``count`` boards of one size cover most of (the
     grids' area over the text blocks (``block``: width, height) of the pages they take), its
-    cells at least ``least``. Only those covering ``least_coverage`` count where any does; of
-    the arrangements within ``as_good`` of the best coverage,
-    the one taking fewest pages wins, then the fuller, then more grids a page and more across.
-    ``cell_in(across, down)`` is the cell a slot of that arrangement gives the board. None when
-    no arrangement keeps the floors."""
+    cells at least ``least`` (``cell_in(across, down)``: the cell a slot of that arrangement
+    gives the board); None when no arrangement keeps the floors.
+
+    The editor's measures come first: where any arrangement's fullest page covers
+    ``least_coverage``, only those count, and of those, where any does, only those whose rows
+    leave no band taller than :data:`MOST_BAND` (``band_in(across, down, cell)``). Of what is
+    left, the arrangements within ``as_good`` of the best coverage are as good: the one taking
+    fewest pages wins, then the fuller, then more grids a page and more across."""
     fewest = max(1, min(fewest, count))
     area = block[0] * block[1]
     choices: list[tuple[Choice, int]] = []
@@ -126,12 +135,16 @@ def best(count: int, fewest: int, most: int, rows: int, cols: int, block: tuple[
         if cell < least - 1e-6:
             continue
         pages = math.ceil(count / (across * down))
-        coverage = count * rows * cols * cell * cell / (pages * area)
-        choices.append((Choice(across, down, cell, round(coverage, 4)), pages))
+        grid = rows * cols * cell * cell
+        fullest = math.ceil(count / pages)          # balanced: the pages share the grids evenly
+        choices.append((Choice(across, down, cell, round(count * grid / (pages * area), 4),
+                               round(fullest * grid / area, 4),
+                               band_in(across, down, cell) if band_in is not None else 0.0), pages))
     if not choices:
         return None
-    if any(choice.coverage >= least_coverage for choice, _pages in choices):
-        choices = [(choice, pages) for choice, pages in choices if choice.coverage >= least_coverage]
-    fullest = max(choice.coverage for choice, _pages in choices)
-    good = [(choice, pages) for choice, pages in choices if choice.coverage >= as_good * fullest]
+    for kept in (lambda c: c.full >= least_coverage, lambda c: c.band <= MOST_BAND):
+        if any(kept(choice) for choice, _pages in choices):
+            choices = [(choice, pages) for choice, pages in choices if kept(choice)]
+    top = max(choice.coverage for choice, _pages in choices)
+    good = [(choice, pages) for choice, pages in choices if choice.coverage >= as_good * top]
     return min(good, key=lambda cp: (cp[1], -cp[0].coverage, -cp[0].across * cp[0].down, -cp[0].across))[0]

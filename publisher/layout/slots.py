@@ -155,14 +155,31 @@ class SlotMaker:
         as_good = fit.FEWEST_PAGES if answers or model.chessboard else fit.AS_GOOD
         if model.chessboard and not answers:
             least = max(least, fit.WRITING_SQUARE)
-        content = (self.desk.content_width, self.desk.usable_height - top)
+        content = (self.desk.content_width, self.desk.content_height)   # the text block an editor measures
 
         def cell_in(across: int, down: int) -> float:
             cell = self.cell_of(model, self.slot_grid(section, across, down, answers, top, section.key, noted, model))
             return min(cell, max(MAX_ANSWER_CELL, _ceil(least))) if answers else cell   # keys stay small
 
+        opening = self.desk.opening(section, answers)[1]
+
+        def band_in(across: int, down: int, cell: float) -> float:
+            """The tallest empty band a page of these rows leaves (the free height is shared out
+            above, between and below them), as a share of the text block's height: on a later
+            page, or on the opening page (beside the line space under its heading, which
+            belongs to the heading) when as many rows fit there; a page of one row is not
+            measured (a grid narrower than the page leaves what it must)."""
+            if down == 1:
+                return 0.0
+            slots = self.slot_grid(section, across, down, answers, top, section.key, noted, model)
+            block = slots.caption_height + model.rows * cell + slots.below
+            later = (self.desk.usable_height - down * block) / (down + 1)
+            free = self.desk.usable_height - opening - down * block
+            first = free / (down + 1) if free >= 0 else 0.0
+            return round(max(later, first) / self.desk.content_height, 4)
+
         choice = fit.best(count, *size_class, model.rows, model.cols, content, cell_in, least, as_good,
-                          0.0 if as_good == fit.FEWEST_PAGES else fit.LEAST_COVERAGE)
+                          0.0 if answers else fit.LEAST_COVERAGE, None if answers else band_in)
         across, down = (choice.across, choice.down) if choice else (1, 1)
         slots = self.slot_grid(section, across, down, answers, top, section.key, noted, model)
         self._fitted[cached] = slots
