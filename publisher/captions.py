@@ -5,9 +5,10 @@ whichever booklet: the number, the puzzle's own title where it has one, its
 level where it has one, in the book's language, joined by " · " in that
 order. :func:`caption_parts` is the rule (other parts, such as a catalog
 id, are added there and nowhere else); :func:`fit_caption` makes a caption
-fit above its grid in every format: smaller type down to a floor, then the
-title shortened with "…" (the number and level stay whole), so a caption is
-never wider than its grid and never hides behind a neighbour.
+fit above its grid in every format: smaller type down to a floor, then two
+lines (the caption box grows for the section's longest), then the title
+shortened with "…" (the number and level stay whole), so a caption is never
+wider than its grid and never hides behind a neighbour.
 """
 from __future__ import annotations
 
@@ -35,37 +36,57 @@ def caption_parts(board: Board, number: int, labels: Mapping[str, str]) -> tuple
     return tuple(parts)
 
 
+#: a caption too long for one line wraps to at most this many before its title is shortened
+MOST_LINES = 2
+
+
 def fit_caption(parts: tuple[str, ...], style: TextStyle, width: float, setter: Typesetter,
-                least: float) -> tuple[str, TextStyle]:
-    """The caption text and style that fit ``width``: the whole caption at the
-    style's size, else at a smaller size (down to ``SHRINK`` of it, never below
-    ``least``), else at that size with the title (the middle part) shortened
-    with "…"; the number always stays whole."""
+                least: float, lines: int = 1) -> tuple[tuple[str, ...], TextStyle]:
+    """The caption's lines and style that fit ``width`` in ``lines`` lines (the caption box's):
+    the whole caption on one line at the style's size, else at a smaller size (down to
+    ``SHRINK`` of it, never below ``least``), else wrapped on up to ``lines`` lines at the
+    style's size, else on one line at the smallest size with the title (the middle part)
+    shortened with "…"; the number always stays whole."""
     text = SEPARATOR.join(parts)
     floor = max(least, round(style.size * SHRINK, 2))
     size = style.size
     while True:
         sized = style if size == style.size else replace(style, size=size)
         if setter.fits(text, sized, width):
-            return text, sized
+            return (text,), sized
         if size <= floor:
             break
         size = max(floor, round(size - SHRINK_STEP, 2))
+    wrapped = setter.wrap(text, style, width)
+    if 1 < len(wrapped) <= lines and " ".join(wrapped) == text:    # whole words, the number on the first
+        return wrapped, style
+    return (_shortened(parts, sized, width, setter),), sized
+
+
+def caption_lines(parts: tuple[str, ...], style: TextStyle, width: float, setter: Typesetter,
+                  least: float) -> int:
+    """How many lines the caption takes at ``width`` when it may wrap (at most
+    :data:`MOST_LINES`): what a caption box must hold for it."""
+    return len(fit_caption(parts, style, width, setter, least, MOST_LINES)[0])
+
+
+def _shortened(parts: tuple[str, ...], sized: TextStyle, width: float, setter: Typesetter) -> str:
+    """The caption on one line with its title, else its detail, shortened with "…"."""
     number, *rest = parts
     if len(rest) == 2:        # a title and a level: shorten the title, keep the level whole
         title, level = rest
         for keep in range(len(title) - 1, 0, -1):
             candidate = SEPARATOR.join((number, title[:keep].rstrip() + "…", level))
             if setter.fits(candidate, sized, width):
-                return candidate, sized
+                return candidate
         rest = [level]
     if rest:
         whole = SEPARATOR.join((number, rest[0]))
         if setter.fits(whole, sized, width):
-            return whole, sized
+            return whole
         detail = rest[0]
         for keep in range(len(detail) - 1, 0, -1):
             candidate = SEPARATOR.join((number, detail[:keep].rstrip() + "…"))
             if setter.fits(candidate, sized, width):
-                return candidate, sized
-    return number, sized
+                return candidate
+    return number

@@ -572,6 +572,8 @@ class PlacedGrid:
     caption_parts: tuple[str, ...] = ()
     #: ``note`` as layout wrapped it to the grid's width (PDF and HTML draw these; flow formats wrap ``note``)
     note_lines: tuple[str, ...] = ()
+    #: ``caption`` as layout set it: one line, or two where its title wraps (every format breaks it there)
+    caption_lines: tuple[str, ...] = ()
     ref: CrossRef | None = None   # the page of this puzzle's answer (or this answer's puzzle)
     below: float = 0.0        # height of the line under the grid (a puzzle's cross-reference), 0 for none
 
@@ -584,15 +586,25 @@ class PlacedGrid:
             return 0.0
         if self.ref.below:
             return self.caption_height + self.grid.height
-        return self.caption_style.leading
+        return self.caption_style.leading * self.caption_count
 
     @property
     def note_top(self) -> float:
         """Top of the first note line, relative to ``y``: under the caption and an answer's
         cross-reference, so the note ("one possible answer") sits next to the grid it tells of."""
         if self.ref is not None and not self.ref.below:
-            return self.caption_style.leading + self.ref.style.leading
-        return self.caption_style.leading
+            return self.caption_style.leading * self.caption_count + self.ref.style.leading
+        return self.caption_style.leading * self.caption_count
+
+    @property
+    def caption_count(self) -> int:
+        """Lines the caption takes."""
+        return max(1, len(self.caption_lines))
+
+    @property
+    def captions(self) -> tuple[str, ...]:
+        """The caption's lines (one unless it wraps)."""
+        return self.caption_lines or (self.caption,)
 
 
 @dataclass(frozen=True)

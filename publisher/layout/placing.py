@@ -69,7 +69,7 @@ class Placer:
             width = max(grid.width, slots.width)
             lines = self.sentence(visible(self.desk.said(step.step)), grid.width, slots) if slots.noted else ()
             caption = self.desk.type.one_line(f"{number} · {word}", placed.caption_style, width)
-            out.append(replace(placed, caption=caption,
+            out.append(replace(placed, caption=caption, caption_lines=(),
                                grid=grid, note=" ".join(lines), note_lines=lines,
                                note_style=self.note_style(slots) if slots.noted else None,
                                play=None))
@@ -83,8 +83,9 @@ class Placer:
         kind = labels.get(board.kind, board.kind)
         parts = caption_parts(board, number, labels)
         least = LARGE_PRINT_MIN_TEXT if self.desk.spec.large_print else MIN_TEXT
-        caption, style = fit_caption(parts, style, grid_width, self.desk.type,
-                                     max(least, fit.floors_for(answers, self.desk.spec.large_print).caption))
+        lines, style = fit_caption(parts, style, grid_width, self.desk.type, self.slots.caption_floor(answers),
+                                   slots.caption_lines)
+        caption = " ".join(lines)
         word = labels["solution"] if answers else labels["puzzle"]
         grid = Grid(
             rows=board.rows, cols=board.cols, cells=cells(board, answers),
@@ -108,8 +109,8 @@ class Placer:
         return PlacedGrid(number, caption, style, grid, 0.0, 0.0, slots.caption_height, note, note_style,
                           play=None if answers else play_for(board, self.desk.spec.play_solutions, self.desk.hint_words,
                                                                 self.desk.spec.language),
-                          caption_parts=parts,
-                          note_lines=note_lines, ref=ref, below=slots.below)
+                          caption_parts=parts, note_lines=note_lines,
+                          caption_lines=lines if len(lines) > 1 else (), ref=ref, below=slots.below)
 
     def label_width(self, text: str, size: float) -> float:
         return self.desk.type.width(text, TextStyle("coordinate", size))

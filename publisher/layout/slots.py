@@ -7,6 +7,7 @@ import math
 from dataclasses import dataclass, replace
 
 from publisher.cagelines import cell_for_totals
+from publisher.captions import caption_lines, caption_parts
 from publisher.grids import THICK_LINE, text_ratio
 from publisher.layout import fit
 from publisher.layout.frame import Desk, page_name
@@ -77,6 +78,7 @@ class Slots:
     noted: bool = False      # the caption box has note lines under the caption
     note_lines: int = 1      # how many: as many as the section's longest note needs at the grid's width
     below: float = 0.0       # the line under each grid (a puzzle's cross-reference)
+    caption_lines: int = 1   # the caption box's lines: two where a caption of the section wraps
     caption: TextStyle | None = None   # the caption's style at this slot's width (None: the booklet's)
     ref: TextStyle | None = None       # the cross-reference's and notes' style at this width
 
@@ -92,6 +94,7 @@ class SlotMaker:
         self.desk = desk
         self._fitted: dict[tuple[str, bool, int, int, int], Slots] = {}
         self._notes: dict[tuple[str, bool], list[str]] = {}
+        self._captions: dict[tuple[str, bool, float, TextStyle], int] = {}
 
     def for_shape(self, section: SectionSpec, answers: bool, board: Board) -> Slots:
         """The slots of a board's shape in a section. Grids are sized for a
@@ -222,6 +225,26 @@ class SlotMaker:
         down = max(1, int((self.desk.usable_height - top + probe.vgap + 1e-6) // (height + probe.vgap)))
         return self.slot_grid(section, across, down, True, top, section.key, noted, board)
 
+    def caption_floor(self, answers: bool) -> float:
+        """The smallest a caption may be set: its floor, 18 pt in large print."""
+        large = self.desk.spec.large_print
+        return max(LARGE_PRINT_MIN_TEXT if large else MIN_TEXT, fit.floors_for(answers, large).caption)
+
+    def caption_lines(self, section: SectionSpec, answers: bool, width: float, style: TextStyle) -> int:
+        """Lines the section's longest caption takes at a grid ``width`` wide (a title too long
+        for one line wraps to a second before it is shortened), its number as wide as the
+        widest the book prints."""
+        key = (section.key, answers, round(width, 2), style)
+        if key not in self._captions:
+            self._captions[key] = self._caption_lines(section, answers, width, style)
+        return self._captions[key]
+
+    def _caption_lines(self, section: SectionSpec, answers: bool, width: float, style: TextStyle) -> int:
+        digits = len(str(sum(len(s.boards) for s in self.desk.spec.sections)))
+        return max((caption_lines(caption_parts(board, int("8" * digits), self.desk.labels), style, width,
+                                  self.desk.type, self.caption_floor(answers)) for board in section.boards),
+                   default=1)
+
     def note(self, board: Board) -> str:
         """The line under an answer's caption: the board's own note, else "one
         possible answer" for a task with many answers."""
@@ -269,8 +292,8 @@ class SlotMaker:
         width = (self.desk.content_width - (across - 1) * hgap) / across
         height = (self.desk.usable_height - top - (down - 1) * vgap) / down
 
-        def boxed(lines: int) -> Slots:
-            caption_height = caption.leading + caption.size * 0.3
+        def boxed(lines: int, titles: int) -> Slots:
+            caption_height = caption.leading * titles + caption.size * 0.3
             if noted:
                 caption_height += ref.leading * lines
             below = 0.0
@@ -280,16 +303,17 @@ class SlotMaker:
             else:
                 below = round(ref.leading + ref.size * 0.2, 2)
             return Slots(across, down, width, height, hgap, vgap, round(caption_height, 2), key, noted, lines,
-                         below, caption, ref)
+                         below, titles, caption, ref)
 
-        slots = boxed(1)
-        if noted and board is not None:
-            for _ in range(4):     # the lines the notes take at the grid's width, and the grid at those lines
-                grid_width = board.cols * self.cell_of(board, slots)
-                lines = self.note_lines(section, answers, max(grid_width, 1.0), ref)
-                if lines == slots.note_lines:
+        slots = boxed(1, 1)
+        if board is not None:
+            for _ in range(4):     # the lines captions and notes take at the grid's width, and the grid at those
+                grid_width = max(board.cols * self.cell_of(board, slots), 1.0)
+                lines = self.note_lines(section, answers, grid_width, ref) if noted else 1
+                titles = self.caption_lines(section, answers, grid_width, caption)
+                if (lines, titles) == (slots.note_lines, slots.caption_lines):
                     break
-                slots = boxed(lines)
+                slots = boxed(lines, titles)
         return slots
 
     def grid_size(self, board: Board, slots: Slots, answers: bool,

@@ -70,7 +70,10 @@ class DuplicateFormatError(ValueError):
 
 def register(cls: type[Renderer]) -> type[Renderer]:
     """Class decorator: make a renderer available under ``cls.name``; a name
-    taken by another renderer class is an error."""
+    taken by another renderer class is an error, a built-in one's too (its module is
+    loaded first, so a plug-in cannot shadow it by registering before it loads)."""
+    if cls.__module__ != f"{__name__}.{cls.name}":
+        _load(cls.name)
     known = _REGISTRY.get(cls.name)
     if known is not None and (known.__module__, known.__qualname__) != (cls.__module__, cls.__qualname__):
         raise DuplicateFormatError(f"format {cls.name!r} is registered twice: by {known.__module__}."

@@ -255,7 +255,7 @@ class _Body:
             cells.append(f'<w:tc><w:tcPr><w:tcW w:w="{twips(seg.width)}" w:type="dxa"/>'
                          f'<w:gridSpan w:val="{item.grid.cols}"/><w:vAlign w:val="bottom"/></w:tcPr>'
                          f'<w:p><w:pPr><w:pStyle w:val="{style_id(word_style(item.caption_style))}"/></w:pPr>'
-                         f'{_run_text([item.caption], direct_size(item.caption_style, self.booklet))}</w:p>'
+                         f'{_run_text(item.captions, direct_size(item.caption_style, self.booklet))}</w:p>'
                          f'{note}</w:tc>')
         cells.append("</w:tr>")
         return "".join(cells)

@@ -142,7 +142,9 @@ class _PageDrawer:
         face = self.bold if style.bold else self.regular
         self.c.setFillGray(0)
         self.c.setFont(face.name, style.size)
-        self.c.drawCentredString(item.x + grid.width / 2, self.y(_baseline(item.y, style, face)), item.caption)
+        for index, line in enumerate(item.captions):
+            self.c.drawCentredString(item.x + grid.width / 2,
+                                     self.y(_baseline(item.y + index * style.leading, style, face)), line)
         if item.note and item.note_style is not None:
             note = item.note_style
             self.c.setFont(self.regular.name, note.size)

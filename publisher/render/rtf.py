@@ -260,8 +260,8 @@ class _View:
                              f"{rtf_escape(seg.item.note)}")
                 size = direct_size(seg.item.caption_style, self.booklet)
                 sized = "" if size is None else f"\\fs{_half_points(size)}"
-                captions.append(RtfFragment(f"\\s{style.number}{style.props}{sized} "
-                                            f"{rtf_escape(seg.item.caption)}{note}"))
+                caption = "\\line ".join(map(rtf_escape, seg.item.captions))
+                captions.append(RtfFragment(f"\\s{style.number}{style.props}{sized} {caption}{note}"))
         caption_height = max(item.caption_height for item in band.items)
         rows = [RowView(_row_properties(indent, caption_height), RtfFragment("".join(definitions)), captions)]
         grids = [seg.item.grid for seg in segments if seg.item is not None]

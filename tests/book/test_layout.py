@@ -92,8 +92,8 @@ def test_one_caption_rule_for_puzzles_and_answers(vi_booklets: tuple[Booklet, ..
     """Every caption, puzzle or answer, of every kind: the number, the board's
     own title where it has one, its level where it has one, in the book's
     words, in that order, the same parts in both booklets; printed whole where
-    it fits the grid's width, else smaller (never under 7 pt) or shortened with
-    "…", never wider than the grid. Running heads never repeat a heading on
+    it fits the grid's width, else smaller (never under 7 pt), on two lines, or
+    shortened with "…", never wider than the grid. Running heads never repeat a heading on
     the same page."""
     from publisher.fonts import text_width
 
@@ -107,10 +107,12 @@ def test_one_caption_rule_for_puzzles_and_answers(vi_booklets: tuple[Booklet, ..
         assert puzzle.caption_parts == answer.caption_parts == expected
         for placed in (puzzle, answer):
             whole = " · ".join(expected)
-            if placed.caption != whole:
+            if " ".join(placed.captions) != whole:      # whole on one line or two, else shortened
+                assert len(placed.captions) == 1
                 assert placed.caption.startswith(f"{placed.number}") and "…" in placed.caption
             assert placed.caption_style.size >= 7
-            assert text_width(spec.fonts, placed.caption, placed.caption_style.size, True) <= placed.grid.width
+            assert all(text_width(spec.fonts, line, placed.caption_style.size, True) <= placed.grid.width
+                       for line in placed.captions)
     for page in vi_booklets[1].pages[1:]:
         headings = [b.text for b in page.blocks if isinstance(b, TextBlock)]
         assert page.footer is not None
@@ -455,3 +457,36 @@ def test_a_band_holds_grids_of_one_shape() -> None:
     # the 6x6 grids, narrower than their slots, leave room for the last 9x9 row
     assert [[item.grid.rows for item in band.items] for band in bands] == [[9], [6, 6], [9, 9]]
     assert [b.y for b in bands] == sorted(b.y for b in bands)
+
+
+def test_a_long_title_wraps_to_a_second_line_in_every_format() -> None:
+    """A caption too long for its grid wraps to a second line at its own size before its
+    title would be shortened: the section's caption boxes hold two lines, the grids move
+    down under them, and PDF, DOCX, RTF and HTML all print both lines, nothing cut."""
+    import io
+
+    import docx
+    import pymupdf
+
+    from publisher.render import get
+
+    base = sample_book(count=6)
+    title = "A long title that cannot fit above a small grid"
+    classic = replace(base.sections[0], boards=tuple(replace(b, title=title) for b in base.sections[0].boards))
+    booklet = layout_book(replace(base, sections=(classic,)))[0]
+    placed = _all_grids(booklet)
+    assert placed and all(len(p.captions) == 2 and " ".join(p.captions) == p.caption for p in placed)
+    assert all("…" not in p.caption and p.caption.endswith(p.caption_parts[-1]) for p in placed)
+    assert all(p.caption_height >= 2 * p.caption_style.leading for p in placed)
+    first, second = placed[0].captions
+    pdf = pymupdf.open(stream=get("pdf")().render(booklet), filetype="pdf")
+    text = "".join(page.get_text() for page in pdf)
+    assert first in text and second in text and "…" not in text
+    paragraphs = [p.text for p in docx.Document(io.BytesIO(get("docx")().render(booklet))).paragraphs]
+    tables = docx.Document(io.BytesIO(get("docx")().render(booklet))).tables
+    cells = [cell.text for table in tables for row in table.rows for cell in row.cells]
+    assert f"{first}\n{second}" in cells or f"{first}\n{second}" in paragraphs
+    rtf = get("rtf")().render(booklet).decode("ascii")
+    assert f"{first.split()[-1]}\\line {second.split()[0]}" in rtf     # the break between the lines
+    html = get("html")().render(booklet).decode("utf-8")
+    assert f"{first}<br/>{second}" in html
