@@ -5,6 +5,8 @@
   with dicts of sets; a completely different method from the engine's bitmask search.
 * :func:`full_grid` -- a random complete grid from the base pattern plus the symmetries
   that preserve validity (relabel values, permute rows in a band, bands, columns, stacks).
+* :func:`random_solution` -- a random complete grid of any region map (a jigsaw's too): the
+  same Algorithm X, trying the rows of each column in random order.
 * :func:`is_solution` and :func:`breaks_rule_outright` -- the rules checked directly.
 """
 from __future__ import annotations
@@ -28,9 +30,12 @@ def box_regions(size: int, box_rows: int, box_cols: int) -> list[int]:
             for r in range(size) for c in range(size)]
 
 
-def exact_cover_solutions(size: int, regions: Sequence[int],
-                          givens: Sequence[int]) -> Iterator[tuple[int, ...]]:
-    """Every solution via Algorithm X (column with fewest rows first)."""
+def exact_cover_solutions(size: int, regions: Sequence[int], givens: Sequence[int],
+                          rng: random.Random | None = None,
+                          node_limit: int | None = None) -> Iterator[tuple[int, ...]]:
+    """Every solution via Algorithm X (column with fewest rows first); with ``rng`` the rows
+    of a column are tried in random order, and ``node_limit`` stops the search after that
+    many rows tried (so a random map that admits no grid costs a bounded time)."""
     def constraints(cell: int, value: int) -> list[tuple]:
         r, c = divmod(cell, size)
         return [("cell", cell), ("row", r, value), ("col", c, value),
@@ -69,7 +74,10 @@ def exact_cover_solutions(size: int, regions: Sequence[int],
             cover((cell, value))
             chosen.append((cell, value))
 
+    nodes = 0
+
     def search() -> Iterator[tuple[int, ...]]:
+        nonlocal nodes
         if not columns:
             grid = [0] * (size * size)
             for cell, value in chosen:
@@ -77,7 +85,13 @@ def exact_cover_solutions(size: int, regions: Sequence[int],
             yield tuple(grid)
             return
         col = min(columns, key=lambda k: len(columns[k]))
-        for row in sorted(columns[col]):
+        order = sorted(columns[col])
+        if rng is not None:
+            rng.shuffle(order)
+        for row in order:
+            nodes += 1
+            if node_limit is not None and nodes > node_limit:
+                return
             removed = cover(row)
             chosen.append(row)
             yield from search()
@@ -94,6 +108,13 @@ def count_exact(size: int, regions: Sequence[int], givens: Sequence[int], limit:
         if count >= limit:
             break
     return count
+
+
+def random_solution(size: int, regions: Sequence[int], rng: random.Random,
+                    node_limit: int = 5_000) -> tuple[int, ...] | None:
+    """A random complete grid of the region map, or None when the search gave up (the caller
+    draws another map)."""
+    return next(exact_cover_solutions(size, regions, [0] * size * size, rng, node_limit), None)
 
 
 def full_grid(size: int, box_rows: int, box_cols: int, rng: random.Random) -> list[int]:
