@@ -8,11 +8,12 @@
 * :func:`random_solution` -- a random complete grid of any region map (a jigsaw's too): the
   same Algorithm X, trying the rows of each column in random order.
 * :func:`is_solution` and :func:`breaks_rule_outright` -- the rules checked directly.
+* :func:`has_symmetry` -- a pattern of givens checked against each symmetry's definition.
 """
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 
 
 def units_of(size: int, regions: Sequence[int]) -> list[list[int]]:
@@ -163,6 +164,23 @@ def breaks_rule_outright(size: int, regions: Sequence[int], givens: Sequence[int
             if all(givens[c] or value in taken[c] for c in unit):
                 return True
     return False
+
+
+#: Each symmetry by its definition (README: the pattern of the givens): where it sends the
+#: cell at row r, column c of an n x n grid
+IMAGES: dict[str, Callable[[int, int, int], tuple[int, int]]] = {
+    "none": lambda r, c, n: (r, c),
+    "rot180": lambda r, c, n: (n - 1 - r, n - 1 - c),      # a half turn
+    "rot90": lambda r, c, n: (c, n - 1 - r),               # a quarter turn
+    "mirror": lambda r, c, n: (r, n - 1 - c),              # left-right
+    "diagonal": lambda r, c, n: (c, r),                    # about the main diagonal
+}
+
+
+def has_symmetry(givens: Sequence[int], n: int, symmetry: str) -> bool:
+    """A cell is given exactly when its image under the symmetry is."""
+    filled = {divmod(cell, n) for cell, v in enumerate(givens) if v}
+    return {IMAGES[symmetry](r, c, n) for r, c in filled} == filled
 
 
 #: A hand-made 6x6 jigsaw region map (irregular regions of 6 cells), shared by tests.

@@ -9,23 +9,7 @@ import pytest
 
 from solver import sudoku
 from solver.sudoku.generate import Generated, Request, generate, generate_one
-from tests.sudoku_oracle import count_exact, is_solution
-
-#: Each symmetry by its definition (README: the pattern of the givens): where it sends the
-#: cell at row r, column c of an n x n grid
-IMAGES = {
-    "none": lambda r, c, n: (r, c),
-    "rot180": lambda r, c, n: (n - 1 - r, n - 1 - c),      # a half turn
-    "rot90": lambda r, c, n: (c, n - 1 - r),               # a quarter turn
-    "mirror": lambda r, c, n: (r, n - 1 - c),              # left-right
-    "diagonal": lambda r, c, n: (c, r),                    # about the main diagonal
-}
-
-
-def has_symmetry(givens: tuple[int, ...], n: int, symmetry: str) -> bool:
-    """A cell is given exactly when its image under the symmetry is."""
-    filled = {divmod(cell, n) for cell, v in enumerate(givens) if v}
-    return {IMAGES[symmetry](r, c, n) for r, c in filled} == filled
+from tests.sudoku_oracle import count_exact, has_symmetry, is_solution
 
 
 def reread(made: Generated) -> sudoku.Puzzle:
