@@ -111,7 +111,12 @@ PAGE_DECODES = """
 const done = arguments[arguments.length - 1];
 const script = Array.from(document.scripts).map(function (s) { return s.textContent; })
   .find(function (text) { return text.includes("function secret(p)"); });
-const source = script.match(/function secret\\(p\\) \\{[\\s\\S]*?\\n  \\}\\n/)[0];
+const start = script.indexOf("function secret(p)");
+let end = script.indexOf("{", start), depth = 0;
+for (; end < script.length; end++) {      // to the brace that closes the function's body
+  if (script[end] === "{") { depth++; } else if (script[end] === "}" && --depth === 0) { break; }
+}
+const source = script.slice(start, end + 1);
 const secret = new Function("return " + source)();
 const data = JSON.parse(document.getElementById("puzzlepress-play").textContent);
 Promise.all(data.puzzles.map(function (entry) {
