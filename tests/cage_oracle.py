@@ -25,7 +25,9 @@ class Plain:
         return self.regions is not None
 
 
-def _meets(values: list[int], total: int, op: str | None) -> bool:
+def meets(values: list[int], total: int, op: str | None) -> bool:
+    """Whether a full cage's values reach its total by its operation (None: a Killer sum;
+    "?": any of the four)."""
     if op in (None, "+"):
         return sum(values) == total
     if op == "x":
@@ -34,7 +36,7 @@ def _meets(values: list[int], total: int, op: str | None) -> bool:
             p *= v
         return p == total
     if op == "?":
-        return any(_meets(values, total, o) for o in ("+", "-", "x", "/"))
+        return any(meets(values, total, o) for o in ("+", "-", "x", "/"))
     if len(values) != 2:
         return False
     a, b = max(values), min(values)
@@ -65,7 +67,7 @@ def structural(p: Plain) -> bool:
         if p.killer:
             if not any(sum(c) == total for c in _combos(n, len(cells))):
                 return True
-        elif not any(_meets(list(v), total, op) for v in product(range(1, n + 1), repeat=len(cells))
+        elif not any(meets(list(v), total, op) for v in product(range(1, n + 1), repeat=len(cells))
                      if _latin_ok(cells, v, n)):
             return True
     if len(seen) != len(set(seen)):
@@ -113,7 +115,7 @@ def count(p: Plain, cap: int = 2) -> int:
         if p.killer and (v in placed[:-1] or sum(placed) > total):
             return False
         if cell == last[index]:
-            return _meets(placed, total, op)
+            return meets(placed, total, op)
         return True
 
     def walk(cell: int) -> None:

@@ -1,15 +1,33 @@
 """Brute-force oracles for canonical forms: every element of the group, tried one by one.
 
 Only small grids (4x4: 128 grid moves, 6x6: 3,456) can be enumerated; the tests compare
-the refinement search of :mod:`solver.sudoku.canonical` with these, exactly.
+the refinement search of :mod:`solver.sudoku.canonical` with these, exactly. Nothing here
+imports the solver: a puzzle is read through its fields, and a moved one is made with the
+classes of the puzzle given (tests/project/test_oracles.py holds every oracle to that).
 """
 from __future__ import annotations
 
 import random
 from collections.abc import Iterator
 from itertools import permutations, product
+from typing import Protocol, TypeVar
 
-from solver.sudoku import Geometry, Puzzle
+
+class Shape(Protocol):
+    """The fields of a boxed geometry the oracle reads."""
+    size: int
+    box_rows: int
+    box_cols: int
+
+
+class Givens(Protocol):
+    """The fields of a puzzle the oracle reads."""
+    geometry: Shape
+    symbols: str
+    givens: tuple[int, ...]
+
+
+P = TypeVar("P", bound=Givens)
 
 
 def line_orders(size: int, span: int) -> Iterator[tuple[int, ...]]:
@@ -28,7 +46,7 @@ def key(values: tuple[int, ...]) -> tuple[tuple[int, ...], tuple[int, ...]]:
     return tuple(int(bool(v)) for v in values), labelled
 
 
-def brute_force_form(puzzle: Puzzle) -> tuple[int, ...]:
+def brute_force_form(puzzle: Givens) -> tuple[int, ...]:
     """The least grid of the puzzle's class (in the order of :func:`key`), by enumeration."""
     g = puzzle.geometry
     n, br, bc = g.size, g.box_rows, g.box_cols
@@ -48,7 +66,7 @@ def brute_force_form(puzzle: Puzzle) -> tuple[int, ...]:
     return best[1]
 
 
-def random_move(puzzle: Puzzle, rng: random.Random) -> Puzzle:
+def random_move(puzzle: P, rng: random.Random) -> P:
     """The puzzle moved by a random element of its group (digits relabelled, lines and
     blocks reordered, transposed when the boxes allow or turn into the other shape)."""
     g = puzzle.geometry
@@ -63,8 +81,8 @@ def random_move(puzzle: Puzzle, rng: random.Random) -> Puzzle:
     geometry = g
     if rng.random() < 0.5:
         values = [values[c * n + r] for r in range(n) for c in range(n)]
-        geometry = Geometry.boxed(n, bc, br)
-    return Puzzle(geometry, puzzle.symbols, tuple(values))
+        geometry = type(g).boxed(n, bc, br)
+    return type(puzzle)(geometry, puzzle.symbols, tuple(values))
 
 
 def _random_order(n: int, span: int, rng: random.Random) -> tuple[int, ...]:

@@ -5,12 +5,15 @@
   with dicts of sets; a completely different method from the engine's bitmask search.
 * :func:`full_grid` -- a random complete grid from the base pattern plus the symmetries
   that preserve validity (relabel values, permute rows in a band, bands, columns, stacks).
+* :func:`random_solution` -- a random complete grid of any region map (a jigsaw's too): the
+  same Algorithm X, trying the rows of each column in random order.
 * :func:`is_solution` and :func:`breaks_rule_outright` -- the rules checked directly.
+* :func:`has_symmetry` -- a pattern of givens checked against each symmetry's definition.
 """
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 
 
 def units_of(size: int, regions: Sequence[int]) -> list[list[int]]:
@@ -28,9 +31,12 @@ def box_regions(size: int, box_rows: int, box_cols: int) -> list[int]:
             for r in range(size) for c in range(size)]
 
 
-def exact_cover_solutions(size: int, regions: Sequence[int],
-                          givens: Sequence[int]) -> Iterator[tuple[int, ...]]:
-    """Every solution via Algorithm X (column with fewest rows first)."""
+def exact_cover_solutions(size: int, regions: Sequence[int], givens: Sequence[int],
+                          rng: random.Random | None = None,
+                          node_limit: int | None = None) -> Iterator[tuple[int, ...]]:
+    """Every solution via Algorithm X (column with fewest rows first); with ``rng`` the rows
+    of a column are tried in random order, and ``node_limit`` stops the search after that
+    many rows tried (so a random map that admits no grid costs a bounded time)."""
     def constraints(cell: int, value: int) -> list[tuple]:
         r, c = divmod(cell, size)
         return [("cell", cell), ("row", r, value), ("col", c, value),
@@ -69,7 +75,10 @@ def exact_cover_solutions(size: int, regions: Sequence[int],
             cover((cell, value))
             chosen.append((cell, value))
 
+    nodes = 0
+
     def search() -> Iterator[tuple[int, ...]]:
+        nonlocal nodes
         if not columns:
             grid = [0] * (size * size)
             for cell, value in chosen:
@@ -77,7 +86,13 @@ def exact_cover_solutions(size: int, regions: Sequence[int],
             yield tuple(grid)
             return
         col = min(columns, key=lambda k: len(columns[k]))
-        for row in sorted(columns[col]):
+        order = sorted(columns[col])
+        if rng is not None:
+            rng.shuffle(order)
+        for row in order:
+            nodes += 1
+            if node_limit is not None and nodes > node_limit:
+                return
             removed = cover(row)
             chosen.append(row)
             yield from search()
@@ -94,6 +109,13 @@ def count_exact(size: int, regions: Sequence[int], givens: Sequence[int], limit:
         if count >= limit:
             break
     return count
+
+
+def random_solution(size: int, regions: Sequence[int], rng: random.Random,
+                    node_limit: int = 5_000) -> tuple[int, ...] | None:
+    """A random complete grid of the region map, or None when the search gave up (the caller
+    draws another map)."""
+    return next(exact_cover_solutions(size, regions, [0] * size * size, rng, node_limit), None)
 
 
 def full_grid(size: int, box_rows: int, box_cols: int, rng: random.Random) -> list[int]:
@@ -142,6 +164,23 @@ def breaks_rule_outright(size: int, regions: Sequence[int], givens: Sequence[int
             if all(givens[c] or value in taken[c] for c in unit):
                 return True
     return False
+
+
+#: Each symmetry by its definition (README: the pattern of the givens): where it sends the
+#: cell at row r, column c of an n x n grid
+IMAGES: dict[str, Callable[[int, int, int], tuple[int, int]]] = {
+    "none": lambda r, c, n: (r, c),
+    "rot180": lambda r, c, n: (n - 1 - r, n - 1 - c),      # a half turn
+    "rot90": lambda r, c, n: (c, n - 1 - r),               # a quarter turn
+    "mirror": lambda r, c, n: (r, n - 1 - c),              # left-right
+    "diagonal": lambda r, c, n: (c, r),                    # about the main diagonal
+}
+
+
+def has_symmetry(givens: Sequence[int], n: int, symmetry: str) -> bool:
+    """A cell is given exactly when its image under the symmetry is."""
+    filled = {divmod(cell, n) for cell, v in enumerate(givens) if v}
+    return {IMAGES[symmetry](r, c, n) for r, c in filled} == filled
 
 
 #: A hand-made 6x6 jigsaw region map (irregular regions of 6 cells), shared by tests.

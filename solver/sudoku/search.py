@@ -270,9 +270,11 @@ class Search:
                 if root >= 0 and nodes >= REFINE_AFTER:
                     stack.clear()
                     current = _propagate(refine(self.geometry, root), guards, lows, n, keep, owner)
-                    root = -1
                     if current < 0:
                         backtracks += 1
+                    else:   # the cells the refined root fixes are propagations too
+                        propagations += (root & cell_guards).bit_count() - (current & cell_guards).bit_count()
+                    root = -1
                     continue
                 if limit and nodes >= limit:
                     self.bounded = True

@@ -86,10 +86,12 @@ def test_large_print_every_word_and_mark_in_the_pdfs_is_18pt_or_more(tmp_path: P
     import pymupdf
     shutil.copytree(REPO / "puzzles", tmp_path / "puzzles")
     text = (REPO / "config.yaml").read_text(encoding="utf-8")
+    assert text.count("    answers: separate\n") == 1   # each edit below changes the config, once
     text = text.replace("    answers: separate\n", "    answers: separate\n    layout: {large_print: true}\n")
     added = ("      - {title: Killer, kind: killer, puzzles: puzzles/killer-9x9.json}\n"
              "      - {title: KenKen, kind: kenken, puzzles: puzzles/kenken-6x6.json}\n"
              "      - {title: Worked, kind: sudoku, puzzles: puzzles/9x9-hard.txt, worked_example: true}\n")
+    assert text.count('      - title: "Sudoku 16×16"') == 1
     text = text.replace('      - title: "Sudoku 16×16"', added + '      - title: "Sudoku 16×16"')
     (tmp_path / "config.yaml").write_text(text, encoding="utf-8")
     assert main(["build", str(tmp_path / "config.yaml"), "-q"]) == 0

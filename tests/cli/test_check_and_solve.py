@@ -12,7 +12,7 @@ import pytest
 from publisher.cli import EXIT_OK, EXIT_REJECTED, EXIT_USAGE
 from tests.runner import Cli
 from tests.samples import DATA, MULTIPLE_4X4, TOP95
-from tests.sudoku_oracle import box_regions, count_exact, exact_cover_solutions, is_solution
+from tests.sudoku_oracle import box_regions, count_exact, exact_cover_solutions, is_solution, units_of
 
 FIELDS = {"source", "line", "index", "kind", "size", "variant", "parity", "status", "reason", "solution", "solve_ms",
           "label", "id", "differences", "stats"}
@@ -88,6 +88,54 @@ def test_check_yaml_and_json_keep_lines(tmp_path: Path, cli: Cli) -> None:
         (2, "unique"), (4, "multiple"), (6, "malformed"), (2, "unique")]
     assert records[1]["id"] == "tiny"
     assert records[2]["reason"].startswith("unknown key 'colour'")
+
+def solved_by_singles(givens: list[int]) -> bool:
+    """Whether naked and hidden singles alone fill the 9x9 grid (written here from their
+    definitions: a cell with one digit left, a digit with one cell left in a unit)."""
+    units = units_of(9, box_regions(9, 3, 3))
+    grid = list(givens)
+    progress = True
+    while progress:
+        progress = False
+        left = {c: set(range(1, 10)) - {grid[o] for u in units if c in u for o in u} for c in range(81) if not grid[c]}
+        for c, digits in left.items():
+            if len(digits) == 1:
+                grid[c], progress = digits.pop(), True
+                break
+        else:
+            for unit, digit in ((u, d) for u in units for d in range(1, 10)):
+                spots = [c for c in unit if c in left and digit in left[c]]
+                if len(spots) == 1 and digit not in {grid[c] for c in unit}:
+                    grid[spots[0]], progress = digit, True
+                    break
+    return all(grid)
+
+
+def test_check_stats_count_the_search(tmp_path: Path, cli: Cli) -> None:
+    """The JSON ``stats`` against what each puzzle needs: one filled by singles alone is
+    solved at the root (1 node, 0 guesses, 0 backtracks, every blank a propagation); one that
+    needs a search guesses, makes one node per guess past the root, abandons no more branches
+    than it tried, and fills every blank of its solution by a guess or a propagation (so a
+    propagation the search makes uncounted shows); the hard ones among them backtrack."""
+    puzzles = (DATA / "easy50.txt").read_text().split()[:12] + TOP95[:12]
+    (tmp_path / "set.txt").write_text("\n".join(puzzles) + "\n")
+    code, out, _ = cli("check", str(tmp_path / "set.txt"), "--json")
+    assert code == EXIT_OK
+    kinds, backtracked = set(), False
+    for text, record in zip(puzzles, json_lines(out), strict=True):
+        givens = [0 if ch in ".0" else int(ch) for ch in text]
+        blanks, stats = givens.count(0), record["stats"]
+        easy = solved_by_singles(givens)
+        kinds.add(easy)
+        if easy:
+            assert (stats["nodes"], stats["guesses"], stats["backtracks"], stats["propagations"]) == (1, 0, 0, blanks)
+        else:
+            assert 0 < stats["guesses"] == stats["nodes"] - 1 and stats["backtracks"] <= stats["guesses"], stats
+            assert stats["propagations"] + stats["guesses"] >= blanks, stats
+            backtracked |= stats["backtracks"] > 0
+        assert stats["ms"] == record["solve_ms"]
+    assert kinds == {True, False} and backtracked   # both kinds met
+
 
 def test_check_options_apply_to_text(tmp_path: Path, cli: Cli) -> None:
     puzzles = tmp_path / "hex.txt"

@@ -1,4 +1,7 @@
-"""The grader against the exact solver: sound steps, replayable explanations, known levels."""
+"""The grader against an exact solver: sound steps, replayable explanations, known levels.
+
+The exact solver is the independent one of tests/sudoku_oracle.py (Algorithm X, no code of
+``solver``): a step is judged against the solution it finds, never the product's own."""
 from __future__ import annotations
 
 import random
@@ -9,12 +12,20 @@ from solver import sudoku
 from solver.sudoku.candidates import Grid
 from tests.grade_positions import dug
 from tests.samples import DATA
+from tests.sudoku_oracle import exact_cover_solutions
 
 
 def puzzle_of(text: str) -> sudoku.Puzzle:
     item = sudoku.parse_text(text)[0]
     assert isinstance(item, sudoku.Puzzle), item
     return item
+
+
+def oracle_solution(puzzle: sudoku.Puzzle) -> tuple[int, ...]:
+    """The puzzle's one solution by the oracle (and that it is the only one)."""
+    found = list(exact_cover_solutions(puzzle.size, puzzle.geometry.regions, puzzle.givens))
+    assert len(found) == 1, len(found)
+    return found[0]
 
 
 def check_sound(puzzle: sudoku.Puzzle, solution: tuple[int, ...]) -> None:
@@ -67,7 +78,7 @@ def test_chain_puzzles_rate_as_se(givens: str, rating: float, technique: str) ->
     puzzle = puzzle_of(givens)
     g = sudoku.grade(puzzle)
     assert (g.rating, g.hardest) == (rating, technique)
-    check_sound(puzzle, sudoku.solve(puzzle) or ())
+    check_sound(puzzle, oracle_solution(puzzle))
 
 
 @pytest.mark.slow
@@ -77,13 +88,14 @@ def test_forcing_chain_puzzles_rate_as_se(givens: str, rating: float, technique:
     puzzle = puzzle_of(givens)
     g = sudoku.grade(puzzle)
     assert (g.rating, g.hardest) == (rating, technique)
-    check_sound(puzzle, sudoku.solve(puzzle) or ())
+    check_sound(puzzle, oracle_solution(puzzle))
 
 
 def test_explanation_replays_to_the_solution() -> None:
     line = (DATA / "graded-levels.txt").read_text().splitlines()[7]
     givens, answer, _ = line.split()
     puzzle = puzzle_of(givens)
+    assert puzzle.format(oracle_solution(puzzle)) == answer
     grid = Grid(puzzle)
     for step in sudoku.explain(puzzle):
         grid.apply(step)

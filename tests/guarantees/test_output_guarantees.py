@@ -9,6 +9,7 @@ and the exit codes of the CLI contract.
 from __future__ import annotations
 
 import errno
+import fcntl
 import hashlib
 import json
 import os
@@ -254,7 +255,8 @@ def test_the_exit_code_tells_which_set_is_on_disk(here: Path, guarded_cli: Cli,
     monkeypatch.setattr(write, "step_hook", lambda name: os.kill(os.getpid(), signal.SIGTERM)
                         if name == step else None)
     got, _, err = guarded_cli("build", "config.yaml", "-q", "--report", "r.json")
-    assert got == code and "interrupted" in err, err
+    said = "puzzlepress: interrupted after every output was written" if new else "puzzlepress: interrupted"
+    assert got == code and err.splitlines() == [said], err   # README, "Exit codes": the line says which set
     after = state(here)
     changed = {name for name in after if after[name] != old.get(name)} - {"config.yaml"}
     assert changed == ({*BOOKS, "r.json"} if new else set())
@@ -319,10 +321,29 @@ def test_a_write_error_names_the_target_and_removes_the_temp(tmp_path: Path) -> 
 # ------------------------------------------------------------------ two commands, one folder
 
 def test_two_writers_into_one_folder_wait_for_each_other(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Renames slowed down: the second writer waits (once told), then both sets are whole."""
-    monkeypatch.setenv("PUZZLEPRESS_TEST_RENAME_DELAY", "0.05")
+    """The order forced, no clock: writer a holds the folder's lock (stopped inside its write,
+    its files staged) until writer b, told it waits, is about to block on that lock (the real
+    ``flock``, watched); so every step of b's write comes after all of a's, b's set is the one
+    left, whole, and nothing of the lock or the temps stays."""
+    a_holds, b_blocks = threading.Event(), threading.Event()
     waited: list[Path] = []
+    steps: list[tuple[str, str]] = []
+    real_flock = fcntl.flock
+
+    def flock(fd: int, operation: int) -> None:
+        if threading.current_thread().name == "b" and not operation & fcntl.LOCK_NB:
+            b_blocks.set()
+        real_flock(fd, operation)
+
+    def hold(step: str) -> None:
+        steps.append((threading.current_thread().name, step))
+        if step == "staged" and threading.current_thread().name == "a":
+            a_holds.set()
+            assert b_blocks.wait(timeout=20), "writer b never blocked on the lock"
+
     monkeypatch.setattr(write, "on_wait", waited.append)
+    monkeypatch.setattr(write, "step_hook", hold)
+    monkeypatch.setattr(fcntl, "flock", flock)
     errors: list[BaseException] = []
 
     def writer(tag: str) -> None:
@@ -331,13 +352,16 @@ def test_two_writers_into_one_folder_wait_for_each_other(tmp_path: Path, monkeyp
         except BaseException as error:   # noqa: BLE001  (reported by the test below)
             errors.append(error)
 
-    threads = [threading.Thread(target=writer, args=(tag,)) for tag in "ab"]
-    for thread in threads:
-        thread.start()
-        time.sleep(0.02)
-    for thread in threads:
+    a, b = (threading.Thread(target=writer, args=(tag,), name=tag) for tag in "ab")
+    a.start()
+    assert a_holds.wait(timeout=20)
+    b.start()
+    for thread in (a, b):
         thread.join(timeout=20)
+        assert not thread.is_alive()
     assert not errors and waited == [tmp_path]
+    names = [name for name, _ in steps]
+    assert names == sorted(names) and steps[names.index("b") - 1] == ("a", "committed"), steps
     assert {(tmp_path / f"f{i}.txt").read_text(encoding="utf-8") for i in range(6)} == {f"b {i}" for i in range(6)}
     assert sorted(p.name for p in tmp_path.iterdir()) == [f"f{i}.txt" for i in range(6)]   # no lock, no temp
 

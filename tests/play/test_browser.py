@@ -12,7 +12,6 @@ checked with Chromium's own printout read back by pdftotext and pdftoppm.
 from __future__ import annotations
 
 import re
-import time
 from pathlib import Path
 
 import pytest
@@ -357,23 +356,46 @@ def test_jigsaw_regions_are_units_for_conflicts_and_highlights(page: WebDriver) 
     assert peers == expected
 
 
+#: A clock the test controls, set before any script of the page runs: ``Date.now`` reads
+#: ``window.__clock`` (ms), and ``setInterval`` callbacks are kept, to be run by ``window.__tick()``
+#: (a second's tick each call), never by the real clock
+FAKE_CLOCK = """
+window.__clock = 1e12;
+window.__intervals = [];
+Date.now = function () { return window.__clock; };
+window.setInterval = function (callback) { window.__intervals.push(callback); return window.__intervals.length; };
+window.__tick = function (ms) { window.__clock += ms; window.__intervals.forEach(function (f) { f(); }); };
+"""
+
+
 def test_the_timer_runs_while_playing_and_pauses_while_the_page_is_hidden(page: WebDriver) -> None:
+    """Time moved by hand (no sleeps): five seconds played show 0:05, seven more while the page
+    is hidden add nothing, three more once it shows again make 0:08."""
     def seconds() -> int:
         minutes, secs = page.find_element(By.CSS_SELECTOR, "[data-timer]").text.split(":")
         return int(minutes) * 60 + int(secs)
 
-    cell(page, CLASSIC, 1, 2).click()
-    time.sleep(2.5)
-    hide = """Object.defineProperty(document, "visibilityState", {value: arguments[0], configurable: true});
-              document.dispatchEvent(new Event("visibilitychange"));"""
-    page.execute_script(hide, "hidden")
-    paused = seconds()
-    assert paused >= 1                          # it ran while the page was visible
-    time.sleep(2.5)
-    assert seconds() == paused
-    page.execute_script(hide, "visible")
-    time.sleep(2.5)
-    assert seconds() > paused
+    def advance(ms: int) -> None:
+        for _ in range(ms // 1000):
+            page.execute_script("window.__tick(1000)")
+
+    added = page.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": FAKE_CLOCK})
+    try:
+        page.refresh()
+        assert page.execute_script("return window.__intervals.length") >= 1   # the page's timer is ours
+        cell(page, CLASSIC, 1, 2).click()
+        advance(5000)
+        assert seconds() == 5
+        hide = """Object.defineProperty(document, "visibilityState", {value: arguments[0], configurable: true});
+                  document.dispatchEvent(new Event("visibilitychange"));"""
+        page.execute_script(hide, "hidden")
+        advance(7000)
+        assert seconds() == 5
+        page.execute_script(hide, "visible")
+        advance(3000)
+        assert seconds() == 8
+    finally:
+        page.execute_cdp_cmd("Page.removeScriptToEvaluateOnNewDocument", {"identifier": added["identifier"]})
 
 
 # --------------------------------------------------------------------------- tours and queens

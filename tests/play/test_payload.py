@@ -3,7 +3,9 @@ it obfuscated, and ``html.solutions: none`` leaves the answers out.
 
 Oracles: the boards of the hand-built sample books (their answers and regions
 as tests/booksamples.py made them), the JSON read back from the rendered file
-and un-obfuscated the way the page's script does it.
+and un-obfuscated twice: in Python, and in Chromium by the page's own script (its
+``secret`` function, taken from the page and run there), so an obfuscation that the
+Python side undoes but the page cannot fails.
 """
 from __future__ import annotations
 
@@ -14,6 +16,7 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
+from selenium.webdriver.remote.webdriver import WebDriver
 
 from publisher.config import ConfigError, load
 from publisher.kinds import KINDS
@@ -100,6 +103,46 @@ def test_the_html_embeds_every_puzzle_with_its_answer_obfuscated() -> None:
         layout_book(replace(spec, language="en"))[0]))["puzzles"][0])))
     assert english["hints"][0][0] == "eliminate"     # an English book keeps the solver's own sentences
     assert b"<script" not in HtmlRenderer().render(answers)    # the answer booklet stays static
+
+
+#: The page's own ``secret`` function, cut out of its inline script and run on every entry
+#: of the embedded data; the decoded JSON of each (null for an entry with no secret)
+PAGE_DECODES = """
+const done = arguments[arguments.length - 1];
+const script = Array.from(document.scripts).map(function (s) { return s.textContent; })
+  .find(function (text) { return text.includes("function secret(p)"); });
+const start = script.indexOf("function secret(p)");
+let end = script.indexOf("{", start), depth = 0;
+for (; end < script.length; end++) {      // to the brace that closes the function's body
+  if (script[end] === "{") { depth++; } else if (script[end] === "}" && --depth === 0) { break; }
+}
+const source = script.slice(start, end + 1);
+const secret = new Function("return " + source)();
+const data = JSON.parse(document.getElementById("puzzlepress-play").textContent);
+Promise.all(data.puzzles.map(function (entry) {
+  return entry.secret ? secret({entry: entry, secret: null}) : null;
+})).then(done, function (error) { done("failed: " + error); });
+"""
+
+
+@pytest.mark.consumers
+def test_the_page_itself_decodes_what_the_python_side_reads(browser: WebDriver, tmp_path: Path) -> None:
+    spec = with_hints(vietnamese_book())
+    boards = [board for section in spec.sections for board in section.boards]
+    html = tmp_path / "book.html"
+    html.write_bytes(HtmlRenderer().render(layout_book(spec)[0]))
+    doc = embedded(html.read_bytes())
+    browser.get(html.as_uri())
+    decoded = browser.execute_async_script(PAGE_DECODES)
+    assert isinstance(decoded, list) and len(decoded) == len(doc["puzzles"]), decoded
+    for entry, secret in zip(doc["puzzles"], decoded):
+        board = boards[entry["number"] - 1]
+        if "secret" not in entry:
+            assert secret is None and board.kind == "knights_tour"
+            continue
+        assert secret["solution"] == list(board.answer)
+        assert secret == json.loads(reveal(entry["secret"], bytes.fromhex(entry["key"])))
+    assert decoded[0]["hints"] and len(decoded[0]["hints"]) == len(boards[0].hints)
 
 
 def test_solutions_none_leaves_out_every_answer() -> None:

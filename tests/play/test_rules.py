@@ -1,13 +1,15 @@
-"""The playable page judges every rule exactly as the solver does (real Chromium, Selenium).
+"""The playable page judges every rule as the rule is defined (real Chromium, Selenium).
 
 Each rule reaches the page as data (``publisher.kinds.sudoku._play_rules``): extra groups, the
 pairs of cells a rule relates with its own ``Rule.clash`` tabled for every two digits, the
 digits a cell may hold; a cage as its cells, total and operation. For every variant, a 6x6
 and a combined one, a rule the page has never been told of (one digit twice the other), and
 both cage kinds (a KenKen with its operations hidden too), the same positions go through the
-solver's rules (the oracle: its units, ``Rule.clash`` on its pairs, its allowed digits, its
-cage tables) and through the page's own judging script on the page's own embedded data; the
-cells each calls in conflict must be the same.
+page's own judging script on the page's own embedded data and through the rules written
+again here and in the oracles (tests/variant_oracle.py: the diagonals, windows, knight's and
+king's moves, orthogonal neighbours one apart, parity marks; tests/cage_oracle.py: a cage's
+sum or operation), never through the solver's tables, so a wrong ``Rule.clash`` or cage table
+fails here; the cells each calls in conflict must be the same.
 """
 from __future__ import annotations
 
@@ -31,10 +33,11 @@ from solver.kenken.generate import Request as KenKenRequest
 from solver.parsing import ParseIssue
 from solver.sudoku import Puzzle
 from solver.sudoku.generate import Request, generate_one
-from solver.sudoku.geometry import tables
 from solver.sudoku.rules import VARIANTS, NonConsecutive, Shape
+from tests import cage_oracle, variant_oracle
 from tests.booksamples import sample_book, section
 from tests.samples import KIDS_4X4, REPO
+from tests.sudoku_oracle import box_regions
 
 pytestmark = pytest.mark.consumers
 
@@ -77,31 +80,28 @@ class Ratio(NonConsecutive):
 
 # ------------------------------------------------------------------ the solver's judgement
 
-def sudoku_conflicts(puzzle: Puzzle, position: Position) -> set[int]:
-    """The cells in conflict under the solver's rules: a digit twice in a unit (rows, columns,
-    regions and the rules' own units), a pair whose digits ``Rule.clash``, a digit a cell may
-    not hold."""
-    geometry = puzzle.geometry
-    t = tables(geometry)
-    bad: set[int] = set()
-    for unit in t.units:
-        seen: dict[int, int] = {}
-        for cell in unit:
-            digit = position.get(cell)
-            if digit is None:
-                continue
-            if digit in seen:
-                bad |= {cell, seen[digit]}
-            else:
-                seen[digit] = cell
-    for rule in geometry.rules:
-        for a, b in rule.pairs(geometry):
-            if a in position and b in position and rule.clash(position[a], position[b]):
-                bad |= {a, b}
-    return bad | {cell for cell, digit in position.items() if not t.allowed[cell] >> (digit - 1) & 1}
+def sudoku_conflicts(puzzle: Puzzle, position: Position, variants: tuple[str, ...] | None = None,
+                     dots: tuple[tuple[int, int], ...] = ()) -> set[int]:
+    """The cells in conflict by the rules' definitions (tests/variant_oracle.py): a cell whose
+    digit its rows, columns, boxes, variant groups, knight's or king's neighbours, orthogonal
+    neighbours or parity mark forbid beside the other digits placed; and both cells of a dotted
+    pair whose digits are not one twice the other. ``variants`` overrides the puzzle's names
+    (the dotted rule borrows one)."""
+    g = puzzle.geometry
+    n = g.size
+    names = puzzle.variant if variants is None else variants
+    groups = variant_oracle.groups(n, box_regions(n, g.box_rows, g.box_cols), names)
+    values = [position.get(cell, 0) for cell in range(n * n)]
+    bad = {cell for cell, digit in position.items()
+           if not variant_oracle.allowed(n, [0 if i == cell else v for i, v in enumerate(values)], cell, digit,
+                                         groups, names, puzzle.parity)}
+    for a, b in dots:
+        if a in position and b in position and position[a] != 2 * position[b] and position[b] != 2 * position[a]:
+            bad |= {a, b}
+    return bad
 
 
-def _line_conflicts(n: int, position: Position, units: list[tuple[int, ...]]) -> set[int]:
+def _line_conflicts(n: int, position: Position, units: list[list[int]]) -> set[int]:
     bad: set[int] = set()
     for unit in units:
         seen: dict[int, int] = {}
@@ -114,31 +114,35 @@ def _line_conflicts(n: int, position: Position, units: list[tuple[int, ...]]) ->
     return bad
 
 
+def _lines(n: int) -> list[list[int]]:
+    return [[r * n + c for c in range(n)] for r in range(n)] + [[r * n + c for r in range(n)] for c in range(n)]
+
+
 def killer_conflicts(puzzle: killer.Killer, position: Position) -> set[int]:
-    """Sudoku units, and a full cage whose digits are no set of its table (distinct digits
-    adding up to its sum)."""
-    bad = _line_conflicts(puzzle.size, position, list(tables(puzzle.geometry).units))
-    for cage, table in zip(puzzle.cages, puzzle.tables):
+    """Rows, columns and boxes, and a full cage whose digits are not distinct or do not add
+    up to its sum."""
+    n = puzzle.size
+    g = puzzle.geometry
+    boxes = box_regions(n, g.box_rows, g.box_cols)
+    bad = _line_conflicts(n, position, _lines(n) + [[c for c in range(n * n) if boxes[c] == b] for b in range(n)])
+    for cage in puzzle.cages:
         if all(cell in position for cell in cage.cells):
-            mask = 0
-            for cell in cage.cells:
-                mask |= 1 << (position[cell] - 1)
-            if mask.bit_count() != len(cage.cells) or mask not in table.combos:
+            digits = [position[cell] for cell in cage.cells]
+            if len(set(digits)) != len(digits) or not cage_oracle.meets(digits, cage.total, None):
                 bad |= set(cage.cells)
     return bad
 
 
 def kenken_conflicts(puzzle: kenken.KenKen, position: Position) -> set[int]:
-    """Rows and columns, and a full cage whose values are no tuple of its table (its target by
-    its operation, or by any that fits when they are hidden)."""
+    """Rows and columns, and a full cage whose values miss its target by its operation (by
+    every operation when they are hidden; a one-cell cage holds its target)."""
     n = puzzle.size
-    lines = [tuple(r * n + c for c in range(n)) for r in range(n)] + [tuple(r * n + c for r in range(n))
-                                                                     for c in range(n)]
-    bad = _line_conflicts(n, position, lines)
-    for cage, table in zip(puzzle.cages, puzzle.tables):
-        full = all(cell in position for cell in cage.cells)
-        if full and tuple(position[cell] for cell in cage.cells) not in table.tuples:
-            bad |= set(cage.cells)
+    bad = _line_conflicts(n, position, _lines(n))
+    for cage in puzzle.cages:
+        if all(cell in position for cell in cage.cells):
+            op = cage.op or ("+" if len(cage.cells) == 1 else "?")
+            if not cage_oracle.meets([position[cell] for cell in cage.cells], cage.total, op):
+                bad |= set(cage.cells)
     return bad
 
 
@@ -237,7 +241,7 @@ def opened(browser: WebDriver, variants_page: tuple[Path, list[Puzzle]]) -> WebD
     return browser
 
 
-def test_the_page_judges_every_variant_rule_as_rule_clash_does(opened: WebDriver,
+def test_the_page_judges_every_variant_rule_as_it_is_defined(opened: WebDriver,
                                                               variants_page: tuple[Path, list[Puzzle]]) -> None:
     puzzles = variants_page[1]
     entries = _entries(opened)
@@ -252,7 +256,7 @@ def test_the_page_judges_every_variant_rule_as_rule_clash_does(opened: WebDriver
         assert wrong == [], (puzzle.variant, wrong[:3])
 
 
-def test_the_page_judges_both_cage_kinds_as_their_tables_do(opened: WebDriver,
+def test_the_page_judges_both_cage_kinds_by_their_arithmetic(opened: WebDriver,
                                                            variants_page: tuple[Path, list[Puzzle]]) -> None:
     entries = _entries(opened)
     first = len(variants_page[1])
@@ -294,6 +298,6 @@ def test_a_rule_the_page_was_never_told_of_is_judged_by_its_own_clash(browser: W
     html.write_bytes(render.get("html")().render(booklet))
     browser.get(html.as_uri())
     positions = [{a: d1, b: d2} for a, b in dots for d1 in range(1, n + 1) for d2 in range(1, n + 1)]
-    expected = [sudoku_conflicts(ruled, position) for position in positions]
+    expected = [sudoku_conflicts(ruled, position, variants=(), dots=dots) for position in positions]
     assert any(expected) and not all(expected)
     assert _page_judges(browser, 0, positions, ruled.symbols) == expected

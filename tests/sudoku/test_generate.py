@@ -9,8 +9,7 @@ import pytest
 
 from solver import sudoku
 from solver.sudoku.generate import Generated, Request, generate, generate_one
-from solver.sudoku.symmetry import is_symmetric
-from tests.sudoku_oracle import count_exact, is_solution
+from tests.sudoku_oracle import count_exact, has_symmetry, is_solution
 
 
 def reread(made: Generated) -> sudoku.Puzzle:
@@ -28,7 +27,7 @@ def check(made: Generated, request: Request) -> None:
     n = puzzle.size
     assert count_exact(n, puzzle.geometry.regions, puzzle.givens, 2) == 1
     assert is_solution(made.solution, n, puzzle.geometry.regions, puzzle.givens)
-    assert is_symmetric(puzzle.givens, n, request.symmetry)
+    assert has_symmetry(puzzle.givens, n, request.symmetry)
     grade = sudoku.grade(puzzle)
     assert grade.rating == made.rating and grade.level == made.level and grade.complete == made.rating_exact
     low, high, inclusive = request.bounds()
