@@ -14,7 +14,10 @@ prepares what the templates need and cannot compute cheaply themselves:
 
 Every page is a fixed-size box with blocks at the model's absolute positions
 and ``@page { size: W H; margin: 0 }``, so a browser's print gives exactly the
-model's pages.
+model's pages. On a phone's screen (up to 600 CSS px) the style sheet lets the same
+pages flow as one column with grids drawn from a cell side that fits the screen
+(:meth:`_BookletView.phone_rules`), and the playable booklet's script shows one
+puzzle at a time; wider screens and print keep the fixed pages.
 """
 from __future__ import annotations
 

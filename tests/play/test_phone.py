@@ -9,9 +9,11 @@ positions written in the file, and against itself before the phone view.
 """
 from __future__ import annotations
 
+import base64
 import json
 from pathlib import Path
 
+import pymupdf
 import pytest
 from selenium.webdriver.common.by import By
 from selenium.webdriver.remote.webdriver import WebDriver
@@ -293,3 +295,32 @@ def test_the_desktop_keeps_the_book_look_after_a_phone_view(browser: WebDriver, 
     WebDriverWait(browser, 10).until(lambda d: not d.execute_script(
         "return document.documentElement.classList.contains('pp-phone')"))
     assert browser.execute_script(DESKTOP) == before
+
+
+def _printed(driver: WebDriver) -> list[tuple[str, int]]:
+    """What Chromium prints of the open page: each page's text and number of drawn shapes."""
+    pdf = base64.b64decode(driver.execute_cdp_cmd("Page.printToPDF", {"preferCSSPageSize": True})["data"])
+    with pymupdf.open(stream=pdf, filetype="pdf") as document:
+        return [(page.get_text(), len(page.get_drawings())) for page in document]
+
+
+def test_printing_from_the_phone_prints_the_books_pages(browser: WebDriver, books: dict[str, Path]) -> None:
+    browser.set_window_size(1300, 1000)
+    open_page(browser, books["book"])
+    desktop = _printed(browser)
+    with phone(browser, 390):
+        open_page(browser, books["book"])
+        printed = _printed(browser)
+        assert browser.execute_script("return document.documentElement.classList.contains('pp-phone')")
+    assert len(printed) == len(desktop) == 17
+    assert printed == desktop
+
+
+def test_a_link_to_a_page_opens_its_first_puzzle_on_the_phone(browser: WebDriver, books: dict[str, Path]) -> None:
+    with phone(browser, 390):
+        open_page(browser, books["book"])
+        page = next(e for e in entries(browser) if e["number"] == 13)["page"]
+        first = min(e["number"] for e in entries(browser) if e["page"] == page)
+        browser.get(f"{books['book'].as_uri()}#page-{page}")
+        WebDriverWait(browser, 10).until(lambda d: settled_on(d, first))
+        assert position(browser).startswith(f"{first} trên ")
