@@ -39,6 +39,7 @@ books:
       - {{title: Killer, kind: killer, puzzles: {repo}/puzzles/killer-9x9.json, limit: 1}}
       - {{title: KenKen, kind: kenken, puzzles: {repo}/puzzles/kenken-6x6.json, limit: 1}}
       - {{title: Windoku, variant: [windoku], generate: {{count: 1, level: easy, size: 9, seed: 3}}}}
+      - {{title: Taught, puzzles: {repo}/puzzles/9x9-easy.txt, limit: 2, worked_example: true}}
       - title: Tours
         kind: knights_tour
         puzzles: {repo}/puzzles/knights-6x6.txt
@@ -133,6 +134,10 @@ def test_no_page_is_wider_than_the_phone(browser: WebDriver, books: dict[str, Pa
         document, screen, overflows = browser.execute_script(OVERFLOWS)
         assert document <= screen == width
         assert not overflows
+        figures = browser.execute_script(      # every grid is somewhere on the screen's column
+            "return Array.from(document.querySelectorAll('figure.pz')).filter(f => !f.getBoundingClientRect().height)"
+            ".map(f => f.getAttribute('data-number'))")
+        assert not figures
         if "answers" not in name:       # one puzzle at a time: each slide is the screen's width
             slides = browser.execute_script(
                 "return Array.from(document.querySelectorAll('.pp-slide')).map(s => s.getBoundingClientRect().width)")
