@@ -14,7 +14,10 @@ prepares what the templates need and cannot compute cheaply themselves:
 
 Every page is a fixed-size box with blocks at the model's absolute positions
 and ``@page { size: W H; margin: 0 }``, so a browser's print gives exactly the
-model's pages.
+model's pages. On a phone's screen (up to 600 CSS px) the style sheet lets the same
+pages flow as one column with grids drawn from a cell side that fits the screen
+(:meth:`_BookletView.phone_rules`), and the playable booklet's script shows one
+puzzle at a time; wider screens and print keep the fixed pages.
 """
 from __future__ import annotations
 
@@ -286,6 +289,13 @@ class _BookletView:
         return tuple((name, pt(w), pt(cell), pt(font), pt(solved), pt(cell * QUEEN_SCALE))
                      for (w, cell, font, solved), name in self.shapes.names.items())
 
+    def phone_rules(self) -> tuple[tuple[str, int, str, str, str, str], ...]:
+        """(class, cells a row, cell side, font, solved font and queen side as shares of the cell) for
+        every grid shape: on a phone a grid is drawn from its cell side (the screen's, see style.css.j2),
+        so every size in it is a share of that side, as in print."""
+        return tuple((name, round(w / cell), pt(cell), _share(font / cell), _share(solved / cell), _share(QUEEN_SCALE))
+                     for (w, cell, font, solved), name in self.shapes.names.items())
+
     def style_rules(self) -> tuple[tuple[str, TextStyle], ...]:
         """(class, style) for every text style used."""
         return tuple((name, style) for style, name in self.styles.names.items())
@@ -304,11 +314,17 @@ def _subset_woff(path: Path, characters: str) -> str:
 
 def font_faces(booklet: Booklet) -> tuple[FontFace, ...]:
     """The regular (400) and bold (700) faces, each subset to the booklet's characters."""
-    screen = "".join(text for _key, text in booklet.screen_words) + "0123456789:⌫✓"   # the play panel's words
+    # the play panel's words, its digits and signs, the phone reader's arrows
+    screen = "".join(text for _key, text in booklet.screen_words) + "0123456789:⌫✓\u2039\u203a"
     characters = "".join(sorted(set(printed_text(booklet)) | set(screen) | {" "}))
     fonts = booklet.fonts
     return (FontFace(400, _subset_woff(Path(fonts.regular), characters)),
             FontFace(700, _subset_woff(Path(fonts.bold), characters)))
+
+
+def _share(value: float) -> str:
+    """A ratio as a short, stable CSS number (0.6000001 -> '0.6')."""
+    return f"{value:.4f}".rstrip("0").rstrip(".")
 
 
 def _grey(level: float) -> str:
@@ -332,6 +348,7 @@ class HtmlRenderer(Renderer):
 
     Templates receive ``booklet`` (the model), ``pages`` (:class:`PageView` s),
     ``faces`` (:class:`FontFace` s), ``border_rules``, ``shape_rules``,
+    ``phone_rules`` (the same shapes for a phone's screen, see :meth:`_BookletView.phone_rules`),
     ``style_rules``, ``ink`` (CSS colours of the model's greys: ``solved``,
     ``shade``, ``path``, ``marker``) and ``queen_path`` (SVG path data of the
     model's queen in a 100-unit box) and ``play``
@@ -355,6 +372,7 @@ class HtmlRenderer(Renderer):
                 faces=font_faces(booklet),
                 border_rules=view.border_rules(),
                 shape_rules=view.shape_rules(),
+                phone_rules=view.phone_rules(),
                 style_rules=view.style_rules(),
                 ink={"solved": _grey(booklet.ink.solved_grey), "shade": _grey(booklet.ink.shade_grey),
                      "mark": _grey(booklet.ink.mark_grey),

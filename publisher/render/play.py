@@ -22,8 +22,10 @@ from publisher.schema import JsonObject
 KEY_BYTES = 16
 
 
-#: CSS pixels a cell is never smaller than on a phone (the page scrolls instead): a finger-sized
-#: 36 px up to 9x9, down to 22 px for 16x16 and bigger boards (they could not be played otherwise)
+#: CSS pixels a cell is kept to on a small screen: a finger-sized 36 px up to 9x9, down to 22 px for
+#: 16x16 and bigger boards (they could not be played otherwise). A page scaled to a narrow screen
+#: scrolls rather than go below it; the phone reader shrinks a grid to fit the height no further
+#: than this, though never past the screen's width (a 12x12 at 360 px gets 29 px)
 TAP_LARGE, TAP_SMALL, TAP_SMALL_FROM = 36.0, 22.0, 16
 
 

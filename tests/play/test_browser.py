@@ -551,19 +551,3 @@ def test_the_vietnamese_book_plays_in_vietnamese_in_its_typeface(browser: WebDri
     assert "Gợi ý" in panel and "Câu đố 1" in panel
     family = browser.execute_script("return getComputedStyle(document.getElementById('pp-panel')).fontFamily")
     assert family.split(",")[0].strip('"') == "book"
-
-
-@pytest.mark.parametrize("side, least", [(9, 36), (16, 22), (4, 36)])
-def test_on_a_phone_cells_stay_finger_sized_and_the_page_scrolls(browser: WebDriver, vietnamese_book: Path,
-                                                                 side: int, least: float) -> None:
-    browser.set_window_size(390, 844)
-    try:
-        browser.get(vietnamese_book.as_uri())
-        widths = browser.execute_script(
-            "return Array.from(document.querySelectorAll('table.play')).filter("
-            "t => t.rows.length === arguments[0]).map(t => t.rows[0].cells[0].getBoundingClientRect().width)", side)
-        assert widths and min(widths) >= least - 0.5, widths
-        scrolls = browser.execute_script("return document.documentElement.scrollWidth > window.innerWidth")
-        assert scrolls or side == 4
-    finally:
-        browser.set_window_size(1300, 1000)
