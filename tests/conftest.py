@@ -7,11 +7,14 @@ books built by hand (tests/booksamples.py). The tests themselves sit in one fold
 """
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 import publisher.cli
 from tests.deadline import deadline
 from tests.runner import Cli, CliRun
+from tests.samples import KIDS_4X4
 
 
 @pytest.fixture
@@ -39,3 +42,12 @@ def guarded_cli(capsys: pytest.CaptureFixture[str]) -> Cli:
             assert len(err.strip().splitlines()) == 1, err
         return CliRun(code, out, err)
     return run
+
+
+@pytest.fixture
+def here(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A fresh working folder holding ``p.txt``, one small 4x4 puzzle (a test file may have a
+    ``here`` of its own)."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "p.txt").write_text(f"{KIDS_4X4}\n", encoding="utf-8")
+    return tmp_path

@@ -11,15 +11,10 @@ from pathlib import Path
 import pytest
 
 from tests.runner import Cli
+from tests.samples import KIDS_4X4
 
-PUZZLE = ".3.22......44.2.\n"
+PUZZLE = f"{KIDS_4X4}\n"
 
-
-@pytest.fixture
-def here(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    monkeypatch.chdir(tmp_path)
-    (tmp_path / "p.txt").write_text(PUZZLE, encoding="utf-8")
-    return tmp_path
 
 
 @pytest.mark.parametrize("command", [["check", "p.txt"], ["grade", "p.txt"], ["solve", ".3.22......44.2."]])
