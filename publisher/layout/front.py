@@ -9,6 +9,9 @@ from publisher.layout.frame import Desk, Draft
 from publisher.model import Band, LayoutError, TextBlock, TextStyle
 from publisher.typeset import WRAP_SPARE
 
+#: spaces that make up a contents line's last fraction of a dot, widest first: thin, six-per-em, hair
+FILL_SPACES = ("\u2009", "\u2006", "\u200a")
+
 
 class FrontMatter:
     """The front matter of one booklet, added to its ``drafts``."""
@@ -72,10 +75,20 @@ class FrontMatter:
             self.drafts[index].blocks = blocks
 
     def leader(self, title: str, number: str, style: TextStyle, width: float) -> str:
-        """``title`` and ``number`` joined by dots to (nearly) fill a line."""
+        """``title`` and ``number`` joined by dots to fill a line of exactly the same width as
+        every other contents line, so set flush right their titles start at one left edge:
+        what the whole dots leave is made up with thin and hair spaces (to within a hair's
+        width, a point at 10.5 pt) between the dots and the number."""
         title = self.desk.type.one_line(title, style, width * 0.75)
+        target = width * WRAP_SPARE
         dot = max(self.desk.type.width(".", style), 0.1)
-        dots = max(3, int((width * WRAP_SPARE - self.desk.type.width(f"{title}  {number}", style)) / dot))
+        dots = max(3, int((target - self.desk.type.width(f"{title}  {number}", style)) / dot))
         while dots > 3 and not self.desk.type.fits(f"{title} {'.' * dots} {number}", style, width):
             dots -= 1
-        return f"{title} {'.' * dots} {number}"
+        line = f"{title} {'.' * dots}"
+        slack = target - self.desk.type.width(f"{line} {number}", style)
+        for space in FILL_SPACES:
+            size = self.desk.type.width(space, style)
+            while size > 0 and slack >= size:
+                line, slack = line + space, slack - size
+        return f"{line} {number}"

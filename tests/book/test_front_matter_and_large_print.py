@@ -14,6 +14,7 @@ import docx
 import pytest
 
 from publisher.cli import main
+from publisher.fonts import text_width
 from publisher.layout import layout_book
 from publisher.layout.frame import KEY_SPARE
 from publisher.model import Band, Booklet, CellRole, PlacedGrid, TextBlock
@@ -116,7 +117,10 @@ def test_front_matter_contents_imprint_and_a_right_hand_first_puzzle() -> None:
     assert contents.blocks[0].text == "Contents" and contents.header is None and contents.footer is not None
     lines = [b.text for b in contents.blocks[1:]]
     titles = [s.title for s in spec.sections] + ["Answers"]
-    assert [re.sub(r" \.+ \d+$", "", line) for line in lines] == titles
+    assert [re.sub(r" \.+\s+\d+$", "", line) for line in lines] == titles
+    # set flush right, every line as wide as the others to a hair (1.1 pt): the titles start at one left edge
+    widths = [text_width(spec.fonts, line, b.style.size) for line, b in zip(lines, contents.blocks[1:])]
+    assert max(widths) - min(widths) <= 1.1, widths
     for line, title in zip(lines, titles):   # each number is the page where that heading is printed
         number = int(line.rsplit(" ", 1)[1])
         heading = "Answers: Classic 9x9" if title == "Answers" else title
