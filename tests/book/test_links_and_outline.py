@@ -305,7 +305,7 @@ def test_contents_lines_are_links_to_their_pages(name: str) -> None:
     (_role, doc), *_rest = _pdfs(name)
     contents = next(page for page in doc if any(t in ("Contents", "Mục lục") for t, _b in _lines(page)))
     links = [link for link in contents.get_links() if link.get("kind") == pymupdf.LINK_GOTO]
-    entries = [(text, box) for text, box in _lines(contents) if re.search(r"\.{3,} \d+$", text)]
+    entries = [(text, box) for text, box in _lines(contents) if re.search(r"\.{3,}\s* \d+$", text)]
     assert entries and len(links) == len(entries)
     for text, box in entries:
         (link,) = [link for link in links if pymupdf.Rect(link["from"]).intersects(box)]
