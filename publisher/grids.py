@@ -181,8 +181,11 @@ def tour_drawing(board: Board, cell: float, widest: float, font: float = 0.0) ->
                 round(max(THIN_LINE, cell * 0.06), 2))
 
 
-def same_shape(a: Grid, b: Grid) -> bool:
-    return (a.rows, a.cols, a.cell_size) == (b.rows, b.cols, b.cell_size)
+def one_row(a: Grid, b: Grid) -> bool:
+    """Whether two grids may stand in one row: of one cell and text size, so the flow formats'
+    table rows (one a grid row) fit both; a smaller board beside a bigger one (6x6 and 8x8
+    queens in an answer key) stands at the row's top, its cells the same size."""
+    return (a.cell_size, a.font_size) == (b.cell_size, b.font_size)
 
 
 #: coordinate labels: their size as a share of the cell, and the most of a cell they may take

@@ -54,7 +54,7 @@ class Paginator:
         pages: list[list[tuple[list[PlacedGrid], Slots]]] = [[]]
         used = top                                   # height the opening page's stack takes so far
         for run, slots in runs(rows):
-            block = slots.block(run[0][0].grid)
+            block = max(slots.block(row) for row in run)
             room = self.desk.usable_height - used - (slots.vgap if pages[-1] else 0.0)
             fitting = max(0, min(slots.down, int((room + slots.vgap + 1e-6) // (block + slots.vgap))))
             for index, chunk in enumerate(self.chunks(run, fitting, slots.down, slots.across)):
@@ -111,7 +111,7 @@ class Paginator:
             heading = self.desk.type.block(f"{self.desk.labels['answers']}: {section.title}", self.desk.styles.heading,
                                       0.0, 0.0, self.desk.content_width)
             rows = self.placer.rows(section, first, True)
-            first_height = rows[0][1].block(rows[0][0][0].grid)
+            first_height = rows[0][1].block(rows[0][0])
             space = self.desk.styles.body.leading if page else 0.0
             if not page or y + space + heading.height + self.desk.styles.body.leading + first_height > usable:
                 turn(section_head, True)
@@ -121,7 +121,7 @@ class Paginator:
             opening = True      # a page with a heading of its own carries no running head
             y += space + heading.height + self.desk.styles.body.leading
             for row, slots in rows:
-                height = slots.block(row[0].grid)
+                height = slots.block(row)
                 if page and y + height > usable:
                     turn(section_head, False)
                 page.append(self.placer.band(row, y, slots, centred=False))
@@ -147,7 +147,7 @@ def spread(rows: list[tuple[list[PlacedGrid], Slots]], top: float, bottom: float
     (never less than each run's own gap between its rows)."""
     if not rows:
         return []
-    heights = [slots.block(row[0].grid) for row, slots in rows]
+    heights = [slots.block(row) for row, slots in rows]
     free = bottom - top - sum(heights)
     least = min(slots.vgap for _row, slots in rows) if len(rows) > 1 else 0.0
     gap = max(free / (len(rows) + 1), least if free >= least * (len(rows) - 1) else 0.0)

@@ -4,10 +4,11 @@ in rows of one shape; and a row placed as a band on the page."""
 from __future__ import annotations
 
 from dataclasses import replace
+from itertools import pairwise
 
 from publisher.cagelines import cage_drawing
 from publisher.captions import caption_parts, fit_caption
-from publisher.grids import board_borders, cells, coordinates, same_shape, text_ratio, tour_drawing
+from publisher.grids import board_borders, cells, coordinates, one_row, text_ratio, tour_drawing
 from publisher.layout import fit
 from publisher.layout.frame import Desk, ink_of
 from publisher.layout.slots import MIN_TEXT, SlotMaker, Slots
@@ -39,7 +40,7 @@ class Placer:
             placed = self.placed(board, number, section, answers, slots, cell, font)
             for item in (placed, *self.worked(board, number, answers, slots, placed)):
                 if (rows and rows[-1][1] is slots and len(rows[-1][0]) < slots.across
-                        and same_shape(rows[-1][0][0].grid, item.grid)):
+                        and one_row(rows[-1][0][0].grid, item.grid)):
                     rows[-1][0].append(item)
                 else:
                     rows.append(([item], slots))
@@ -147,12 +148,13 @@ class Placer:
         section, a change of grid shape) centred as a whole (offsets relative to
         the content box; :func:`~publisher.layout.frame.pages` moves them onto the page). ``centred``
         False puts the row's top at ``y`` (the answer key's flowing rows)."""
-        grid = row[0].grid
-        block_height = slots.block(grid)
+        block_height = slots.block(row)
         top = y + (slots.height - block_height) / 2 if centred else y
         pitch = slots.width + slots.hgap
-        left = (slots.width - grid.width) / 2 + (slots.across - len(row)) * pitch / 2
-        items = tuple(replace(p, x=round(left + i * pitch, 2), y=round(top, 2)) for i, p in enumerate(row))
-        gap = round(pitch - grid.width, 2)
-        width = round(len(items) * grid.width + (len(items) - 1) * gap, 2)
+        shift = (slots.across - len(row)) * pitch / 2
+        items = tuple(replace(p, x=round(shift + i * pitch + (slots.width - p.grid.width) / 2, 2), y=round(top, 2))
+                      for i, p in enumerate(row))
+        gaps = [b.x - a.x - a.grid.width for a, b in pairwise(items)]
+        gap = round(min(gaps, default=pitch - row[0].grid.width), 2)
+        width = round(items[-1].x + items[-1].grid.width - items[0].x, 2)
         return Band(items, items[0].x, items[0].y, width, round(block_height, 2), gap)

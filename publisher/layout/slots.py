@@ -4,6 +4,7 @@ text size of a board in its slot (every mark above its floor)."""
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from publisher.cagelines import cell_for_totals
@@ -11,7 +12,7 @@ from publisher.captions import caption_lines, caption_parts
 from publisher.grids import THICK_LINE, text_ratio
 from publisher.layout import fit
 from publisher.layout.frame import Desk, page_name
-from publisher.model import POINTS_PER_MM, Board, Grid, LayoutError, SectionSpec, TextStyle
+from publisher.model import POINTS_PER_MM, Board, LayoutError, PlacedGrid, SectionSpec, TextStyle
 from publisher.typeset import LARGE_PRINT_MIN_TEXT, visible
 
 MIN_TEXT = fit.PUZZLE_FLOORS.text        # smallest printable text size, points
@@ -82,9 +83,9 @@ class Slots:
     caption: TextStyle | None = None   # the caption's style at this slot's width (None: the booklet's)
     ref: TextStyle | None = None       # the cross-reference's and notes' style at this width
 
-    def block(self, grid: Grid) -> float:
-        """Height of a row of these slots holding ``grid``: caption box, grid, line under it."""
-        return self.caption_height + grid.height + self.below
+    def block(self, row: Sequence[PlacedGrid]) -> float:
+        """Height of a row of these slots: caption box, its tallest grid, the line under it."""
+        return self.caption_height + max(item.grid.height for item in row) + self.below
 
 
 class SlotMaker:

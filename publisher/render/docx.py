@@ -276,6 +276,10 @@ class _Body:
         return "".join(cells)
 
     def _grid_row(self, grid: Grid, frames: tuple[str, ...], r: int) -> list[str]:
+        """Row ``r`` of a grid's cells; under a grid shorter than its band's tallest, empty
+        cells (a 6x6 beside an 8x8 stands at the row's top)."""
+        if r >= grid.rows:
+            return [_empty_cell(grid.cell_size)] * grid.cols
         first = r * grid.cols
         marks = grid.marks or (None,) * len(grid.cells)
         out = []

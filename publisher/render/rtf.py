@@ -277,6 +277,11 @@ class _View:
                     cells.append(_EMPTY)
                     continue
                 grid = seg.item.grid
+                if r >= grid.rows:      # under a grid shorter than the band's tallest: empty cells
+                    x = right - seg.width
+                    definitions.extend(f"\\cellx{twips(x + (c + 1) * grid.cell_size)}" for c in range(grid.cols))
+                    cells.extend([_EMPTY] * grid.cols)
+                    continue
                 definitions.append(self._definitions(grid, r, right - seg.width))
                 marks = grid.marks or (None,) * len(grid.cells)
                 cells.extend(self._content(cell, grid) if marks[i] is None else self._marked(marks[i], cell, grid)

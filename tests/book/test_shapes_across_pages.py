@@ -183,3 +183,42 @@ def test_the_default_book_through_the_build(tmp_path: Path) -> None:
         page = booklet.pages[number - 1]
         assert len(band.items) == 1 and sum(n == number for n, _b, _i in items) <= 2
         assert band.width <= page.content_width and band.height <= page.content_height
+
+
+@pytest.mark.slow
+def test_chessboard_answers_of_one_cell_size_share_rows_in_every_format(tmp_path: Path) -> None:
+    """Queens and tour answers of different sides but one cell size stand in one row (the
+    smaller at the row's top), so the key's last page is not one board a row; the DOCX table
+    of such a band holds both grids' cells under one caption row (the shorter grid's column
+    left empty below it) and the PDF draws both grids' frames side by side."""
+    import io
+
+    import docx
+    import pymupdf
+
+    from publisher.render import get
+
+    (booklet,) = default_book(tmp_path, **{"size: A4": "size: Letter", "answers: separate": "answers: back"})
+    mixed = [band for page in booklet.pages for band in page.blocks if isinstance(band, Band)
+             and len({item.grid.rows for item in band.items}) > 1]
+    assert mixed, "no row holds two board sizes"
+    for band in mixed:
+        assert len({item.grid.cell_size for item in band.items}) == 1
+        assert len({item.y for item in band.items}) == 1          # one top
+        assert band.height == max(item.caption_height + item.grid.height + item.below for item in band.items)
+        xs = [(item.x, item.x + item.grid.width) for item in band.items]
+        assert all(a[1] < b[0] for a, b in pairwise(xs))       # side by side, no overlap
+    queens = next(b for b in mixed if any(c.is_queen for i in b.items for c in i.grid.cells))
+    tall = max(item.grid.rows for item in queens.items)
+    document = docx.Document(io.BytesIO(get("docx")().render(booklet)))
+    widths = {sum(i.grid.cols for i in queens.items)}
+    tables = [t for t in document.tables if len(t.rows) == 1 + tall + (1 if queens.items[0].below else 0)
+              and len(t.columns) in {w + len(queens.items) - 1 for w in widths} | widths]
+    assert tables, "the mixed band's table"
+    pdf = pymupdf.open(stream=get("pdf")().render(booklet), filetype="pdf")
+    page = next(p for p in booklet.pages if queens in p.blocks)
+    words = pdf[page.number - 1].get_text().split("\n")
+    assert all(item.caption in words for item in queens.items)
+    frames = [d["rect"] for d in pdf[page.number - 1].get_drawings() if d["rect"].width > 100]
+    for item in queens.items:      # each grid's frame where the model put it
+        assert any(abs(r.x0 - item.x) < 1.5 and abs(r.width - item.grid.width) < 1.5 for r in frames)
