@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import itertools
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from functools import lru_cache
 
 from publisher.model import (
@@ -146,12 +146,19 @@ def _outside(segment: tuple[float, float, float, float],
     return [(x1 + dx * a, y1 + dy * a, x1 + dx * b, y1 + dy * b) for a, b in kept]
 
 
-def tour_drawing(board: Board, cell: float, widest: float, font: float = 0.0) -> Tour | None:
+#: a tour's moves keep this far (points) from a number's or a coordinate's box besides the
+#: knock-out pad (a share of the cell): a line that grazes a digit reads as crossing it
+LABEL_CLEARANCE = 1.0
+
+
+def tour_drawing(board: Board, cell: float, widest: float, font: float = 0.0,
+                 labels: Sequence[tuple[float, float, float, float]] = ()) -> Tour | None:
     """The drawing of a tour: each move a segment from centre to centre, cut
     back at both ends so it never touches a number (``widest`` is the widest
     number's width), and knocked out round every number it passes near (a box of
-    the widest number's width and ``font``'s digit height), so no line crosses a
-    digit; markers round the first and the last number."""
+    the widest number's width and ``font``'s digit height) and round every box of
+    ``labels`` (the chess coordinates in the edge squares, left, top, right, bottom),
+    so no line crosses a digit; markers round the first and the last number."""
     if not board.path:
         return None
     centres = [((c + 0.5) * cell, (r + 0.5) * cell) for r, c in board.path]
@@ -161,9 +168,10 @@ def tour_drawing(board: Board, cell: float, widest: float, font: float = 0.0) ->
     clear = min(0.46 * cell, max(TOUR_CLEARANCE * cell, widest / 2 + THIN_LINE))
     mark = max(TOUR_MARKER * cell, clear)
     ends = {centres[0], centres[-1]}
-    pad = TOUR_KNOCKOUT * cell
+    pad = TOUR_KNOCKOUT * cell + LABEL_CLEARANCE
     half_w, half_h = widest / 2 + pad, 0.36 * font + pad    # digits: cap height 0.72 of the size
     boxes = [(x - half_w, y - half_h, x + half_w, y + half_h) for x, y in centres] if font else []
+    boxes += [(x0 - pad, y0 - pad, x1 + pad, y1 + pad) for x0, y0, x1, y1 in labels]
     segments = []
     for (x1, y1), (x2, y2) in pairs:
         length = math.hypot(x2 - x1, y2 - y1)

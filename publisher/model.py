@@ -328,9 +328,10 @@ def grey_hex(level: float) -> str:
 
 #: The queen: a crown as closed polygons in a unit box (x right, y down),
 #: drawn as vector in PDF and HTML and as the same drawing in a picture in
-#: DOCX and RTF (no font has to carry a chess glyph).
+#: DOCX and RTF (no font has to carry a chess glyph); its side points stay below
+#: the rank coordinate in an edge square's top-left corner.
 QUEEN_SHAPE: tuple[tuple[tuple[float, float], ...], ...] = (
-    ((0.14, 0.78), (0.08, 0.30), (0.31, 0.52), (0.50, 0.16), (0.69, 0.52), (0.92, 0.30), (0.86, 0.78)),
+    ((0.14, 0.78), (0.08, 0.40), (0.31, 0.54), (0.50, 0.16), (0.69, 0.54), (0.92, 0.40), (0.86, 0.78)),
     ((0.14, 0.84), (0.86, 0.84), (0.86, 0.94), (0.14, 0.94)),
 )
 #: side of the queen's box as a share of the cell

@@ -88,15 +88,16 @@ class Placer:
                                    slots.caption_lines)
         caption = " ".join(lines)
         word = labels["solution"] if answers else labels["puzzle"]
+        edges = coordinates(board.rows, board.cols, cell, least, self.label_width) \
+            if board.chessboard and self.desk.spec.coordinates else None
+        edge_boxes = [(label.x, label.y, label.x + self.label_width(label.text, edges.size), label.y + edges.size)
+                      for label in edges.labels] if edges is not None else []
         grid = Grid(
             rows=board.rows, cols=board.cols, cells=cells(board, answers),
             borders=board_borders(board, cell),
             cell_size=cell, font_size=font, label=f"{word} {number}, {board.rows}x{board.cols} {kind}",
-            tour=tour_drawing(board, cell, self.widest(board, font), font) if answers else None,
-            shaded=board.shading,
-            coordinates=coordinates(board.rows, board.cols, cell, least, self.label_width)
-            if board.chessboard and self.desk.spec.coordinates else None,
-            cages=self.cages(board, cell, answers),
+            tour=tour_drawing(board, cell, self.widest(board, font), font, edge_boxes) if answers else None,
+            shaded=board.shading, coordinates=edges, cages=self.cages(board, cell, answers),
         )
         note, note_style = "", None
         note_lines: tuple[str, ...] = ()
