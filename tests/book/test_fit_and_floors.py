@@ -219,7 +219,8 @@ def test_no_tour_path_crosses_a_number_and_kenken_cages_are_heavy_borders(book: 
                     continue
                 numbers += 1
                 # the digit's ink (cap height to baseline), widened by a point: a line that grazes it crosses it
-                ink = pymupdf.Rect(box.x0 - 1, box.y0 + 0.19 * box.height - 1, box.x1 + 1, box.y0 + 0.8 * box.height + 1)
+                ink = pymupdf.Rect(box.x0 - 1, box.y0 + 0.19 * box.height - 1,
+                                   box.x1 + 1, box.y0 + 0.8 * box.height + 1)
                 for a, b in segments:
                     assert not any(ink.contains(pymupdf.Point(a.x + (b.x - a.x) * k / 40, a.y + (b.y - a.y) * k / 40))
                                    for k in range(41)), (name, page.number + 1, text)
