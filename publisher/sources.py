@@ -18,10 +18,11 @@ import yaml
 
 from publisher import generation, safeio
 from publisher.config import LoadedConfig, Section
-from publisher.kinds import KINDS, Kind, for_entry
+from publisher.kinds import KINDS, Kind, for_entry, kind_of
 from publisher.schema import Hint, KeyPath, KindPuzzle, control_character
 from publisher.workers import worker_count
 from publisher.yamlfile import YamlSyntaxError, load_with_nodes
+from solver import formats
 from solver.parsing import ParseIssue
 from solver.sudoku.generate import GenerationError
 
@@ -73,17 +74,23 @@ def read_text(path: Path | str) -> str:
 
 
 def parse_file(path: Path | str, kind: Kind[KindPuzzle], hints: Mapping[str, Hint], *,
-               route: bool = False) -> list[KindPuzzle | ParseIssue]:
+               route: bool = False, foreign: bool = False) -> list[KindPuzzle | ParseIssue]:
     """Every puzzle of one file (or ParseIssue in its place), in file order.
 
     Text formats go to the kind's text parser; ``.yaml``/``.yml``/``.json`` files
     hold a list of mappings, a mapping with a ``puzzles`` list, or one mapping,
     each keeping the line where it starts (JSON is read as YAML for the lines).
     With ``route``, a mapping whose ``kind`` names another kind is read by that kind
-    (without the hints, which are ``kind``'s): ``check`` reads mixed files so."""
+    (without the hints, which are ``kind``'s): ``check`` reads mixed files so.
+    A text in another program's format (:mod:`solver.formats`) says its puzzles' kinds: a
+    puzzle of another kind than ``kind`` is a ParseIssue (a section holds its own kind),
+    unless ``route`` or ``foreign`` (the catalog's import takes each as its format says)."""
     text = read_text(path)
     if Path(str(path)).suffix.lower() not in STRUCTURED_SUFFIXES:
-        return kind.parse_text(text, hints)
+        found = formats.read_text(text) if kind.reads_foreign else None
+        if found is None:
+            return kind.parse_text(text, hints)
+        return [p if route or foreign else own_kind(p, kind) for p in found]
     shown = display_path(Path(path))
     try:
         data, node = load_with_nodes(text)
@@ -107,6 +114,17 @@ def parse_file(path: Path | str, kind: Kind[KindPuzzle], hints: Mapping[str, Hin
         else:
             found.append(ParseIssue(line, "expected a puzzle string or mapping", index=index))
     return found
+
+
+def own_kind(parsed: KindPuzzle | ParseIssue, kind: Kind[KindPuzzle]) -> KindPuzzle | ParseIssue:
+    """A puzzle a foreign format made, if it is of ``kind`` (the section's); else a
+    ParseIssue at its line: a section holds puzzles of its own kind."""
+    if isinstance(parsed, ParseIssue):
+        return parsed
+    other = kind_of(parsed)
+    if other.name == kind.name:
+        return parsed
+    return ParseIssue(parsed.line, f"a {other.name} puzzle in a {kind.name} section", index=parsed.index)
 
 
 def _one(parsed: list[KindPuzzle | ParseIssue], line: int, index: int) -> KindPuzzle | ParseIssue:

@@ -1,0 +1,108 @@
+"""Puzzles in other programs' formats, found from their content: Tatham's game IDs (Solo and
+Keen), one a line.
+
+A text is in a foreign format when its first line that holds anything (not blank, not a
+``#`` comment) is one; then every such line of it is read so. Otherwise the text is the
+kind's own (:func:`read_lines` hands it to the kind's reader unchanged). A line of our own
+one-line form is never taken for a foreign one: a game ID without its parameters is read as
+one only when it reads as one and our reader cannot read the line itself.
+
+Each line becomes the puzzle of the kind it describes (a Sudoku, a Killer, a KenKen) or a
+:class:`~solver.parsing.ParseIssue` naming the line and what is wrong.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from itertools import chain
+from typing import TYPE_CHECKING, Any, TypeVar, Union
+
+from solver.formats import tatham
+from solver.parsing import ParseIssue, split_lines
+from solver.sudoku import Puzzle
+from solver.sudoku import parse_mapping as parse_sudoku
+from solver.sudoku import parse_text as parse_sudoku_text
+
+if TYPE_CHECKING:
+    from solver.kenken import KenKen
+    from solver.killer import Killer
+
+#: What a foreign line reads as
+Foreign = Union[Puzzle, "Killer", "KenKen", ParseIssue]
+T = TypeVar("T")
+
+
+def _content(line: str) -> bool:
+    stripped = line.strip()
+    return bool(stripped) and not stripped.startswith("#")
+
+
+def is_foreign(line: str) -> bool:
+    """Whether one line of a puzzle text is in a foreign format (see the module's rules)."""
+    token = line.strip().split(None, 1)[0] if line.strip() else ""
+    if not tatham.looks_like(token):
+        return False
+    if ":" in token:
+        return True
+    if not all(isinstance(found, ParseIssue) for found in parse_sudoku_text(token)):
+        return False
+    try:   # without its parameters, only a description that reads is one
+        tatham.read(token)
+    except ValueError:
+        return False
+    return True
+
+
+def puzzle(kind: str, mapping: Mapping[str, Any], line: int, index: int) -> Foreign:
+    """The puzzle of ``kind`` its solver reads from ``mapping`` (the cage solvers loaded
+    only for a cage puzzle: reading Sudoku text never pays for them)."""
+    if kind == "killer":
+        from solver.killer import parse_mapping as parse_killer
+        return parse_killer(mapping, line=line, index=index)
+    if kind == "kenken":
+        from solver.kenken import parse_mapping as parse_kenken
+        return parse_kenken(mapping, line=line, index=index)
+    return parse_sudoku(mapping, line=line, index=index)
+
+
+def read_line(line: str, number: int, index: int) -> Foreign:
+    """One foreign line (number ``number``, the ``index``-th puzzle of its text); text after
+    the puzzle, past a space, is its title."""
+    token, _, rest = line.strip().partition(" ")
+    title = rest.strip().lstrip("#").strip()
+    try:
+        kind, mapping = tatham.read(token)
+    except ValueError as error:
+        return ParseIssue(number, f"Tatham game ID: {error}", index=index)
+    if title:
+        mapping["title"] = title
+    return puzzle(kind, mapping, number, index)
+
+
+def read_text(text: str) -> list[Foreign] | None:
+    """Every puzzle of a foreign text, in order; None when the text is not foreign."""
+    lines = split_lines(text)
+    first = next((line for line in lines if _content(line)), None)
+    return list(_foreign(lines)) if first is not None and is_foreign(first) else None
+
+
+def _foreign(lines: Iterable[str]) -> Iterator[Foreign]:
+    index = 0
+    for number, line in enumerate(lines, 1):
+        if _content(line):
+            yield read_line(line, number, index)
+            index += 1
+
+
+def read_lines(lines: Iterable[str], native: Callable[[Iterable[str]], Iterator[T]]) -> Iterator[T | Foreign]:
+    """The puzzles of a text's lines (without line ends), lazily: foreign ones if its first
+    line with content is foreign, else whatever ``native`` reads from the same lines."""
+    lines = iter(lines)
+    seen: list[str] = []
+    for line in lines:
+        seen.append(line)
+        if _content(line):
+            break
+    if not seen or not is_foreign(seen[-1]):
+        yield from native(chain(seen, lines))
+        return
+    yield from _foreign(chain(seen, lines))
