@@ -1,5 +1,5 @@
 """Puzzles in other programs' formats, found from their content: Tatham's game IDs (Solo and
-Keen), one a line.
+Keen) and HoDoKu's library lines, one a line.
 
 A text is in a foreign format when its first line that holds anything (not blank, not a
 ``#`` comment) is one; then every such line of it is read so. Otherwise the text is the
@@ -16,7 +16,7 @@ from collections.abc import Callable, Iterable, Iterator, Mapping
 from itertools import chain
 from typing import TYPE_CHECKING, Any, TypeVar, Union
 
-from solver.formats import tatham
+from solver.formats import hodoku, tatham
 from solver.parsing import ParseIssue, split_lines
 from solver.sudoku import Puzzle
 from solver.sudoku import parse_mapping as parse_sudoku
@@ -38,6 +38,8 @@ def _content(line: str) -> bool:
 
 def is_foreign(line: str) -> bool:
     """Whether one line of a puzzle text is in a foreign format (see the module's rules)."""
+    if hodoku.looks_like(line):
+        return True
     token = line.strip().split(None, 1)[0] if line.strip() else ""
     if not tatham.looks_like(token):
         return False
@@ -66,13 +68,17 @@ def puzzle(kind: str, mapping: Mapping[str, Any], line: int, index: int) -> Fore
 
 def read_line(line: str, number: int, index: int) -> Foreign:
     """One foreign line (number ``number``, the ``index``-th puzzle of its text); text after
-    the puzzle, past a space, is its title."""
-    token, _, rest = line.strip().partition(" ")
-    title = rest.strip().lstrip("#").strip()
+    a game ID, past a space, is its title."""
+    title = ""
+    if hodoku.looks_like(line):
+        name, reader, token = "HoDoKu library line", hodoku.read, line
+    else:
+        token, _, rest = line.strip().partition(" ")
+        name, reader, title = "Tatham game ID", tatham.read, rest.strip().lstrip("#").strip()
     try:
-        kind, mapping = tatham.read(token)
+        kind, mapping = reader(token)
     except ValueError as error:
-        return ParseIssue(number, f"Tatham game ID: {error}", index=index)
+        return ParseIssue(number, f"{name}: {error}", index=index)
     if title:
         mapping["title"] = title
     return puzzle(kind, mapping, number, index)
