@@ -106,7 +106,11 @@ def parse_file(path: Path | str, kind: Kind[KindPuzzle], hints: Mapping[str, Hin
     found = []
     for index, (entry, entry_node) in enumerate(zip(data, node.value)):
         line = entry_node.start_mark.line + 1
-        if isinstance(entry, dict):
+        outside = formats.read_mapping(entry, line, index) if kind.reads_foreign and isinstance(entry, dict) \
+            else None
+        if outside is not None:   # an f-puzzles JSON puzzle
+            found.append(outside if route or foreign else own_kind(outside, kind))
+        elif isinstance(entry, dict):
             own = for_entry(entry, kind) if route else kind
             found.append(own.parse_mapping(entry, hints if own is kind else {}, line=line, index=index))
         elif isinstance(entry, str):

@@ -1,5 +1,6 @@
 """Puzzles in other programs' formats, found from their content: Tatham's game IDs (Solo and
-Keen) and HoDoKu's library lines, one a line.
+Keen), HoDoKu's library lines, f-puzzles and SudokuPad links and f-puzzles JSON, one a line;
+and an f-puzzles puzzle as an entry of a structured (JSON) file (:func:`read_mapping`).
 
 A text is in a foreign format when its first line that holds anything (not blank, not a
 ``#`` comment) is one; then every such line of it is read so. Otherwise the text is the
@@ -12,11 +13,12 @@ Each line becomes the puzzle of the kind it describes (a Sudoku, a Killer, a Ken
 """
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from itertools import chain
 from typing import TYPE_CHECKING, Any, TypeVar, Union
 
-from solver.formats import hodoku, tatham
+from solver.formats import fpuzzles, hodoku, tatham
 from solver.parsing import ParseIssue, split_lines
 from solver.sudoku import Puzzle
 from solver.sudoku import parse_mapping as parse_sudoku
@@ -36,9 +38,20 @@ def _content(line: str) -> bool:
     return bool(stripped) and not stripped.startswith("#")
 
 
+def _json_line(line: str) -> object:
+    """The f-puzzles JSON a line holds, or None."""
+    if not line.lstrip().startswith("{") or '"grid"' not in line:
+        return None
+    try:
+        value = json.loads(line)
+    except ValueError:
+        return None
+    return value if fpuzzles.looks_like_json(value) else None
+
+
 def is_foreign(line: str) -> bool:
     """Whether one line of a puzzle text is in a foreign format (see the module's rules)."""
-    if hodoku.looks_like(line):
+    if hodoku.looks_like(line) or fpuzzles.looks_like_link(line) or _json_line(line) is not None:
         return True
     token = line.strip().split(None, 1)[0] if line.strip() else ""
     if not tatham.looks_like(token):
@@ -66,22 +79,42 @@ def puzzle(kind: str, mapping: Mapping[str, Any], line: int, index: int) -> Fore
     return parse_sudoku(mapping, line=line, index=index)
 
 
+def _reader(line: str) -> tuple[str, Callable[[str], tuple[str, dict[str, Any]]], str, str]:
+    """(the format's name, its reader, the puzzle's text, a title after it) for one line."""
+    if hodoku.looks_like(line):
+        return "HoDoKu library line", hodoku.read, line, ""
+    if _json_line(line) is not None:
+        return "f-puzzles JSON", lambda text: fpuzzles.read_json(json.loads(text)), line, ""
+    token, _, rest = line.strip().partition(" ")
+    title = rest.strip().lstrip("#").strip()
+    if fpuzzles.looks_like_link(token):
+        return "f-puzzles link", fpuzzles.read_link, token, title
+    return "Tatham game ID", tatham.read, token, title
+
+
 def read_line(line: str, number: int, index: int) -> Foreign:
     """One foreign line (number ``number``, the ``index``-th puzzle of its text); text after
-    a game ID, past a space, is its title."""
-    title = ""
-    if hodoku.looks_like(line):
-        name, reader, token = "HoDoKu library line", hodoku.read, line
-    else:
-        token, _, rest = line.strip().partition(" ")
-        name, reader, title = "Tatham game ID", tatham.read, rest.strip().lstrip("#").strip()
+    a game ID or a link, past a space, is its title."""
+    name, reader, text, title = _reader(line)
     try:
-        kind, mapping = reader(token)
+        kind, mapping = reader(text)
     except ValueError as error:
         return ParseIssue(number, f"{name}: {error}", index=index)
     if title:
         mapping["title"] = title
     return puzzle(kind, mapping, number, index)
+
+
+def read_mapping(entry: Mapping[str, Any], line: int, index: int) -> Foreign | None:
+    """The puzzle of a structured file's entry (a YAML/JSON mapping at ``line``) when it is an
+    f-puzzles puzzle; None when it is not (the kind's own mapping)."""
+    if not fpuzzles.looks_like_json(entry):
+        return None
+    try:
+        kind, mapping = fpuzzles.read_json(entry)
+    except ValueError as error:
+        return ParseIssue(line, f"f-puzzles JSON: {error}", index=index)
+    return puzzle(kind, mapping, line, index)
 
 
 def read_text(text: str) -> list[Foreign] | None:

@@ -67,3 +67,13 @@ def test_catalog_import_records_each_id_as_its_kind(cli: Cli, tmp_path: Path) ->
     code, out, _ = cli("catalog", "--catalog", catalog, "export", "--json")
     kinds = [json.loads(line)["kind"] for line in out.splitlines()]
     assert kinds.count("killer") == 5 and kinds.count("kenken") == 8 and kinds.count("sudoku") == 16
+
+
+def test_links_and_fpuzzles_json_are_read_by_check_and_solve(cli: Cli) -> None:
+    links = (DATA / "formats" / "fpuzzles-links.txt").read_text().splitlines()
+    code, out, _ = cli("solve", links[3], "--json")     # a SudokuPad link, inline
+    assert code == 0 and json.loads(out)["status"] == "unique"
+    code, out, _ = cli("check", str(DATA / "formats" / "fpuzzles-killer.json"), "--json")
+    assert code == 0 and json.loads(out)["kind"] == "killer" and json.loads(out)["status"] == "unique"
+    code, out, _ = cli("check", str(DATA / "formats" / "fpuzzles-unprintable.txt"))
+    assert code == 1 and out.count("malformed: f-puzzles link: ") == 4 and "'thermometer'" in out
