@@ -20,6 +20,7 @@ from publisher.cli import EXIT_OK, EXIT_REJECTED, UsageError, cli, emit_json, on
 from publisher.console import escaped
 from publisher.repeats import catalogued, form_of, identify, reform
 from publisher.sources import Item, SourceError, display_path, parse_file
+from solver import formats
 from solver.canonical import normal_id
 from solver.parsing import ParseIssue
 from solver.sudoku import parse_text
@@ -126,7 +127,8 @@ def _row_json(row: Entry) -> dict[str, object]:
 
 
 def _puzzles(argument: str, kind_name: str) -> Iterator[Item]:
-    """Items from a file (or '-'), else the argument itself as one line of Sudoku."""
+    """Items from a file (or '-'), else the argument itself: a game ID or a link, or one line
+    of Sudoku."""
     kind = kinds.get(kind_name)
     if argument == "-" or Path(argument).exists():
         try:   # a foreign format says its puzzles' kinds (a Tatham Keen ID is a KenKen)
@@ -134,6 +136,8 @@ def _puzzles(argument: str, kind_name: str) -> Iterator[Item]:
         except SourceError as error:
             raise UsageError(str(error)) from None
         source = argument if argument == "-" else display_path(Path(argument))
+    elif (foreign := formats.read_text(argument)) is not None:   # a game ID or a link
+        parsed, source = list(foreign), "<argument>"
     elif kind_name == kinds.DEFAULT_KIND:
         parsed, source = parse_text(argument), "<argument>"
     else:

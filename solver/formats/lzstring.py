@@ -47,8 +47,15 @@ class _Bits:
         return number
 
 
-def decompress_from_base64(text: str) -> str:
-    """The text LZ-string's ``compressToBase64`` made ``text`` from ("" for "")."""
+#: The most characters a stream may expand to: LZW's output can grow with the square of its
+#: input (each phrase one character longer), so a short hostile link must not fill the memory
+#: (an f-puzzles JSON of a 16x16 with its constraints is well under this)
+MAX_TEXT = 4_000_000
+
+
+def decompress_from_base64(text: str, limit: int = MAX_TEXT) -> str:
+    """The text LZ-string's ``compressToBase64`` made ``text`` from ("" for ""); ValueError
+    past ``limit`` characters."""
     if not text:
         return ""
     bits = _Bits(text)
@@ -69,7 +76,7 @@ def decompress_from_base64(text: str) -> str:
     if first is None:
         return ""
     width = 3               # the first character's code is the fourth: codes are 3 bits from here
-    previous, out = first, [first]
+    previous, out, total = first, [first], 1
     while True:
         code = bits.read(width)
         if code in (0, 1, 2):
@@ -86,6 +93,9 @@ def decompress_from_base64(text: str) -> str:
         else:
             raise ValueError(f"code {code} is not in the dictionary yet")
         out.append(entry)
+        total += len(entry)
+        if total > limit:
+            raise ValueError(f"the data expands past {limit:,} characters")
         dictionary.append(previous + entry[0])
         enlarge -= 1
         previous = entry

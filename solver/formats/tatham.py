@@ -36,6 +36,7 @@ import re
 from typing import Any
 
 from solver.cages.cage import cell_name
+from solver.sudoku.geometry import MAX_SIZE, default_symbols
 
 #: Keen's clue letters -> our operations
 _KEEN_OPS = {"a": "+", "s": "-", "m": "x", "d": "/"}
@@ -142,74 +143,69 @@ def _cells(block: list[int], side: int) -> dict[int, list[str]]:
     return found
 
 
+def _solo_params(params: str, parts: list[str]) -> tuple[int, str | None, bool, bool, bool]:
+    """Solo's parameters -> (the grid's side, its box "CxR" when not square, jigsaw, X, Killer),
+    read as Solo reads them: ``9j`` and ``3x3j`` are both a 9x9 jigsaw, ``3`` a 3x3-boxed 9x9."""
+    match = _SOLO_PARAMS.match(params)
+    if not match:
+        raise ValueError(f"'{params}' are not Solo parameters like 3x3, 9j or 3x3xk")
+    rows = int(match.group(1))
+    cols = int(match.group(2)) if match.group(2) is not None else rows
+    letters = re.sub(r"(?:md|[mra])\d*|d[a-z]?", "", match.group(3))   # symmetry, difficulty
+    unknown = set(letters) - set("jxk")
+    if unknown:
+        raise ValueError(f"Solo parameter '{sorted(unknown)[0]}' is not one of j (jigsaw), x (X), k (Killer)")
+    jigsaw, xtype, killer = "j" in letters, "x" in letters, "k" in letters
+    expected = 1 + jigsaw + 2 * killer
+    if len(parts) != expected:
+        raise ValueError(f"'{params}' needs {expected} part(s) separated by ',', found {len(parts)}")
+    side = rows if jigsaw and match.group(2) is None else rows * cols
+    box = f"{rows}x{cols}" if not jigsaw and rows != cols else None
+    return side, box, jigsaw, xtype, killer
+
+
 def _solo(params: str | None, parts: list[str]) -> tuple[str, Mapping]:
-    rows = cols = 0
-    has_cols = False
-    jigsaw = xtype = killer = False
     if params is not None:
-        match = _SOLO_PARAMS.match(params)
-        if not match:
-            raise ValueError(f"'{params}' are not Solo parameters like 3x3, 9j or 3x3xk")
-        rows = int(match.group(1))
-        has_cols = match.group(2) is not None
-        cols = int(match.group(2)) if has_cols else rows
-        letters = re.sub(r"(?:md|[mra])\d*|d[a-z]?", "", match.group(3))
-        unknown = set(letters) - set("jxk")
-        if unknown:
-            raise ValueError(f"Solo parameter '{sorted(unknown)[0]}' is not one of j (jigsaw), x (X), k (Killer)")
-        jigsaw, xtype, killer = "j" in letters, "x" in letters, "k" in letters
-        expected = 1 + jigsaw + 2 * killer
-        if len(parts) != expected:
-            raise ValueError(f"'{params}' needs {expected} part(s) separated by ',', found {len(parts)}")
-    else:
+        side, box, jigsaw, xtype, killer = _solo_params(params, parts)
+    else:   # the description alone: its cell count gives the side, its parts jigsaw and Killer
         if len(parts) not in (1, 2, 3, 4):
             raise ValueError(f"a Solo description has 1 to 4 parts separated by ',', found {len(parts)}")
-        jigsaw, killer = len(parts) in (2, 4), len(parts) >= 3
-    if params is None:
         cells = sum(ord(ch) - ord("a") + 1 for ch in parts[0] if ch.isalpha()) + \
             len(re.findall(r"[1-9]\d*", parts[0]))
-        side = round(cells ** 0.5)
-    else:   # as Solo reads them: 9j and 3x3j are both a 9x9 jigsaw, 3 a 3x3-boxed 9x9
-        side = rows if jigsaw and not has_cols else rows * cols
+        side, box, xtype = round(cells ** 0.5), None, False
+        jigsaw, killer = len(parts) in (2, 4), len(parts) >= 3
+    if not 2 <= side <= MAX_SIZE:
+        raise ValueError(f"a {side}x{side} grid: Sudoku sides are 2 to {MAX_SIZE}")
     givens = _grid(parts[0], side * side, side, "givens")
-    mapping: Mapping = {"size": side, "givens": "".join(_symbol(v, side) for v in givens)}
-    if params is not None and not jigsaw and rows != cols:
-        mapping["box"] = f"{rows}x{cols}"
+    symbols = default_symbols(side)
+    mapping: Mapping = {"size": side, "givens": "".join(symbols[v - 1] if v else "." for v in givens)}
+    if box is not None:
+        mapping["box"] = box
     if jigsaw:
-        regions = _blocks(parts[1], side, "jigsaw regions", repeats=False)
-        mapping["regions"] = [_region_label(r, regions) for r in regions]
-    if killer:
+        mapping["regions"] = _blocks(parts[1], side, "jigsaw regions", repeats=False)
+    if not killer:
         if xtype:
-            raise ValueError("X Killer (diagonals with cages): a Killer with the X rule is not supported")
-        cages = _blocks(parts[-2], side, "killer cages", repeats=False)
-        clues = _grid(parts[-1], side * side, side * side * side, "killer sums")
-        records = []
-        for first, members in _cells(cages, side).items():
-            sums = [clues[cell] for cell, label in enumerate(cages) if label == first and clues[cell]]
-            if len(sums) != 1:
-                raise ValueError(f"killer cage at {members[0]} has {len(sums)} sums, expected 1")
-            records.append({"sum": sums[0], "cells": members})
-        mapping.update({"kind": "killer", "cages": records})
-        if not any(givens):
-            del mapping["givens"]
-        return "killer", mapping
+            mapping["variant"] = ["x"]
+        return "sudoku", mapping
     if xtype:
-        mapping["variant"] = ["x"]
-    return "sudoku", mapping
-
-
-def _symbol(value: int, side: int) -> str:
-    """A given as the default symbols of a ``side`` grid write it (``.`` a blank)."""
-    from solver.sudoku.geometry import default_symbols
-    return default_symbols(side)[value - 1] if value else "."
-
-
-def _region_label(root: int, regions: list[int]) -> int:
-    """A region's number in order of first appearance (so equal maps read equal)."""
-    return list(dict.fromkeys(regions)).index(root)
+        raise ValueError("X Killer (diagonals with cages): a Killer with the X rule is not supported")
+    cages = _blocks(parts[-2], side, "killer cages", repeats=False)
+    clues = _grid(parts[-1], side * side, side * side * side, "killer sums")
+    records = []
+    for first, members in _cells(cages, side).items():
+        sums = [clues[cell] for cell, label in enumerate(cages) if label == first and clues[cell]]
+        if len(sums) != 1:
+            raise ValueError(f"killer cage at {members[0]} has {len(sums)} sums, expected 1")
+        records.append({"sum": sums[0], "cells": members})
+    mapping.update({"kind": "killer", "cages": records})
+    if not any(givens):
+        del mapping["givens"]
+    return "killer", mapping
 
 
 def _keen(desc: str, side: int) -> tuple[str, Mapping]:
+    if not 2 <= side <= MAX_SIZE:   # before a grid of side * side cells is made
+        raise ValueError(f"a {side}x{side} grid: Keen sides here are 2 to {MAX_SIZE}")
     blocks_part, clue_part = desc.split(",")
     blocks = _blocks(blocks_part, side, "keen cages", repeats=True)
     clues = re.findall(r"([amsd])(\d+)", clue_part)

@@ -90,3 +90,9 @@ def test_keen_without_parameters_finds_its_size() -> None:
 def test_bad_cage_ids_name_their_problem(text: str, message: str) -> None:
     issue = formats.read_line(text, 4, 0)
     assert isinstance(issue, ParseIssue) and issue.line == 4 and message in issue.message
+
+
+def test_a_huge_size_is_refused_before_any_grid_is_made() -> None:
+    for text in ("99999999:a,a1", "99999x99999:a"):
+        issue = formats.read_line(text, 1, 0)
+        assert isinstance(issue, ParseIssue) and "sides" in issue.message

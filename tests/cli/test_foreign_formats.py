@@ -77,3 +77,10 @@ def test_links_and_fpuzzles_json_are_read_by_check_and_solve(cli: Cli) -> None:
     assert code == 0 and json.loads(out)["kind"] == "killer" and json.loads(out)["status"] == "unique"
     code, out, _ = cli("check", str(DATA / "formats" / "fpuzzles-unprintable.txt"))
     assert code == 1 and out.count("malformed: f-puzzles link: ") == 4 and "'thermometer'" in out
+
+
+def test_catalog_find_takes_a_game_id(cli: Cli, tmp_path: Path) -> None:
+    catalog = str(tmp_path / "c.db")
+    assert cli("catalog", "--catalog", catalog, "import", str(KEEN)).code == 0
+    code, out, _ = cli("catalog", "--catalog", catalog, "find", KEEN_4, "--json")
+    assert code == 0 and json.loads(out.splitlines()[0])["kind"] == "kenken"

@@ -43,6 +43,13 @@ def test_lzstring_refuses_what_no_compressor_makes() -> None:
         decompress_from_base64("BIUwNmD2A0")   # the start of a stream, cut
 
 
+def test_lzstring_stops_a_stream_that_expands_too_far() -> None:
+    vector = json.loads((FORMATS / "lzstring-vectors.json").read_text())[4]   # 93 'a's
+    assert decompress_from_base64(vector["base64"], limit=93) == vector["text"]
+    with pytest.raises(ValueError, match="expands past 92 characters"):
+        decompress_from_base64(vector["base64"], limit=92)
+
+
 def _links() -> list[Puzzle | Killer | ParseIssue]:
     found = formats.read_text((FORMATS / "fpuzzles-links.txt").read_text())
     assert found is not None
