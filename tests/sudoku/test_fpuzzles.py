@@ -115,3 +115,18 @@ def test_an_fpuzzles_json_file_and_line(tmp_path: Path) -> None:
     found = parse_file(line, KINDS["killer"], {})
     assert isinstance(found[0], ParseIssue) and found[0].line == 2
     assert "killer cage 1 at r1c1 has no sum" in found[0].message
+
+
+@pytest.mark.parametrize("prefix", [
+    "https://sudokupad.app/fpuzzles", "https://sudokupad.app/fpuz", "https://sudokupad.app/sudoku/fpuzzles",
+    "https://sudokupad.app/?puzzleid=fpuzzles", "http://www.f-puzzles.com/?load=", "https://f-puzzles.com/?a=1&load="])
+def test_every_form_of_a_link_reads_the_same(prefix: str) -> None:
+    link = (FORMATS / "fpuzzles-links.txt").read_text().splitlines()[2]
+    data = link.removeprefix("https://f-puzzles.com/?load=")
+    assert data != link
+    puzzle = formats.read_line(prefix + data, 1, 0)
+    assert isinstance(puzzle, Puzzle) and puzzle == formats.read_line(link, 1, 0)
+
+
+def test_a_link_to_another_site_is_not_read_as_one() -> None:
+    assert formats.read_text("https://example.org/?load=N4IgzglgXgpiBcBOANCA") is None
