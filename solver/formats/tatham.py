@@ -10,7 +10,7 @@ The grammar, as Solo and Keen write and read it:
   letters: ``j`` jigsaw (one region of C*R cells each), ``x`` both diagonals, ``k`` Killer;
   symmetry (``a``, ``m2``, ``md4``, ``r2`` ...) and difficulty (``d`` and one letter) are
   how it was made and are read over.
-* **Keen parameters**: ``W`` (a W x W grid), then ``d`` and a difficulty letter, ``m``
+* **Keen parameters**: ``W`` (a W x W grid), then ``d`` and a difficulty letter and ``m``
   (multiplication only): read over too.
 * **A grid** (Solo's givens, Killer's clue grid): cells in reading order, a number for a
   filled cell, a letter for a run of blanks (``a`` one ... ``z`` 26), ``_`` between two
@@ -41,7 +41,7 @@ from solver.sudoku.geometry import MAX_SIZE, default_symbols
 #: Keen's clue letters -> our operations
 _KEEN_OPS = {"a": "+", "s": "-", "m": "x", "d": "/"}
 _SOLO_PARAMS = re.compile(r"(\d+)(?:x(\d+))?([a-z0-9]*)\Z")
-_KEEN_PARAMS = re.compile(r"(\d+)((?:d[a-z])?m?)\Z")
+_KEEN_PARAMS = re.compile(r"(\d+)(?:d[a-z]|m)*\Z")
 _CLUES = re.compile(r"(?:[amsd]\d+)+\Z")
 _ID = re.compile(r"(?:(\d+(?:x\d+)?[a-z0-9]*):)?([a-z0-9_,]+)\Z")
 

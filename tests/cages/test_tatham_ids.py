@@ -96,3 +96,11 @@ def test_a_huge_size_is_refused_before_any_grid_is_made() -> None:
     for text in ("99999999:a,a1", "99999x99999:a"):
         issue = formats.read_line(text, 1, 0)
         assert isinstance(issue, ParseIssue) and "sides" in issue.message
+
+
+@pytest.mark.parametrize("params", ["4", "4de", "4dem", "4m"])
+def test_keen_parameters_of_how_it_was_made_are_read_over(params: str) -> None:
+    """``sgt-keen --generate 1 4dem`` (multiplication only) printed ``4:b_aa_a_a_6ba,m72m4m2m2m12m6m4``."""
+    puzzle = formats.read_line(f"{params}:b_aa_a_a_6ba,m72m4m2m2m12m6m4", 1, 0)
+    assert isinstance(puzzle, KenKen) and {cage.op for cage in puzzle.cages if len(cage.cells) > 1} == {"x"}
+    assert verify(puzzle).status.value == "unique" and cage_oracle.verdict(_plain(puzzle)) == "unique"
