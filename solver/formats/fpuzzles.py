@@ -131,9 +131,20 @@ def _grid(grid: object, size: int) -> tuple[str, list[object]]:
                 givens.append(".")   # blank, or the player's entry
             if "region" in cell and cell["region"] is None:
                 raise ValueError(f"cell {name} is in no region, which cannot be printed")
+            if "region" in cell and (not isinstance(cell["region"], int) or isinstance(cell["region"], bool)):
+                raise ValueError(f"cell {name}: region {cell['region']!r} is not a region number")
             labels.append(cell["region"] if "region" in cell else
                           (r // box_rows) * box_rows + c // (size // box_rows))
     return "".join(givens), labels
+
+
+def _listed(value: object, what: str) -> list[Any]:
+    """A JSON list (None or absent: empty), else a ValueError naming it."""
+    if value is None:
+        return []
+    if not isinstance(value, list):
+        raise ValueError(f"{what} must be a list, not {type(value).__name__}")
+    return value
 
 
 def _partition(labels: Sequence[object]) -> list[int]:
@@ -153,9 +164,9 @@ def _variants(value: Mapping[str, Any], size: int) -> tuple[list[str], str | Non
     """The variant rules (our names) and the even-odd marks the JSON sets."""
     variant = ["x"] if value.get("diagonal+") and value.get("diagonal-") else []
     variant += [ours for key, ours in _TOGGLES.items() if value.get(key)]
-    windows = value.get("extraregion") or []
+    windows = _listed(value.get("extraregion") or None, "'extraregion'")
     if windows:
-        found = {frozenset(_cell(name, size) for name in window.get("cells", []))
+        found = {frozenset(_cell(name, size) for name in _listed(window.get("cells"), "an extra region's 'cells'"))
                  for window in windows if isinstance(window, Mapping)}
         windoku = {frozenset((top + i, left + j) for i in range(3) for j in range(3))
                    for top in (2, 6) for left in (2, 6)}
@@ -165,7 +176,7 @@ def _variants(value: Mapping[str, Any], size: int) -> tuple[list[str], str | Non
         variant.append("windoku")
     marks = ["."] * (size * size)
     for key, mark in (("odd", "o"), ("even", "e")):
-        for item in value.get(key) or []:
+        for item in _listed(value.get(key) or None, f"'{key}'"):
             row, col = _cell(item.get("cell") if isinstance(item, Mapping) else item, size)
             marks[(row - 1) * size + col - 1] = mark
     parity = "".join(marks) if value.get("odd") or value.get("even") else None
@@ -175,13 +186,11 @@ def _variants(value: Mapping[str, Any], size: int) -> tuple[list[str], str | Non
 
 
 def _cages(cages: object, size: int) -> list[Fields]:
-    if not isinstance(cages, list):
-        raise ValueError("'killercage' must be a list of cages")
     records = []
-    for number, cage in enumerate(cages, 1):
+    for number, cage in enumerate(_listed(cages, "'killercage'"), 1):
         if not isinstance(cage, Mapping):
             raise ValueError(f"killer cage {number} must be a JSON object")
-        cells = [_cell(name, size) for name in cage.get("cells", [])]
+        cells = [_cell(name, size) for name in _listed(cage.get("cells"), f"killer cage {number}'s 'cells'")]
         where = f"killer cage {number}" + (f" at r{cells[0][0]}c{cells[0][1]}" if cells else "")
         total = str(cage.get("value") or "").strip()
         if not total.isdigit():

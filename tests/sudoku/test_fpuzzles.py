@@ -4,8 +4,12 @@ print read from its f-puzzles key and each puzzle unique for our solver and the 
 oracles; what we cannot print is named, never dropped."""
 from __future__ import annotations
 
+import copy
 import json
+import random
+import re
 from pathlib import Path
+from urllib.parse import unquote
 
 import pytest
 
@@ -130,3 +134,29 @@ def test_every_form_of_a_link_reads_the_same(prefix: str) -> None:
 
 def test_a_link_to_another_site_is_not_read_as_one() -> None:
     assert formats.read_text("https://example.org/?load=N4IgzglgXgpiBcBOANCA") is None
+
+
+def test_damaged_json_is_a_parse_issue_never_a_crash() -> None:
+    """Values of the wrong type anywhere in a puzzle's JSON: a ParseIssue (or a puzzle), never
+    an exception."""
+    rng = random.Random(35)
+    links = (FORMATS / "fpuzzles-links.txt").read_text().splitlines()[2:]
+    puzzles = [json.loads(decompress_from_base64(unquote(re.split(r"load=|fpuzzles", link, maxsplit=1)[1])))
+               for link in links]
+    junk = [None, 0, 1, 99, "x", "", "R1C1", "R99C1", [], [1], {}, {"cells": "R1C1"}, {"cell": 5}, True, 1.5,
+            [{"cells": [1]}], [None], [[1]]]
+
+    def damage(value: object) -> None:
+        while isinstance(value, (dict, list)) and value:
+            key = rng.choice(list(value)) if isinstance(value, dict) else rng.randrange(len(value))
+            if rng.random() < 0.4:
+                value[key] = rng.choice(junk)   # type: ignore[index]
+                return
+            value = value[key]   # type: ignore[index]
+
+    outcomes = set()
+    for _ in range(1500):
+        puzzle = copy.deepcopy(rng.choice(puzzles))
+        damage(puzzle)
+        outcomes.add(type(formats.read_mapping(puzzle, 1, 0)).__name__)
+    assert outcomes <= {"Puzzle", "Killer", "ParseIssue", "NoneType"} and "ParseIssue" in outcomes
