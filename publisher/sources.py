@@ -87,10 +87,7 @@ def parse_file(path: Path | str, kind: Kind[KindPuzzle], hints: Mapping[str, Hin
     unless ``route`` or ``foreign`` (the catalog's import takes each as its format says)."""
     text = read_text(path)
     if Path(str(path)).suffix.lower() not in STRUCTURED_SUFFIXES:
-        found = formats.read_text(text) if kind.reads_foreign else None
-        if found is None:
-            return kind.parse_text(text, hints)
-        return [p if route or foreign else own_kind(p, kind) for p in found]
+        return parse_text(text, kind, hints, any_kind=route or foreign)
     shown = display_path(Path(path))
     try:
         data, node = load_with_nodes(text)
@@ -114,10 +111,21 @@ def parse_file(path: Path | str, kind: Kind[KindPuzzle], hints: Mapping[str, Hin
             own = for_entry(entry, kind) if route else kind
             found.append(own.parse_mapping(entry, hints if own is kind else {}, line=line, index=index))
         elif isinstance(entry, str):
-            found.append(_one(kind.parse_text(entry, hints), line, index))
+            found.append(_one(parse_text(entry, kind, hints, any_kind=route or foreign), line, index))
         else:
             found.append(ParseIssue(line, "expected a puzzle string or mapping", index=index))
     return found
+
+
+def parse_text(text: str, kind: Kind[KindPuzzle], hints: Mapping[str, Hint], *,
+               any_kind: bool = False) -> list[KindPuzzle | ParseIssue]:
+    """The puzzles of a text: in another program's format when its content says so (for a kind
+    that reads them), else in the kind's own; a foreign puzzle of another kind is a ParseIssue
+    unless ``any_kind``."""
+    found = formats.read_text(text) if kind.reads_foreign else None
+    if found is None:
+        return kind.parse_text(text, hints)
+    return [p if any_kind else own_kind(p, kind) for p in found]
 
 
 def own_kind(parsed: KindPuzzle | ParseIssue, kind: Kind[KindPuzzle]) -> KindPuzzle | ParseIssue:
@@ -228,7 +236,7 @@ def read_section(loaded: LoadedConfig, loc: KeyPath, section: Section, *, jobs: 
         if isinstance(entry, dict):
             parsed = kind.parse_mapping(entry, hints, line=line, index=index)
         else:
-            parsed = _one(kind.parse_text(entry, hints), line, index)
+            parsed = _one(parse_text(entry, kind, hints), line, index)
         items.append(_item(kind.name, config_file, parsed, line, index, section.difficulty))
 
     for index, board in enumerate(getattr(section, "boards", [])):

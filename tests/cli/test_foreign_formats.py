@@ -84,3 +84,14 @@ def test_catalog_find_takes_a_game_id(cli: Cli, tmp_path: Path) -> None:
     assert cli("catalog", "--catalog", catalog, "import", str(KEEN)).code == 0
     code, out, _ = cli("catalog", "--catalog", catalog, "find", KEEN_4, "--json")
     assert code == 0 and json.loads(out.splitlines()[0])["kind"] == "kenken"
+
+
+def test_inline_entries_and_yaml_strings_read_game_ids(tmp_path: Path) -> None:
+    (tmp_path / "ids.yaml").write_text(f'- "{KEEN_4}"\n- "3x3:zzzc"\n')
+    (tmp_path / "config.yaml").write_text(
+        "books:\n  - title: T\n    sections:\n"
+        f"      - {{title: K, kind: kenken, puzzles: [ids.yaml], inline: ['{KEEN_4}']}}\n")
+    loaded = load(tmp_path / "config.yaml")
+    items = read_section(loaded, ("books", 0, "sections", 0), loaded.config.books[0].sections[0])
+    assert [(Path(item.source).name, item.line, item.issue) for item in items] == [
+        ("ids.yaml", 1, None), ("ids.yaml", 2, "a sudoku puzzle in a kenken section"), ("config.yaml", 4, None)]
