@@ -22,13 +22,15 @@ from itertools import islice
 from pathlib import Path
 from typing import Any, BinaryIO, TypeVar
 
+from solver.formats import Foreign
 from solver.parsing import ParseIssue
 from solver.sudoku import Puzzle
 from solver.sudoku.parse import iter_lines
 
 Task = TypeVar("Task")
 Result = TypeVar("Result")
-Item = Puzzle | ParseIssue
+#: a puzzle of a text (a foreign format's may be a cage puzzle) or why it cannot be read
+Item = Foreign
 
 #: Suffixes read whole through the sources stage (the same list as publisher.sources).
 STRUCTURED_SUFFIXES = (".yaml", ".yml", ".json")
@@ -110,8 +112,12 @@ def file_items(source: str, options: TextOptions) -> Iterator[Item]:
         except SourceError as error:
             raise InputProblem(str(error)) from None
         return
-    yield from iter_lines(text_lines(source), size=options.size, box=options.box, symbols=options.symbols,
+    from solver import formats
+
+    def native(lines: Iterable[str]) -> Iterator[Puzzle | ParseIssue]:
+        return iter_lines(lines, size=options.size, box=options.box, symbols=options.symbols,
                           variant=options.variant, parity=options.parity)
+    yield from formats.read_lines(text_lines(source), native)
 
 
 def items(sources: Iterable[str], options: TextOptions,

@@ -18,10 +18,11 @@ import yaml
 
 from publisher import generation, safeio
 from publisher.config import LoadedConfig, Section
-from publisher.kinds import KINDS, Kind, for_entry
+from publisher.kinds import KINDS, Kind, for_entry, kind_of
 from publisher.schema import Hint, KeyPath, KindPuzzle, control_character
 from publisher.workers import worker_count
 from publisher.yamlfile import YamlSyntaxError, load_with_nodes
+from solver import formats
 from solver.parsing import ParseIssue
 from solver.sudoku.generate import GenerationError
 
@@ -73,17 +74,20 @@ def read_text(path: Path | str) -> str:
 
 
 def parse_file(path: Path | str, kind: Kind[KindPuzzle], hints: Mapping[str, Hint], *,
-               route: bool = False) -> list[KindPuzzle | ParseIssue]:
+               route: bool = False, foreign: bool = False) -> list[KindPuzzle | ParseIssue]:
     """Every puzzle of one file (or ParseIssue in its place), in file order.
 
     Text formats go to the kind's text parser; ``.yaml``/``.yml``/``.json`` files
     hold a list of mappings, a mapping with a ``puzzles`` list, or one mapping,
     each keeping the line where it starts (JSON is read as YAML for the lines).
     With ``route``, a mapping whose ``kind`` names another kind is read by that kind
-    (without the hints, which are ``kind``'s): ``check`` reads mixed files so."""
+    (without the hints, which are ``kind``'s): ``check`` reads mixed files so.
+    A text in another program's format (:mod:`solver.formats`) says its puzzles' kinds: a
+    puzzle of another kind than ``kind`` is a ParseIssue (a section holds its own kind),
+    unless ``route`` or ``foreign`` (the catalog's import takes each as its format says)."""
     text = read_text(path)
     if Path(str(path)).suffix.lower() not in STRUCTURED_SUFFIXES:
-        return kind.parse_text(text, hints)
+        return parse_text(text, kind, hints, any_kind=route or foreign)
     shown = display_path(Path(path))
     try:
         data, node = load_with_nodes(text)
@@ -99,14 +103,40 @@ def parse_file(path: Path | str, kind: Kind[KindPuzzle], hints: Mapping[str, Hin
     found = []
     for index, (entry, entry_node) in enumerate(zip(data, node.value)):
         line = entry_node.start_mark.line + 1
-        if isinstance(entry, dict):
+        outside = formats.read_mapping(entry, line, index) if kind.reads_foreign and isinstance(entry, dict) \
+            else None
+        if outside is not None:   # an f-puzzles JSON puzzle
+            found.append(outside if route or foreign else own_kind(outside, kind))
+        elif isinstance(entry, dict):
             own = for_entry(entry, kind) if route else kind
             found.append(own.parse_mapping(entry, hints if own is kind else {}, line=line, index=index))
         elif isinstance(entry, str):
-            found.append(_one(kind.parse_text(entry, hints), line, index))
+            found.append(_one(parse_text(entry, kind, hints, any_kind=route or foreign), line, index))
         else:
             found.append(ParseIssue(line, "expected a puzzle string or mapping", index=index))
     return found
+
+
+def parse_text(text: str, kind: Kind[KindPuzzle], hints: Mapping[str, Hint], *,
+               any_kind: bool = False) -> list[KindPuzzle | ParseIssue]:
+    """The puzzles of a text: in another program's format when its content says so (for a kind
+    that reads them), else in the kind's own; a foreign puzzle of another kind is a ParseIssue
+    unless ``any_kind``."""
+    found = formats.read_text(text) if kind.reads_foreign else None
+    if found is None:
+        return kind.parse_text(text, hints)
+    return [p if any_kind else own_kind(p, kind) for p in found]
+
+
+def own_kind(parsed: KindPuzzle | ParseIssue, kind: Kind[KindPuzzle]) -> KindPuzzle | ParseIssue:
+    """A puzzle a foreign format made, if it is of ``kind`` (the section's); else a
+    ParseIssue at its line: a section holds puzzles of its own kind."""
+    if isinstance(parsed, ParseIssue):
+        return parsed
+    other = kind_of(parsed)
+    if other.name == kind.name:
+        return parsed
+    return ParseIssue(parsed.line, f"a {other.name} puzzle in a {kind.name} section", index=parsed.index)
 
 
 def _one(parsed: list[KindPuzzle | ParseIssue], line: int, index: int) -> KindPuzzle | ParseIssue:
@@ -206,7 +236,7 @@ def read_section(loaded: LoadedConfig, loc: KeyPath, section: Section, *, jobs: 
         if isinstance(entry, dict):
             parsed = kind.parse_mapping(entry, hints, line=line, index=index)
         else:
-            parsed = _one(kind.parse_text(entry, hints), line, index)
+            parsed = _one(parse_text(entry, kind, hints), line, index)
         items.append(_item(kind.name, config_file, parsed, line, index, section.difficulty))
 
     for index, board in enumerate(getattr(section, "boards", [])):

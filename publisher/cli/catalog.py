@@ -20,6 +20,7 @@ from publisher.cli import EXIT_OK, EXIT_REJECTED, UsageError, cli, emit_json, on
 from publisher.console import escaped
 from publisher.repeats import catalogued, form_of, identify, reform
 from publisher.sources import Item, SourceError, display_path, parse_file
+from solver import formats
 from solver.canonical import normal_id
 from solver.parsing import ParseIssue
 from solver.sudoku import parse_text
@@ -126,14 +127,17 @@ def _row_json(row: Entry) -> dict[str, object]:
 
 
 def _puzzles(argument: str, kind_name: str) -> Iterator[Item]:
-    """Items from a file (or '-'), else the argument itself as one line of Sudoku."""
+    """Items from a file (or '-'), else the argument itself: a game ID or a link, or one line
+    of Sudoku."""
     kind = kinds.get(kind_name)
     if argument == "-" or Path(argument).exists():
-        try:
-            parsed = parse_file(argument, kind, {})
+        try:   # a foreign format says its puzzles' kinds (a Tatham Keen ID is a KenKen)
+            parsed = parse_file(argument, kind, {}, foreign=True)
         except SourceError as error:
             raise UsageError(str(error)) from None
         source = argument if argument == "-" else display_path(Path(argument))
+    elif (foreign := formats.read_text(argument)) is not None:   # a game ID or a link
+        parsed, source = list(foreign), "<argument>"
     elif kind_name == kinds.DEFAULT_KIND:
         parsed, source = parse_text(argument), "<argument>"
     else:
@@ -144,7 +148,7 @@ def _puzzles(argument: str, kind_name: str) -> Iterator[Item]:
         if isinstance(puzzle, ParseIssue):
             yield Item(kind.name, source, puzzle.line, index, issue=puzzle.message)
         else:
-            yield Item(kind.name, source, puzzle.line, index, puzzle=puzzle)
+            yield Item(kinds.kind_of(puzzle).name, source, puzzle.line, index, puzzle=puzzle)
 
 
 @catalog_group.command("import")
@@ -159,7 +163,6 @@ def import_files(target: str | None, files: tuple[str, ...], book: str | None, e
                  jobs: int | None, as_json: bool) -> int:
     """Record a back catalogue: every puzzle of FILES, numbered in file order, as printed in
     BOOK (each file its own section). Importing a book again replaces its earlier record."""
-    kind = kinds.get(kind_name)
     rows: list[Entry] = []
     skipped: list[str] = []
     numbers: dict[str, int] = {}
@@ -177,8 +180,9 @@ def import_files(target: str | None, files: tuple[str, ...], book: str | None, e
             skipped.append(f"{item.where}: {problem}")
             continue
         numbers[title] = numbers.get(title, 0) + 1
-        text, hints = kind.as_text(item.puzzle)
-        rows.append(Entry(form.id, form.text, kind.name, kind.size(item.puzzle), title, edition,
+        own = kinds.get(item.kind)
+        text, hints = own.as_text(item.puzzle)
+        rows.append(Entry(form.id, form.text, own.name, own.size(item.puzzle), title, edition,
                           Path(item.source).stem, numbers[title], item.source, item.line, None, stamp,
                           stored_puzzle(text, hints)))
     with open_catalog(target, create=True) as catalog, _errors():

@@ -41,6 +41,8 @@ from publisher.schema import KindPuzzle
 from publisher.screening import TextOptions
 from publisher.solving import Listing, nth_solution
 from publisher.units import parse_count_grid
+from solver import formats
+from solver.formats import Foreign
 from solver.parsing import ParseIssue
 from solver.sudoku import DEFAULT_CAP, DEFAULT_NODE_LIMIT, Puzzle, count_solutions, describe, parse_text
 from solver.sudoku.rules import VARIANTS
@@ -225,6 +227,8 @@ def _names_a_file(target: str) -> bool:
     like '.txt' on a text whose length is no grid's cell count)."""
     if target == "-" or os.path.lexists(target):   # lexists is False for unusable names
         return True
+    if formats.is_foreign(target):
+        return False
     cells = len("".join(target.split()))
     if "/" in target or os.sep in target or (bool(_FILE_SUFFIX.search(target)) and cells not in _SQUARES):
         return True
@@ -232,7 +236,7 @@ def _names_a_file(target: str) -> bool:
     return cells not in _SQUARES and len(target.split()) == 1 and "." not in target
 
 
-def _solve_sources(target: str, options: TextOptions) -> list[tuple[str, Puzzle | ParseIssue]]:
+def _solve_sources(target: str, options: TextOptions) -> list[tuple[str, Foreign]]:
     """The puzzles named on the command line: a file (or '-'), else the argument itself."""
     if not target.strip():
         raise UsageError("no puzzle given: the argument is empty")
@@ -244,6 +248,9 @@ def _solve_sources(target: str, options: TextOptions) -> list[tuple[str, Puzzle 
         if not found:   # as check and build say
             raise UsageError(f"{target}:1: no puzzles found in the file")
         return found
+    foreign = formats.read_text(target)
+    if foreign is not None:   # a game ID or a link, the puzzle in another program's form
+        return [("<argument>", item) for item in foreign]
     return [("<argument>", item) for item in
             parse_text(target, size=options.size, box=options.box, symbols=options.symbols,
                        variant=options.variant, parity=options.parity)]

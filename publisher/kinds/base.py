@@ -46,6 +46,9 @@ class Kind(ABC, Generic[P]):
     #: also the options of ``puzzlepress generate --kind NAME``; None for a kind that makes none.
     #: Its ``request()`` is the task :mod:`publisher.generation` runs.
     generation: ClassVar[type[Generation] | None] = None
+    #: whether the kind's puzzle files may be in other programs' formats (:mod:`solver.formats`:
+    #: game IDs, links), found from their content; a kind whose text is not a grid's keeps its own
+    reads_foreign: ClassVar[bool] = False
 
     def hints_of(self, section: SectionBase) -> dict[str, Hint]:
         """The parse hints a section gives its puzzles (``hint_keys``)."""

@@ -103,6 +103,8 @@ class CagedKind(Kind[P]):
 
     #: how the book draws this kind's cages (:attr:`publisher.model.Board.cage_look`)
     cage_look = "dashed"
+    #: Tatham's Killer and Keen game IDs read as the kind's files
+    reads_foreign = True
 
     def regions(self, puzzle: P) -> tuple[int, ...] | None:
         """The region of every cell (a Killer's boxes or jigsaw), None for none (KenKen)."""

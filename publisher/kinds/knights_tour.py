@@ -51,6 +51,7 @@ class TourSection(SectionBase):
 
 class KnightsTourKind(Kind[KnightPuzzle]):
     name = "knights_tour"
+    puzzle_type = KnightPuzzle
     section = TourSection
 
     def parse_text(self, text: str, hints: Mapping[str, Hint]) -> list[KnightPuzzle | ParseIssue]:

@@ -35,6 +35,7 @@ class QueensSection(SectionBase):
 
 class QueensKind(Kind[QueensPuzzle]):
     name = "queens"
+    puzzle_type = QueensPuzzle
     section = QueensSection
 
     def parse_text(self, text: str, hints: Mapping[str, Hint]) -> list[QueensPuzzle | ParseIssue]:

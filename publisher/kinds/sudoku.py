@@ -193,6 +193,8 @@ class TextHints(TypedDict):
 
 class SudokuKind(Kind[Puzzle]):
     name = "sudoku"
+    puzzle_type = Puzzle
+    reads_foreign = True
     section = SudokuSection
     hint_keys = ("size", "box", "symbols", "regions", "variant")
     generation = Generate

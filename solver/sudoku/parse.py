@@ -8,6 +8,8 @@ Text rules (see :func:`parse_text`):
   cells are ignored and lines made only of ``-+|=*`` and spaces are skipped
   (the .sdk/.ss forum style). A grid ends after its N-th row.
 * Blank lines separate puzzles; lines starting with ``#`` are comments.
+* ``[Name]`` lines start a section (SadMan's ``.sdk``): puzzles are read outside any section and
+  in ``[Puzzle]`` ones; the others (``[State]``, a player's progress) are read over.
 * A blank cell is ``.``, ``_`` or ``0`` (``0`` only when it is not a symbol).
 
 Every problem becomes a :class:`ParseIssue` in the puzzle's place, naming the
@@ -142,6 +144,7 @@ class _TextReader:
         self.made = 0                                   # puzzles and issues made in all
         self.grid: _Grid | None = None
         self.skipping = False   # after a bad grid row: ignore rows until the grid's block ends
+        self.section: str | None = None   # the [Section] the lines are in (None: none yet)
 
     def read(self, text: str) -> list[Puzzle | ParseIssue]:
         lines = split_lines(text)
@@ -184,6 +187,12 @@ class _TextReader:
             self._end_block(number)
             return
         if stripped.startswith("#"):
+            return
+        if stripped.startswith("[") and stripped.endswith("]"):
+            self._end_block(number)
+            self.section = stripped[1:-1].strip().lower()
+            return
+        if self.section not in (None, "puzzle"):
             return
         content, comment = _strip_comment(raw)
         if set(content) <= _RULE_CHARACTERS:

@@ -1,0 +1,147 @@
+"""Puzzles in other programs' formats, found from their content: Tatham's game IDs (Solo and
+Keen), HoDoKu's library lines, f-puzzles and SudokuPad links and f-puzzles JSON, one a line;
+and an f-puzzles puzzle as an entry of a structured (JSON) file (:func:`read_mapping`).
+
+A text is in a foreign format when its first line that holds anything (not blank, not a
+``#`` comment) is one; then every such line of it is read so. Otherwise the text is the
+kind's own (:func:`read_lines` hands it to the kind's reader unchanged). A line of our own
+one-line form is never taken for a foreign one: a game ID without its parameters is read as
+one only when it reads as one and our reader cannot read the line itself.
+
+Each line becomes the puzzle of the kind it describes (a Sudoku, a Killer, a KenKen) or a
+:class:`~solver.parsing.ParseIssue` naming the line and what is wrong.
+"""
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from itertools import chain
+from typing import TYPE_CHECKING, Any, TypeVar, Union
+
+from solver.formats import fpuzzles, hodoku, tatham
+from solver.parsing import ParseIssue, split_lines
+from solver.sudoku import Puzzle
+from solver.sudoku import parse_mapping as parse_sudoku
+from solver.sudoku import parse_text as parse_sudoku_text
+
+if TYPE_CHECKING:
+    from solver.kenken import KenKen
+    from solver.killer import Killer
+
+#: What a foreign line reads as
+Foreign = Union[Puzzle, "Killer", "KenKen", ParseIssue]
+T = TypeVar("T")
+
+
+def _content(line: str) -> bool:
+    stripped = line.strip()
+    return bool(stripped) and not stripped.startswith("#")
+
+
+def _json_line(line: str) -> object:
+    """The f-puzzles JSON a line holds, or None."""
+    if not line.lstrip().startswith("{") or '"grid"' not in line:
+        return None
+    try:
+        value = json.loads(line)
+    except ValueError:
+        return None
+    return value if fpuzzles.looks_like_json(value) else None
+
+
+def is_foreign(line: str) -> bool:
+    """Whether one line of a puzzle text is in a foreign format (see the module's rules)."""
+    if hodoku.looks_like(line) or fpuzzles.looks_like_link(line) or _json_line(line) is not None:
+        return True
+    token = line.strip().split(None, 1)[0] if line.strip() else ""
+    if not tatham.looks_like(token):
+        return False
+    if ":" in token:
+        return True
+    if not all(isinstance(found, ParseIssue) for found in parse_sudoku_text(token)):
+        return False
+    try:   # without its parameters, only a description that reads is one
+        tatham.read(token)
+    except ValueError:
+        return False
+    return True
+
+
+def puzzle(kind: str, mapping: Mapping[str, Any], line: int, index: int) -> Foreign:
+    """The puzzle of ``kind`` its solver reads from ``mapping`` (the cage solvers loaded
+    only for a cage puzzle: reading Sudoku text never pays for them)."""
+    if kind == "killer":
+        from solver.killer import parse_mapping as parse_killer
+        return parse_killer(mapping, line=line, index=index)
+    if kind == "kenken":
+        from solver.kenken import parse_mapping as parse_kenken
+        return parse_kenken(mapping, line=line, index=index)
+    return parse_sudoku(mapping, line=line, index=index)
+
+
+def _reader(line: str) -> tuple[str, Callable[[str], tuple[str, dict[str, Any]]], str, str]:
+    """(the format's name, its reader, the puzzle's text, a title after it) for one line."""
+    if hodoku.looks_like(line):
+        return "HoDoKu library line", hodoku.read, line, ""
+    if _json_line(line) is not None:
+        return "f-puzzles JSON", lambda text: fpuzzles.read_json(json.loads(text)), line, ""
+    token, _, rest = line.strip().partition(" ")
+    title = rest.strip().lstrip("#").strip()
+    if fpuzzles.looks_like_link(token):
+        return "f-puzzles link", fpuzzles.read_link, token, title
+    return "Tatham game ID", tatham.read, token, title
+
+
+def read_line(line: str, number: int, index: int) -> Foreign:
+    """One foreign line (number ``number``, the ``index``-th puzzle of its text); text after
+    a game ID or a link, past a space, is its title."""
+    name, reader, text, title = _reader(line)
+    try:
+        kind, mapping = reader(text)
+    except ValueError as error:
+        return ParseIssue(number, f"{name}: {error}", index=index)
+    if title:
+        mapping["title"] = title
+    return puzzle(kind, mapping, number, index)
+
+
+def read_mapping(entry: Mapping[str, Any], line: int, index: int) -> Foreign | None:
+    """The puzzle of a structured file's entry (a YAML/JSON mapping at ``line``) when it is an
+    f-puzzles puzzle; None when it is not (the kind's own mapping)."""
+    if not fpuzzles.looks_like_json(entry):
+        return None
+    try:
+        kind, mapping = fpuzzles.read_json(entry)
+    except ValueError as error:
+        return ParseIssue(line, f"f-puzzles JSON: {error}", index=index)
+    return puzzle(kind, mapping, line, index)
+
+
+def read_text(text: str) -> list[Foreign] | None:
+    """Every puzzle of a foreign text, in order; None when the text is not foreign."""
+    lines = split_lines(text)
+    first = next((line for line in lines if _content(line)), None)
+    return list(_foreign(lines)) if first is not None and is_foreign(first) else None
+
+
+def _foreign(lines: Iterable[str]) -> Iterator[Foreign]:
+    index = 0
+    for number, line in enumerate(lines, 1):
+        if _content(line):
+            yield read_line(line, number, index)
+            index += 1
+
+
+def read_lines(lines: Iterable[str], native: Callable[[Iterable[str]], Iterator[T]]) -> Iterator[T | Foreign]:
+    """The puzzles of a text's lines (without line ends), lazily: foreign ones if its first
+    line with content is foreign, else whatever ``native`` reads from the same lines."""
+    lines = iter(lines)
+    seen: list[str] = []
+    for line in lines:
+        seen.append(line)
+        if _content(line):
+            break
+    if not seen or not is_foreign(seen[-1]):
+        yield from native(chain(seen, lines))
+        return
+    yield from _foreign(chain(seen, lines))
