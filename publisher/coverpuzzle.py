@@ -1,7 +1,7 @@
 """The cover's front puzzle: made for the cover (or the config's own), verified, before the model.
 
 A cover that shows puzzle 1 of the book gives one of its puzzles away on the shelf, so the
-front's grid is never one of the book's: ``cover.puzzle: auto`` makes a Sudoku for the cover,
+front's grid is never one of the book's: ``cover.puzzle: auto`` makes one for the cover (a Sudoku),
 seeded from the book (its title, edition and file stem: the same book gets the same puzzle,
 so the same bytes), and draws again while it is one of the book's puzzles (turned, mirrored
 or relabelled: compared by canonical form); a given puzzle (its givens, one line) is read and
@@ -12,16 +12,17 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from publisher.kinds import KINDS
+from publisher.kinds.base import Kind
 from publisher.model import Board
 from publisher.verify import SectionResult
 from solver.parsing import ParseIssue
-from solver.sudoku import Puzzle
-from solver.sudoku.generate import Request, generate_one, puzzle_seed
 
-#: what ``cover.puzzle: auto`` makes: a classic 9x9 Sudoku, the grid every puzzle book's front reads as
-AUTO_REQUEST = Request(size=9, level="medium")
+if TYPE_CHECKING:
+    from publisher.kinds import AnyKind
+
 #: draws before giving up on a puzzle unlike the book's (one is practically always enough)
 AUTO_DRAWS = 20
 SOURCE = "cover"
@@ -37,26 +38,23 @@ def book_seed(title: str, edition: str | None, stem: str) -> int:
     return int.from_bytes(digest[:8], "big")
 
 
-def _shape(puzzle: Puzzle) -> tuple[object, ...]:
-    """What no turn, mirror, row or band swap or relabelling changes: the size, the count of
-    givens of each digit (sorted) and of each row and column (sorted, the two sides sorted).
-    Only puzzles of the same shape are compared by canonical form, which costs a thousand times more."""
-    size, givens = puzzle.size, puzzle.givens
-    rows = tuple(sorted(sum(1 for v in givens[r * size:(r + 1) * size] if v) for r in range(size)))
-    cols = tuple(sorted(sum(1 for v in givens[c::size] if v) for c in range(size)))
-    digits = tuple(sorted(givens.count(d) for d in range(1, size + 1)))
-    return (size, digits, *sorted((rows, cols)))
+def front_kind(sections: Sequence[SectionResult]) -> AnyKind:
+    """The kind the front shows: the first of the book's kinds that makes a showpiece (its
+    :meth:`~publisher.kinds.base.Kind.showpiece` is its own), else the first registered one."""
+    kinds = [KINDS[name] for name in dict.fromkeys(section.kind for section in sections)] + list(KINDS.values())
+    return next(kind for kind in kinds if type(kind).showpiece is not Kind.showpiece)   # the kind makes one
 
 
-def _in_book(puzzle: Puzzle, sections: Sequence[SectionResult]) -> bool:
-    """Whether ``puzzle`` is one of the book's accepted Sudoku, turned, mirrored or relabelled."""
-    kind, shape, form = KINDS["sudoku"], _shape(puzzle), None
+def _in_book(kind: AnyKind, puzzle: object, sections: Sequence[SectionResult]) -> bool:
+    """Whether ``puzzle`` is one of the book's accepted puzzles of its kind, turned, mirrored
+    or relabelled."""
+    key, form = kind.quick_key(puzzle), None
     for section in sections:
         if section.kind != kind.name:
             continue
         for checked in section.accepted:
             other = checked.item.puzzle
-            if _shape(other) != shape:
+            if kind.quick_key(other) != key:
                 continue
             form = form or kind.canonical(puzzle)
             try:
@@ -68,22 +66,23 @@ def _in_book(puzzle: Puzzle, sections: Sequence[SectionResult]) -> bool:
 
 
 def cover_board(wanted: str, sections: Sequence[SectionResult], seed: int, node_limit: int) -> Board | None:
-    """The front's puzzle: ``wanted`` is ``auto``, ``none`` or a Sudoku's givens;
-    CoverPuzzleError for a given one that is not a unique puzzle or is one of the book's."""
+    """The front's puzzle: ``wanted`` is ``auto``, ``none`` or a puzzle's givens (one line of
+    the front's kind, :func:`front_kind`); CoverPuzzleError for a given one that is not a
+    unique puzzle or is one of the book's."""
     if wanted == "none":
         return None
-    kind = KINDS["sudoku"]
+    kind = front_kind(sections)
     if wanted == "auto":
         for draw in range(AUTO_DRAWS):
-            made = generate_one(AUTO_REQUEST, puzzle_seed(seed, draw))
-            if not _in_book(made.puzzle, sections):
-                verdict = kind.verify(made.puzzle, node_limit)
-                assert verdict.accepted   # the generator makes unique puzzles only
-                return kind.to_board(made.puzzle, verdict, difficulty=None, source=SOURCE)
+            made = kind.showpiece(seed, draw)
+            if made is not None and not _in_book(kind, made, sections):
+                verdict = kind.verify(made, node_limit)
+                assert verdict.accepted   # a showpiece has one solution
+                return kind.to_board(made, verdict, difficulty=None, source=SOURCE)
         raise CoverPuzzleError(f"no puzzle unlike the book's in {AUTO_DRAWS} draws")
     read = kind.parse_text(wanted, {})
     if len(read) != 1:
-        raise CoverPuzzleError(f"expected one Sudoku (its givens on one line), found {len(read)}")
+        raise CoverPuzzleError(f"expected one puzzle (its givens on one line), found {len(read)}")
     (puzzle,) = read
     if isinstance(puzzle, ParseIssue):
         raise CoverPuzzleError(puzzle.message)
@@ -91,6 +90,6 @@ def cover_board(wanted: str, sections: Sequence[SectionResult], seed: int, node_
     if not verdict.accepted:
         raise CoverPuzzleError(f"not a puzzle with one solution: {verdict.status.value}"
                                + (f" ({verdict.reason})" if verdict.reason else ""))
-    if _in_book(puzzle, sections):
+    if _in_book(kind, puzzle, sections):
         raise CoverPuzzleError("the puzzle is one of the book's; the front must not give one away")
     return kind.to_board(puzzle, verdict, difficulty=None, source=SOURCE)

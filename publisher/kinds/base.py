@@ -128,6 +128,17 @@ class Kind(ABC, Generic[P]):
         equal exactly for the same puzzle turned, mirrored or relabelled. May raise
         :class:`ValueError` for a grid too regular to put in form (a full grid)."""
 
+    def showpiece(self, seed: int, draw: int) -> P | None:
+        """A puzzle of this kind made to stand for the book (the cover's front), the same for
+        the same ``seed`` and ``draw`` (a later draw when an earlier one is one of the book's
+        puzzles); None for a kind that makes none."""
+        return None
+
+    def quick_key(self, puzzle: P) -> object:
+        """What no symmetry of the kind changes and costs next to nothing: only puzzles of one
+        key need their canonical forms compared (which costs a thousand times more)."""
+        return self.size(puzzle)
+
     def form_outdated(self, form: str) -> bool:
         """Whether ``form`` is one an earlier puzzlepress made and this one makes differently
         (a catalog's upgrade re-derives such rows from their stored puzzle)."""

@@ -34,7 +34,7 @@ from solver.canonical import Form
 from solver.parsing import ParseIssue
 from solver.sudoku import Puzzle, Step
 from solver.sudoku import canonical as sudoku_canonical
-from solver.sudoku.generate import Generated, parse_rating
+from solver.sudoku.generate import Generated, generate_one, parse_rating, puzzle_seed
 from solver.sudoku.generate import Request as GenerateRequest
 from solver.sudoku.geometry import tables
 from solver.sudoku.regions import labels as region_labels
@@ -191,6 +191,10 @@ class TextHints(TypedDict):
     parity: str | None
 
 
+#: the puzzle :meth:`SudokuKind.showpiece` makes
+SHOWPIECE = GenerateRequest(size=9, level="medium")
+
+
 class SudokuKind(Kind[Puzzle]):
     name = "sudoku"
     puzzle_type = Puzzle
@@ -333,6 +337,20 @@ class SudokuKind(Kind[Puzzle]):
             out.append(WorkedStep(self.hints(puzzle, (step,))[0], shown, tuple(marks),
                                   tuple(cell in pattern for cell in range(n * n))))
         return tuple(out)
+
+    def showpiece(self, seed: int, draw: int) -> Puzzle:
+        """A classic 9x9 of medium level: the grid every puzzle book's front reads as."""
+        return generate_one(SHOWPIECE, puzzle_seed(seed, draw)).puzzle
+
+    def quick_key(self, puzzle: Puzzle) -> object:
+        """The size, the count of givens of each digit (sorted) and of each row and column
+        (sorted, the two sides sorted): no turn, mirror, row or band swap or relabelling
+        changes them."""
+        size, givens = puzzle.size, puzzle.givens
+        rows = tuple(sorted(sum(1 for v in givens[r * size:(r + 1) * size] if v) for r in range(size)))
+        cols = tuple(sorted(sum(1 for v in givens[c::size] if v) for c in range(size)))
+        digits = tuple(sorted(givens.count(d) for d in range(1, size + 1)))
+        return (size, digits, *sorted((rows, cols)))
 
     def canonical(self, puzzle: Puzzle) -> Form:
         return sudoku_canonical.form_of(puzzle)
