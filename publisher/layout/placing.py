@@ -11,10 +11,10 @@ from publisher.captions import caption_parts, fit_caption
 from publisher.grids import board_borders, cells, coordinates, one_row, text_ratio, tour_drawing
 from publisher.layout import fit
 from publisher.layout.frame import Desk, ink_of
-from publisher.layout.slots import MIN_TEXT, SlotMaker, Slots
+from publisher.layout.slots import SlotMaker, Slots
 from publisher.model import Band, Board, CageDrawing, CrossRef, Grid, PlacedGrid, SectionSpec, TextStyle
 from publisher.play import play_for
-from publisher.typeset import LARGE_PRINT_MIN_TEXT, visible
+from publisher.typeset import visible
 
 
 class Placer:
@@ -83,7 +83,7 @@ class Placer:
         grid_width = board.cols * cell
         kind = labels.get(board.kind, board.kind)
         parts = caption_parts(board, number, labels)
-        least = LARGE_PRINT_MIN_TEXT if self.desk.spec.large_print else MIN_TEXT
+        least = fit.floors_for(answers, self.desk.spec.large_print).text   # chess coordinates
         lines, style = fit_caption(parts, style, grid_width, self.desk.type, self.slots.caption_floor(answers),
                                    slots.caption_lines)
         caption = " ".join(lines)

@@ -58,6 +58,12 @@ def fills_page(board: Board) -> bool:
     return max(board.rows, board.cols) >= LARGE_PRINT_BIG_BOARD or board.chessboard
 
 
+def key_cap(least: float) -> float:
+    """An answer key's largest cell: :data:`MAX_ANSWER_CELL`, or the twip at or above
+    ``least`` where a mark's floor needs more (a 16x16 key step's candidates)."""
+    return max(MAX_ANSWER_CELL, _ceil(least))
+
+
 def large_answer_cell(board: Board) -> float:
     """The smallest cell (a whole number of twips) whose answer text is
     :data:`LARGE_PRINT_MIN_TEXT` in large print."""
@@ -161,9 +167,16 @@ class SlotMaker:
             least = max(least, fit.WRITING_SQUARE)
         content = (self.desk.content_width, self.desk.content_height)   # the text block an editor measures
 
+        tried: dict[tuple[int, int], Slots] = {}
+
+        def slots_of(across: int, down: int) -> Slots:
+            if (across, down) not in tried:
+                tried[across, down] = self.slot_grid(section, across, down, answers, top, section.key, noted, model)
+            return tried[across, down]
+
         def cell_in(across: int, down: int) -> float:
-            cell = self.cell_of(model, self.slot_grid(section, across, down, answers, top, section.key, noted, model))
-            return min(cell, max(MAX_ANSWER_CELL, _ceil(least))) if answers else cell   # keys stay small
+            cell = self.cell_of(model, slots_of(across, down))
+            return min(cell, key_cap(least)) if answers else cell   # keys stay small
 
         opening = self.desk.opening(section, answers)[1]
 
@@ -175,7 +188,7 @@ class SlotMaker:
             measured (a grid narrower than the page leaves what it must)."""
             if down == 1:
                 return 0.0
-            slots = self.slot_grid(section, across, down, answers, top, section.key, noted, model)
+            slots = slots_of(across, down)
             block = slots.caption_height + model.rows * cell + slots.below
             later = (self.desk.usable_height - down * block) / (down + 1)
             free = self.desk.usable_height - opening - down * block
@@ -184,8 +197,7 @@ class SlotMaker:
 
         choice = fit.best(count, *size_class, model.rows, model.cols, content, cell_in, least, as_good,
                           0.0 if answers else fit.LEAST_COVERAGE, None if answers else band_in)
-        across, down = (choice.across, choice.down) if choice else (1, 1)
-        slots = self.slot_grid(section, across, down, answers, top, section.key, noted, model)
+        slots = slots_of(choice.across, choice.down) if choice else slots_of(1, 1)
         self._fitted[cached] = slots
         return slots
 
@@ -200,15 +212,11 @@ class SlotMaker:
         return fit.least_cell(board, text_ratio(board, answers, large), floors, totals=not large,
                               candidates=worked, stretch=1.0 if large else TEXT_STRETCH)
 
-    def floor_cell(self, board: Board, answers: bool) -> float:
-        """:meth:`least_cell` rounded up to the twip a grid's size is set in."""
-        return _ceil(self.least_cell(board, answers))
-
     def answer_cap(self, section: SectionSpec, board: Board) -> float:
         """An answer's largest cell: its puzzle's, unless an answer's own marks need more (a
         tour's three-digit numbers in the key, where the puzzle shows a few)."""
         puzzle = self.grid_size(board, self.for_shape(section, False, board), False)[0]
-        return max(puzzle, self.floor_cell(board, True))
+        return max(puzzle, _ceil(self.least_cell(board, True)))
 
     def cell_of(self, board: Board, slots: Slots) -> float:
         """The cell a board fills its slot with (before the floors are checked)."""
@@ -228,8 +236,7 @@ class SlotMaker:
 
     def caption_floor(self, answers: bool) -> float:
         """The smallest a caption may be set: its floor, 18 pt in large print."""
-        large = self.desk.spec.large_print
-        return max(LARGE_PRINT_MIN_TEXT if large else MIN_TEXT, fit.floors_for(answers, large).caption)
+        return fit.floors_for(answers, self.desk.spec.large_print).caption
 
     def caption_lines(self, section: SectionSpec, answers: bool, width: float, style: TextStyle) -> int:
         """Lines the section's longest caption takes at a grid ``width`` wide (a title too long
@@ -324,7 +331,7 @@ class SlotMaker:
         would drop below its floor."""
         large = self.desk.spec.large_print
         needed = self.least_cell(board, answers)
-        biggest = max(MAX_ANSWER_CELL, self.floor_cell(board, answers)) if answers and not large else math.inf
+        biggest = key_cap(needed) if answers and not large else math.inf
         cell = min(self.cell_of(board, slots), cap or math.inf, biggest)
         ratio = text_ratio(board, answers, large)
         if large and answers:   # exactly the cells that keep the digits at the minimum: as many as fit
