@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from solver.sudoku.candidates import Grid, Step
 
-BASE = {2: 4.0, 3: 5.4, 4: 5.8}
+BASE: dict[int, float] = {2: 4.0, 3: 5.4, 4: 5.8}
 #: an oriented strong link: (link index, unit kind, start node, end node, all its cells)
 Link = tuple[int, int, tuple[int, ...], tuple[int, ...], frozenset[int]]
 
