@@ -39,6 +39,9 @@ def _core_module() -> ModuleType:
 
 CORE = _core_module()
 MYPYC_SOURCES = [name.replace(".", "/") + ".py" for name in CORE.MYPYC_MODULES]
+#: mypyc's groups as its ``separate`` option takes them: (sources, shared library name)
+MYPYC_GROUPS = [([name.replace(".", "/") + ".py" for name in modules], group)
+                for group, modules in CORE.MYPYC_GROUPS.items()]
 C_FLAGS = ["-O2"]
 
 
@@ -55,7 +58,7 @@ def _extensions() -> list[Extension]:
     os.chdir(HERE)   # mypyc names modules by their paths from the project root
     try:
         # no config file: the project's [tool.mypy] checks solver and publisher; this is the compile
-        compiled = mypycify(["--config-file=", *MYPYC_SOURCES], opt_level="2", group_name="solver_core",
+        compiled = mypycify(["--config-file=", *MYPYC_SOURCES], opt_level="2", separate=MYPYC_GROUPS,
                             verbose=False)
     except Exception as error:  # noqa: BLE001 -- any failure of the optional compile means a pure build
         print(f"puzzlepress: mypyc failed ({error}); building pure Python", file=sys.stderr)

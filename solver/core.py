@@ -32,28 +32,43 @@ from importlib.machinery import ModuleSpec
 from pathlib import Path
 from types import ModuleType
 
-#: The modules mypyc compiles: what the profiles of verification, generation and grading name
-#: (the grader's technique modules and its loop, the search and its root pruning, the digging
-#: loop of generation, the cage search). The rest of ``solver`` (reading, formats, tables built
-#: once per geometry) runs as Python in both builds.
-MYPYC_MODULES: tuple[str, ...] = (
-    "solver.sudoku.search",
-    "solver.sudoku.pruning",
-    "solver.sudoku.verdict",
-    "solver.sudoku.candidates",
-    "solver.sudoku.singles",
-    "solver.sudoku.intersections",
-    "solver.sudoku.subsets",
-    "solver.sudoku.fish",
-    "solver.sudoku.wings",
-    "solver.sudoku.stronglinks",
-    "solver.sudoku.uniqueness",
-    "solver.sudoku.bentsets",
-    "solver.sudoku.exclusion",
-    "solver.sudoku.chains",
-    "solver.sudoku.ruled",
-    "solver.sudoku.grade",
-)
+#: The modules mypyc compiles, in groups that each become one shared library (``<group>__mypyc``,
+#: built side by side on two cores): what the profiles of verification, generation and grading
+#: name (the search and its root pruning; the grader's candidates, technique modules and loop;
+#: the cage search, its tables, the 45 rule and the cage graders). The rest of ``solver``
+#: (reading, formats, tables built once per geometry, generation's bookkeeping) runs as Python
+#: in both builds.
+MYPYC_GROUPS: dict[str, tuple[str, ...]] = {
+    "solver_sudoku": (
+        "solver.sudoku.packed",
+        "solver.sudoku.search",
+        "solver.sudoku.pruning",
+        "solver.sudoku.verdict",
+        "solver.sudoku.candidates",
+        "solver.sudoku.singles",
+        "solver.sudoku.intersections",
+        "solver.sudoku.subsets",
+        "solver.sudoku.fish",
+        "solver.sudoku.wings",
+        "solver.sudoku.stronglinks",
+        "solver.sudoku.uniqueness",
+        "solver.sudoku.bentsets",
+        "solver.sudoku.exclusion",
+        "solver.sudoku.chains",
+        "solver.sudoku.ruled",
+        "solver.sudoku.grade",
+    ),
+    "solver_cages": (
+        "solver.cages.engine",
+        "solver.cages.tables",
+        "solver.cages.grading",
+        "solver.cages.techniques",
+        "solver.killer.innies",
+        "solver.killer.grade",
+        "solver.kenken.grade",
+    ),
+}
+MYPYC_MODULES: tuple[str, ...] = tuple(name for group in MYPYC_GROUPS.values() for name in group)
 #: The C extensions, each beside the Python module that is its reference.
 C_EXTENSIONS: dict[str, str] = {"solver.sudoku._packed": "solver/sudoku/_packed.c"}
 #: Written by the build into ``solver/``: a line per compiled source, ``digest path``.

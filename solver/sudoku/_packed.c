@@ -14,6 +14,9 @@
  *   propagate(z)            -> singles to a fixpoint, or -1
  *   branch(z)               -> the candidates of the fewest-candidates group (search._fewest)
  *   extends(start, limit)   -> True / False / None (search.extends)
+ *   givens(start, values)   -> the givens placed on ``start``, or -1 (search._givens_board)
+ *   values(z)               -> a finished board's solution (search._values)
+ *   cells(z)                -> the digits left for every open cell, 0 for a placed one (pruning._cells)
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -378,6 +381,126 @@ Core_branch(Core *self, PyObject *value)
     return result;
 }
 
+/* search._givens_board: every given placed on ``start`` (the board of every candidate the
+ * rules allow), or -1 when one is already ruled out or a group is left empty. */
+static PyObject *
+Core_givens(Core *self, PyObject *const *args, Py_ssize_t nargs)
+{
+    if (nargs != 2) {
+        PyErr_SetString(PyExc_TypeError, "givens(start, values)");
+        return NULL;
+    }
+    const Py_ssize_t words = self->words;
+    PyObject *values = PySequence_Fast(args[1], "givens are a sequence of values");
+    if (!values)
+        return NULL;
+    Py_ssize_t cells = (self->total - self->cell_base) / self->width;
+    word *z = PyMem_Malloc((size_t)words * sizeof(word));
+    PyObject *result = NULL;
+    if (!z) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    if (PySequence_Fast_GET_SIZE(values) != cells) {
+        PyErr_SetString(PyExc_ValueError, "a value per cell");
+        goto done;
+    }
+    if (board_arg(self, args[0], z) < 0)
+        goto done;
+    for (Py_ssize_t cell = 0; cell < cells; cell++) {
+        long value = PyLong_AsLong(PySequence_Fast_GET_ITEM(values, cell));
+        if (value == -1 && PyErr_Occurred())
+            goto done;
+        if (!value)
+            continue;
+        if (value < 0 || value > self->n) {
+            PyErr_SetString(PyExc_ValueError, "a value outside 0..N");
+            goto done;
+        }
+        Py_ssize_t bit = self->cell_base + cell * self->width + value - 1;
+        if (!(z[bit >> 6] >> (bit & 63) & 1)) {
+            result = PyLong_FromLong(-1);
+            goto done;
+        }
+        place_into(self, z, (int)bit, z);
+    }
+    /* an open group with no candidate: ((z ^ opened) | guards) - lows & opened != opened */
+    word borrow = 0;
+    for (Py_ssize_t w = 0; w < words; w++) {
+        word opened = z[w] & self->guards[w];
+        word a = (z[w] ^ opened) | self->guards[w];
+        word less = a - self->lows[w] - borrow;
+        borrow = (a < self->lows[w]) || (a - self->lows[w] < borrow);
+        if ((less & opened) != opened) {
+            result = PyLong_FromLong(-1);
+            goto done;
+        }
+    }
+    result = from_words(z, words);
+done:
+    PyMem_Free(z);
+    Py_DECREF(values);
+    return result;
+}
+
+/* The cell groups of a board, one int per cell: ``open_only`` -- the digits left of an open
+ * cell, 0 for a closed one (pruning._cells); else the number of its highest digit left, the
+ * value of a finished board (search._values). */
+static PyObject *
+cell_groups(Core *self, PyObject *value, int open_only)
+{
+    const Py_ssize_t words = self->words, width = self->width;
+    const int n = self->n;
+    Py_ssize_t cells = (self->total - self->cell_base) / width;
+    word *z = PyMem_Malloc((size_t)words * sizeof(word));
+    if (!z)
+        return PyErr_NoMemory();
+    PyObject *out = NULL;
+    if (board_arg(self, value, z) < 0)
+        goto done;
+    out = open_only ? PyList_New(cells) : PyTuple_New(cells);
+    if (!out)
+        goto done;
+    for (Py_ssize_t cell = 0; cell < cells; cell++) {
+        Py_ssize_t at = self->cell_base + cell * width;
+        /* the group's width + 1 bits from bit ``at`` (at most 63 of them, n <= 62) */
+        word group = z[at >> 6] >> (at & 63);
+        if ((at & 63) + width > 64 && (at >> 6) + 1 < words)
+            group |= z[(at >> 6) + 1] << (64 - (at & 63));
+        group &= ((word)1 << width) - 1;
+        word digits = group & (((word)1 << n) - 1);
+        long item;
+        if (open_only)
+            item = group >> n ? (long)digits : 0;
+        else
+            item = digits ? 64 - __builtin_clzll(digits) : 0;
+        PyObject *number = PyLong_FromLong(item);
+        if (!number) {
+            Py_CLEAR(out);
+            goto done;
+        }
+        if (open_only)
+            PyList_SET_ITEM(out, cell, number);
+        else
+            PyTuple_SET_ITEM(out, cell, number);
+    }
+done:
+    PyMem_Free(z);
+    return out;
+}
+
+static PyObject *
+Core_values(Core *self, PyObject *value)
+{
+    return cell_groups(self, value, 0);
+}
+
+static PyObject *
+Core_cells(Core *self, PyObject *value)
+{
+    return cell_groups(self, value, 1);
+}
+
 /* search.extends: whether some solution extends the board; None at the node limit. */
 static PyObject *
 Core_extends(Core *self, PyObject *const *args, Py_ssize_t nargs)
@@ -468,6 +591,11 @@ static PyMethodDef Core_methods[] = {
      "place(parent, bit): the candidate with cell-group bit ``bit`` placed, then singles; or -1."},
     {"branch", (PyCFunction)Core_branch, METH_O,
      "The candidates of the highest open group with the fewest candidates (at least two)."},
+    {"givens", (PyCFunction)(void (*)(void))Core_givens, METH_FASTCALL,
+     "givens(start, values): the givens placed on the board ``start``, or -1 when they break a rule."},
+    {"values", (PyCFunction)Core_values, METH_O, "A finished board's solution: a tuple of values 1..N."},
+    {"cells", (PyCFunction)Core_cells, METH_O,
+     "The digits left for every open cell as a list of masks, 0 for a placed cell."},
     {"extends", (PyCFunction)(void (*)(void))Core_extends, METH_FASTCALL,
      "extends(start, node_limit): whether a solution extends the board; None at the limit."},
     {NULL, NULL, 0, NULL},

@@ -329,10 +329,13 @@ def _placements(g: Grid) -> None:
                 if cands[cell]:
                     g.place(cell, digit)
             continue
-        step = next((found for found in (finder(g) for finder in direct) if found is not None), None)
-        if step is None:
+        for finder in direct:   # the first that finds a step (a loop: mypyc would run them all)
+            step = finder(g)
+            if step is not None:
+                g.apply(step)
+                break
+        else:
             return
-        g.apply(step)
 
 
 def rate(puzzle: Puzzle, ceiling: float | None = None, budget: int | None = DEFAULT,

@@ -42,17 +42,13 @@ import random
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Protocol
 
-from solver import core
 from solver.sudoku.count import Count
 from solver.sudoku.geometry import Board, Geometry, Masks, board
+from solver.sudoku.packed import packed_core
 from solver.sudoku.pruning import refine
 from solver.sudoku.puzzle import Puzzle
 from solver.verdict import SolveStats
-
-#: The C primitives on the packed board (``_packed.c``), or None: this module's Python runs.
-_packed = core.extension("solver.sudoku._packed")
 
 #: The original program's counting cap: above it, report "more than 10,000".
 DEFAULT_CAP = 10_000
@@ -75,6 +71,14 @@ def givens_board(geometry: Geometry, givens: Sequence[int]) -> int:
 
 @lru_cache(maxsize=8)
 def _givens_board(geometry: Geometry, givens: tuple[int, ...]) -> int:
+    fast = packed_core(geometry)
+    if fast:
+        return fast.givens(board(geometry).start, givens)
+    return _place_givens(geometry, givens)
+
+
+def _place_givens(geometry: Geometry, givens: Sequence[int]) -> int:
+    """:func:`givens_board` in Python: the reference of the compiled ``Core.givens``."""
     b = board(geometry)
     z, keep = b.start, b.keep
     base, width = b.cell_base - 1, b.width
@@ -119,29 +123,6 @@ def _propagate(z: int, guards: int, lows: int, n: int, keep: Masks,
             lone &= z               # drops the placed candidate's unit copies and its rivals
             if own == bit:          # a cell-group bit: the placement keeps it on the board
                 lone ^= 1 << bit
-
-
-class PackedCore(Protocol):
-    """The compiled board primitives (``solver/sudoku/_packed.c``): each is the Python
-    function named beside it, bit for bit."""
-
-    def propagate(self, z: int, /) -> int: ...            # _propagate
-    def place(self, parent: int, bit: int, /) -> int: ...  # _propagate(parent & keep[owner[bit]])
-    def branch(self, z: int, /) -> int: ...               # z & (g - (g >> n)), g = _fewest(...)
-    def extends(self, start: int, node_limit: int, /) -> bool | None: ...   # extends
-
-
-@lru_cache(maxsize=4)
-def packed_core(geometry: Geometry) -> PackedCore | None:
-    """The compiled primitives on a geometry's board, or None: pure Python asked for or
-    built, or a board too large to table its placement masks (25x25: its masks are made per
-    placement, which the Python code does)."""
-    b = board(geometry)
-    if _packed is None or not isinstance(b.keep, list):
-        return None
-    total = b.cell_base + b.size * b.size * b.width
-    made: PackedCore = _packed.Core(total, b.size, b.cell_base, b.guards, b.lows, b.owner, b.keep)
-    return made
 
 
 def singles_solve(geometry: Geometry, givens: Sequence[int]) -> bool:
@@ -293,7 +274,7 @@ class Search:
                 if not opened:
                     record()
                     root = -1
-                    yield _values(current, b)
+                    yield fast.values(current) if fast else _values(current, b)
                 else:
                     if lexicographic:
                         group = opened & cell_guards

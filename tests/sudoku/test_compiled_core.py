@@ -27,8 +27,9 @@ import pytest
 from solver import core
 from solver.sudoku import Geometry, parse_text
 from solver.sudoku.geometry import board
+from solver.sudoku.pruning import _cells, _plan
 from solver.sudoku.rules import variant_rules
-from solver.sudoku.search import _extends, _fewest, _propagate, givens_board
+from solver.sudoku.search import _extends, _fewest, _place_givens, _propagate, _values, givens_board
 from tests.runner import console_env
 from tests.samples import REPO
 from tests.sudoku_oracle import JIGSAW_6
@@ -74,8 +75,9 @@ GEOMETRIES = {
 
 @pytest.mark.parametrize("name", list(GEOMETRIES))
 def test_the_c_primitives_give_the_python_reference_s_bits(name: str) -> None:
-    """propagate, place, branch and extends on random boards: a few givens placed, random
-    candidates ruled out (dead ends included), then branch after branch down to the end."""
+    """givens, propagate, place, branch, cells, values and extends on random boards: a few givens placed (some
+    breaking a rule), random candidates ruled out (dead ends included), then branch after
+    branch down to the end."""
     geometry = GEOMETRIES[name]
     b = board(geometry)
     c = _packed().Core(b.cell_base + b.size * b.size * b.width, b.size, b.cell_base, b.guards, b.lows,
@@ -87,7 +89,8 @@ def test_the_c_primitives_give_the_python_reference_s_bits(name: str) -> None:
         givens = [0] * geometry.cells
         for cell in rng.sample(range(geometry.cells), rng.randrange(geometry.cells // 6 + 1)):
             givens[cell] = rng.randrange(1, n + 1)
-        z = givens_board(geometry, givens)
+        z = _place_givens(geometry, givens)
+        assert c.givens(b.start, givens) == z
         if z < 0:
             continue
         for bit in rng.sample(cell_bits, rng.randrange(4)):
@@ -97,7 +100,12 @@ def test_the_c_primitives_give_the_python_reference_s_bits(name: str) -> None:
             reference = _propagate(z, b.guards, b.lows, n, b.keep, b.owner)
             assert c.propagate(z) == reference
             compared += 1
-            if reference < 0 or not reference & b.guards:
+            if reference < 0:
+                break
+            if not geometry.rules:   # root pruning runs on classic grids only
+                assert c.cells(reference) == _cells(reference, _plan(geometry))
+            if not reference & b.guards:
+                assert c.values(reference) == _values(reference, b)
                 break
             group = _fewest(reference, reference & b.guards, b.guards, b.lows)
             bits = reference & (group - (group >> n))
@@ -133,9 +141,9 @@ def test_pure_python_is_chosen_when_asked_and_when_a_source_changed(tmp_path: Pa
     names, stale = core._recorded(record)
     assert names == ["solver.sudoku.search", "solver.sudoku.pruning"]
     assert stale == ["solver/sudoku/pruning.py"]
-    probe = ("import sys; from solver import core; import solver.sudoku.grade, solver.sudoku.search; "
+    probe = ("import sys; from solver import core; import solver.sudoku.grade, solver.sudoku.packed; "
              "print(core.describe()); print(sys.modules['solver.sudoku.grade'].__file__); "
-             "print(sys.modules['solver.sudoku.search']._packed)")
+             "print(sys.modules['solver.sudoku.packed']._packed)")
     done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True,
                           env=console_env(PUZZLEPRESS_PURE="1"), cwd=REPO, timeout=60)
     said, grade_file, packed = done.stdout.splitlines()
