@@ -123,11 +123,15 @@ class _Chains:
         starting: dict[int, list[int]] = {}
         for j, start in enumerate(self.starts):
             starting.setdefault(start[0], []).append(j)
+        start_masks = [_mask(start) for start in self.starts]
         self.following: list[list[int]] = []
         for j, end in enumerate(self.ends):
-            near = sees[end]
-            self.following.append([k for c in near if c in starting for k in starting[c]
-                                   if self.index[k] != self.index[j] and all(x in near for x in self.starts[k])])
+            near, near_mask, follow = sees[end], self.sees[end], []
+            for c in near:   # the set's own order, which orders the search and so its ties
+                for k in starting.get(c, ()):
+                    if self.index[k] != self.index[j] and not start_masks[k] & ~near_mask:
+                        follow.append(k)
+            self.following.append(follow)
 
     def search(self, best: tuple[float, int, Step] | None) -> tuple[float, int, Step] | None:
         """The best step of these chains or ``best``, whichever rates lower (then removes more;
