@@ -73,7 +73,8 @@ GEOMETRIES = {
 }
 
 
-@pytest.mark.parametrize("name", list(GEOMETRIES))
+@pytest.mark.parametrize("name", [pytest.param(name, marks=pytest.mark.slow) if name == "16x16" else name
+                                  for name in GEOMETRIES])   # 16x16: 7 s, most of it its 4,096 masks
 def test_the_c_primitives_give_the_python_reference_s_bits(name: str) -> None:
     """givens, propagate, place, branch, cells, values and extends on random boards: a few givens placed (some
     breaking a rule), random candidates ruled out (dead ends included), then branch after
