@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import importlib
 import io
-import json
 import logging
 import os
 import sys
@@ -25,7 +24,7 @@ from typing import IO, Any, TextIO
 import click
 
 from publisher import __version__, interrupt, progress
-from publisher.console import escaped
+from publisher.console import escaped, json_line
 
 EXIT_OK = 0
 EXIT_REJECTED = 1
@@ -46,7 +45,7 @@ class UsageError(click.ClickException):
 
 def emit_json(obj: object) -> None:
     """One JSON object on one line of stdout (the machine-readable contract)."""
-    click.echo(json.dumps(obj, ensure_ascii=False, separators=(", ", ": ")))
+    click.echo(json_line(obj))
 
 
 #: Every command and the module that defines it (and registers it on :data:`cli` when
