@@ -56,10 +56,23 @@ LABEL_KEYS = tuple(DEFAULT_LABELS["en"]) + tuple(SCREEN_LABELS["en"])   # printe
 PLACEMENTS = ("separate", "back", "both")
 
 
+#: The most values (scalars, lists, mappings) a config holds (README, "Limits"): a book of a
+#: hundred sections takes a few thousand; a million-item list is refused within a second or two
+MAX_CONFIG_VALUES = 50_000
+#: Problems shown before the rest are counted: a screenful
+MAX_SHOWN_PROBLEMS = 20
+
+
 class ConfigError(Exception):
-    """Problems with a config file, each already formatted as 'file:line: key: message'."""
+    """Problems with a config file, each already formatted as 'file:line: key: message'
+    (a screenful of them: past :data:`MAX_SHOWN_PROBLEMS`, the last line counts the rest)."""
 
     def __init__(self, problems: list[str]) -> None:
+        problems = list(dict.fromkeys(problems))
+        if len(problems) > MAX_SHOWN_PROBLEMS:
+            rest = len(problems) - MAX_SHOWN_PROBLEMS
+            problems = [*problems[:MAX_SHOWN_PROBLEMS],
+                        f"... and {rest:,} more problem{'s' if rest > 1 else ''} ({len(problems):,} in all)"]
         super().__init__("\n".join(problems))
         self.problems = problems
 
@@ -424,7 +437,7 @@ def load(path: Path | str) -> LoadedConfig:
     except safeio.InputError as error:
         raise ConfigError([str(error).replace(": file not found", ": config file not found", 1)]) from None
     try:
-        data, node = load_with_nodes(text)
+        data, node = load_with_nodes(text, max_nodes=MAX_CONFIG_VALUES, what="a config")
     except YamlSyntaxError as error:
         raise ConfigError([f"{path}:{error}"]) from None
     except yaml.YAMLError as error:

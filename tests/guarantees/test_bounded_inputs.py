@@ -145,3 +145,56 @@ def test_resume_still_drops_a_cut_last_line_of_its_own(guarded_cli: Cli, here: P
     assert code == plain.code
     timeless = functools.partial(re.sub, r"\([0-9.]+ ms\)", "")
     assert timeless(output.read_text(encoding="utf-8")) == timeless(whole)
+
+
+def _million_books(folder: Path) -> Path:
+    config = folder / "config.yaml"
+    config.write_text("books:\n" + "  - 1\n" * 1_000_000, encoding="utf-8")   # 6 MB, under the 16 MiB limit
+    return config
+
+
+def test_a_config_of_a_million_items_is_refused_in_flat_memory(tmp_path: Path) -> None:
+    """Defect 2: a 4 MB list of a million books was killed at 150 s with 2.58 GB."""
+    config = _million_books(tmp_path)
+    done = subprocess.run(["prlimit", "--as=1500000000", *console("build", str(config))],
+                          capture_output=True, text=True, timeout=60, env=console_env())
+    assert done.returncode == 2, done.stderr
+    assert done.stderr.strip().splitlines() == [
+        f"puzzlepress: error: {config}:49999:5: more than 50,000 values (the limit of a config)"]
+
+
+def test_a_ten_megabyte_title_is_refused_by_its_length(guarded_cli: Cli, here: Path) -> None:
+    config = _book(here, "        puzzles: p.txt\n")
+    config.write_text(config.read_text(encoding="utf-8").replace("title: T", "title: " + "T" * 10_000_000),
+                      encoding="utf-8")
+    code, _out, err = guarded_cli("build", str(config))
+    assert code == 2
+    assert err.strip() == (f"puzzlepress: error: {config}:2: books[0].title: "
+                           "a text of 10,000,000 characters; the limit is 10,000")
+
+
+@pytest.mark.parametrize("key, items", [("books", 10_001), ("inline", 10_001)])
+def test_a_long_list_is_refused_before_its_items_are_read(guarded_cli: Cli, here: Path, key: str,
+                                                          items: int) -> None:
+    if key == "books":
+        config = here / "config.yaml"
+        config.write_text("books: [" + ", ".join(["1"] * items) + "]\n", encoding="utf-8")
+        where = "books"
+    else:
+        config = _book(here, "        inline: [" + ", ".join([f"'{KIDS_4X4}'"] * items) + "]\n")
+        where = "books[0].sections[0].inline"
+    code, _out, err = guarded_cli("build", str(config))
+    assert code == 2
+    assert err.strip().endswith(f"{where}: a list of {items:,} items; the limit is 10,000")
+
+
+def test_errors_stop_after_a_screenful_with_a_count(cli: Cli, here: Path) -> None:
+    """Defect 2: 100,000 wrong items printed 100,000 lines (and took 97 s to collect)."""
+    config = here / "config.yaml"
+    config.write_text("books:\n" + "  - 1\n" * 5_000, encoding="utf-8")
+    code, _out, err = cli("build", str(config))
+    lines = err.strip().splitlines()
+    assert code == 2
+    assert len(lines) == 21
+    assert all("Input should be a valid dictionary" in line for line in lines[:20])
+    assert lines[-1] == "puzzlepress: error: ... and 4,980 more problems (5,000 in all)"
