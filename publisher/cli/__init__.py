@@ -18,6 +18,7 @@ import os
 import sys
 import threading
 import traceback
+import warnings
 from collections.abc import Callable
 from typing import IO, Any, TextIO
 
@@ -192,7 +193,10 @@ def main(argv: list[str] | None = None) -> int:
     if sys.stderr is not None:
         sys.stderr = CommandGuard(sys.stderr, defuse=github_actions())
     try:
-        code = _main(args, debug, console=argv is None)
+        with warnings.catch_warnings():   # a library's warning is no line of ours (its source line neither)
+            if not debug:
+                warnings.simplefilter("ignore")
+            code = _main(args, debug, console=argv is None)
         sys.stdout.flush()
     except StreamFailed as failed:    # standard output on a full device, or gone
         code = _stdout_failed(failed.error)

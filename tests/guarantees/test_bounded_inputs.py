@@ -198,3 +198,18 @@ def test_errors_stop_after_a_screenful_with_a_count(cli: Cli, here: Path) -> Non
     assert len(lines) == 21
     assert all("Input should be a valid dictionary" in line for line in lines[:20])
     assert lines[-1] == "puzzlepress: error: ... and 4,980 more problems (5,000 in all)"
+
+
+@pytest.mark.parametrize("name", ["cat?mode=ro&x=1.db", "c#at.db", "c%20at.db", "cat?.db"])
+def test_a_catalog_path_is_a_path(guarded_cli: Cli, here: Path, name: str) -> None:
+    """Defect 6: ``cat?mode=ro&x=1.db`` recorded into a new file ``cat``, and SQLAlchemy's raw
+    SAWarning with a line of our source reached stderr."""
+    config = _book(here, "        puzzles: p.txt\n")
+    config.write_text(f"catalog: {json.dumps(name)}\n" + config.read_text(encoding="utf-8"), encoding="utf-8")
+    code, _out, err = guarded_cli("build", str(config), "-q")
+    assert code == 0, err
+    assert sorted(path.name for path in here.iterdir() if path.suffix not in (".yaml", ".txt")
+                  and path.name != "out") == [name]
+    code, out, err = guarded_cli("check", "p.txt", "--catalog", name)
+    assert code == 1 and "repeated" in out   # the build recorded it: the check finds it there
+    assert "Warning" not in err and "warn" not in err.lower()
