@@ -132,8 +132,15 @@ class Strict(BaseModel):
     def _bounded(cls, value: object) -> object:
         if isinstance(value, str) and len(value) > MAX_TEXT_CHARS:
             raise ValueError(f"a text of {len(value):,} characters; the limit is {MAX_TEXT_CHARS:,}")
-        if isinstance(value, list) and len(value) > MAX_LIST_ITEMS:
-            raise ValueError(f"a list of {len(value):,} items; the limit is {MAX_LIST_ITEMS:,}")
+        if isinstance(value, (list, dict)) and len(value) > MAX_LIST_ITEMS:
+            what = "list" if isinstance(value, list) else "mapping"
+            raise ValueError(f"a {what} of {len(value):,} items; the limit is {MAX_LIST_ITEMS:,}")
+        if isinstance(value, dict):   # labels: their words are texts too
+            long = next((key for key, word in value.items() if isinstance(word, str) and len(word) > MAX_TEXT_CHARS),
+                        None)
+            if long is not None:
+                raise ValueError(f"'{long}': a text of {len(value[long]):,} characters; "
+                                 f"the limit is {MAX_TEXT_CHARS:,}")
         return value
 
     @field_validator("*", mode="after")

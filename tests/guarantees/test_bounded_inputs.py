@@ -213,3 +213,12 @@ def test_a_catalog_path_is_a_path(guarded_cli: Cli, here: Path, name: str) -> No
     code, out, err = guarded_cli("check", "p.txt", "--catalog", name)
     assert code == 1 and "repeated" in out   # the build recorded it: the check finds it there
     assert "Warning" not in err and "warn" not in err.lower()
+
+
+def test_a_label_is_a_text_with_a_bound(guarded_cli: Cli, here: Path) -> None:
+    config = here / "config.yaml"
+    config.write_text("books:\n  - title: T\n    labels: {puzzle: " + "x" * 20_000 + "}\n"
+                      "    sections: [{title: S, puzzles: p.txt}]\n", encoding="utf-8")
+    code, _out, err = guarded_cli("build", str(config))
+    assert code == 2
+    assert err.strip().endswith("books[0].labels: 'puzzle': a text of 20,000 characters; the limit is 10,000")
