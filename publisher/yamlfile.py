@@ -223,15 +223,15 @@ def json_entries(text: str) -> tuple[list[object], list[int]] | None:
 
     JSON's own parser (C) reads a 16 MB puzzle bank in about a second, where composing it as
     YAML takes half a minute; each entry is decoded where it starts, so its line is known.
-    Nesting is bounded as for YAML; text that is not strict JSON (a trailing comma) is left
-    to the YAML reader, which says what is wrong with it."""
+    Text nested too deep, or not strict JSON (a trailing comma), is left to the YAML reader,
+    which says what is wrong with it."""
     at = _skip_space(text, 0)
     if not text.startswith("[", at):
         return None
     try:
         check_json_depth(text, MAX_DEPTH)
-    except JsonTooDeep as error:
-        raise YamlLimitError(1, 1, str(error)) from None
+    except JsonTooDeep:
+        return None   # the YAML reader names the line and column where it goes too deep
     lines = _Lines(text)
     decoder = json.JSONDecoder()
     entries: list[object] = []
