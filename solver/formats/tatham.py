@@ -32,6 +32,7 @@ Each ID becomes the mapping its kind's solver reads (``solver.sudoku``, ``solver
 """
 from __future__ import annotations
 
+import itertools
 import re
 from collections.abc import Sequence
 from typing import Any
@@ -284,9 +285,10 @@ def _write_grid(values: Sequence[int]) -> str:
     return "".join(out)
 
 
-def _write_blocks(block: Sequence[object], side: int) -> str:
+def _write_blocks(block: Sequence[object], side: int, *, repeats: bool = False) -> str:
     """A block structure: the internal edges (vertical row by row, then horizontal column by
-    column, then one virtual edge), each run of non-edges before an edge as a letter."""
+    column, then one virtual edge), each run of non-edges before an edge as a letter; with
+    ``repeats`` (Keen) three or more of one letter in a row as the letter and their count."""
     edges = [block[a] != block[b] for a, b in (_edge_cells(p, side) for p in range(2 * side * (side - 1)))]
     out: list[str] = []
     run = 0
@@ -299,7 +301,10 @@ def _write_blocks(block: Sequence[object], side: int) -> str:
             run -= 25
         out.append(chr(ord("a") + run - 1) if run else "_")
         run = 0
-    return "".join(out)
+    if not repeats:
+        return "".join(out)
+    return "".join(f"{letter}{count}" if count > 2 else letter * count
+                   for letter, count in ((key, len(list(group))) for key, group in itertools.groupby(out)))
 
 
 def solo_id(geometry: Geometry, givens: Sequence[int], *, variant: Sequence[str] = (),
@@ -310,12 +315,8 @@ def solo_id(geometry: Geometry, givens: Sequence[int], *, variant: Sequence[str]
     if other:
         raise ValueError(f"Tatham's Solo has no {other[0]} rule")
     side = geometry.size
-    if geometry.is_jigsaw:
-        params = f"{side}j"
-    elif geometry.box_rows == geometry.box_cols:
-        params = str(geometry.box_rows)
-    else:
-        params = f"{geometry.box_rows}x{geometry.box_cols}"
+    # boxes always as RxC: "3" and then "x" for X would read as "3x", three rows of no width
+    params = f"{side}j" if geometry.is_jigsaw else f"{geometry.box_rows}x{geometry.box_cols}"
     params += "x" * ("x" in variant) + "k" * bool(cages)
     parts = [_write_grid(givens)]
     if geometry.is_jigsaw:
@@ -347,4 +348,4 @@ def keen_id(side: int, cages: Sequence[Cage]) -> str:
         if cage.op is None and len(cage.cells) > 1:
             raise ValueError("Tatham's Keen always shows a cage's operation")
         clues.append(f"{ops[cage.op or '+']}{cage.total}")
-    return f"{side}:{_write_blocks(owner, side)},{''.join(clues)}"
+    return f"{side}:{_write_blocks(owner, side, repeats=True)},{''.join(clues)}"

@@ -182,3 +182,17 @@ def test_export_lists_where_each_puzzle_plays(cli: Cli, tmp_path: Path, monkeypa
         givens = "".join(str(cell["value"]) if cell.get("given") else "." for row in data["grid"] for cell in row)
         assert givens == record["puzzle"]
         assert links["tatham"].startswith(formats.TATHAM_PAGES + "solo.html#3:")
+
+
+@pytest.mark.parametrize("name", ["tatham-solo.txt", "tatham-keen.txt"])
+def test_game_ids_are_written_as_tathams_programs_write_them(name: str) -> None:
+    """Every ID ``sgt-solo``/``sgt-keen --generate`` made (tests/data/formats/) is written back
+    with its description byte for byte (the parameters drop the letters of how it was made:
+    difficulty and symmetry), and reads back as the same puzzle."""
+    lines = [line.strip() for line in (FORMATS / name).read_text().splitlines() if line.strip()[:1] not in ("", "#")]
+    for line in lines:
+        original = formats.read_text(line)[0]
+        written = formats.write(original, "tatham")
+        assert written.split(":", 1)[1] == line.split(":", 1)[1]
+        assert _shape(formats.read_text(written)[0]) == _shape(original)
+    assert len(lines) >= 8
