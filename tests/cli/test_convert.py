@@ -150,7 +150,7 @@ def test_convert_writes_every_line_or_one_error(cli: Cli, tmp_path: Path, monkey
     code, out, err = cli("convert", "hard.txt", "--to", "tatham")
     assert code == 0 and not err
     assert len(out.splitlines()) == sum(1 for line in hard.splitlines() if line.strip() and not line.startswith("#"))
-    assert all(line.startswith("3:") for line in out.splitlines())
+    assert all(line.startswith("3x3:") for line in out.splitlines())
     (tmp_path / "old.txt").write_text("kept\n", encoding="utf-8")
     code, out, err = cli("convert", "hard.txt", "kenken.json", "--to", "sudokupad", "-o", "old.txt")
     assert code == 2 and not out
@@ -181,7 +181,7 @@ def test_export_lists_where_each_puzzle_plays(cli: Cli, tmp_path: Path, monkeypa
         data = json.loads(other.decompressFromBase64(links["sudokupad"].split("fpuzzles", 1)[1]))
         givens = "".join(str(cell["value"]) if cell.get("given") else "." for row in data["grid"] for cell in row)
         assert givens == record["puzzle"]
-        assert links["tatham"].startswith(formats.TATHAM_PAGES + "solo.html#3:")
+        assert links["tatham"].startswith(formats.TATHAM_PAGES + "solo.html#3x3:")
 
 
 @pytest.mark.parametrize("name", ["tatham-solo.txt", "tatham-keen.txt"])
