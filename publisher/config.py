@@ -28,12 +28,14 @@ from pydantic import (
     Tag,
     ValidationError,
     field_validator,
+    model_validator,
 )
 from pydantic_core import ErrorDetails
 
 from publisher import kinds, safeio
 from publisher.kinds import DEFAULT_KIND
 from publisher.labels import DEFAULT_LABELS, SCREEN_LABELS
+from publisher.printing import barcode
 from publisher.render import COVER_FORMAT
 from publisher.render import formats as render_formats
 from publisher.schema import (
@@ -56,10 +58,23 @@ LABEL_KEYS = tuple(DEFAULT_LABELS["en"]) + tuple(SCREEN_LABELS["en"])   # printe
 PLACEMENTS = ("separate", "back", "both")
 
 
+#: The most values (scalars, lists, mappings) a config holds (README, "Limits"): a book of a
+#: hundred sections takes a few thousand; a million-item list is refused within a second or two
+MAX_CONFIG_VALUES = 50_000
+#: Problems shown before the rest are counted: a screenful
+MAX_SHOWN_PROBLEMS = 20
+
+
 class ConfigError(Exception):
-    """Problems with a config file, each already formatted as 'file:line: key: message'."""
+    """Problems with a config file, each already formatted as 'file:line: key: message'
+    (a screenful of them: past :data:`MAX_SHOWN_PROBLEMS`, the last line counts the rest)."""
 
     def __init__(self, problems: list[str]) -> None:
+        problems = list(dict.fromkeys(problems))
+        if len(problems) > MAX_SHOWN_PROBLEMS:
+            rest = len(problems) - MAX_SHOWN_PROBLEMS
+            problems = [*problems[:MAX_SHOWN_PROBLEMS],
+                        f"... and {rest:,} more problem{'s' if rest > 1 else ''} ({len(problems):,} in all)"]
         super().__init__("\n".join(problems))
         self.problems = problems
 
@@ -179,6 +194,17 @@ class CoverColors(Strict):
     text: Color = "#ffffff"               # title, subtitle, author, back text and spine text
 
 
+def _isbn(value: str | None) -> str | None:
+    """An ISBN as written, once its digits and check digit are right."""
+    if value is not None:
+        barcode.isbn13(value)
+    return value
+
+
+def _price_code(value: str | None) -> str | None:
+    return None if value is None else barcode.price_code(value)
+
+
 class Cover(Strict):
     """The full-wrap cover (``<stem>-cover.pdf``), built from the interior's final page count."""
 
@@ -191,6 +217,17 @@ class Cover(Strict):
     #: the front's grid, never one of the book's: auto, a Sudoku made for the cover (seeded from
     #: the book: the same book, the same puzzle); none; or a Sudoku of your own, its givens on one line
     puzzle: str = "auto"
+    #: the book's ISBN (ISBN-13, or an ISBN-10 made one): its EAN-13 barcode in the service's
+    #: barcode area, and the ISBN on the imprint page
+    isbn: Annotated[str | None, AfterValidator(_isbn)] = None
+    #: the five-digit price add-on beside the barcode ("52495": US$ 24.95; "90000": no price)
+    price_code: Annotated[str | None, AfterValidator(_price_code)] = None
+
+    @model_validator(mode="after")
+    def _price_with_isbn(self) -> Cover:
+        if self.price_code is not None and self.isbn is None:
+            raise ValueError("price_code is the add-on of an ISBN's barcode: give isbn too")
+        return self
 
 
 class Book(Strict):
@@ -424,7 +461,7 @@ def load(path: Path | str) -> LoadedConfig:
     except safeio.InputError as error:
         raise ConfigError([str(error).replace(": file not found", ": config file not found", 1)]) from None
     try:
-        data, node = load_with_nodes(text)
+        data, node = load_with_nodes(text, max_nodes=MAX_CONFIG_VALUES, what="a config")
     except YamlSyntaxError as error:
         raise ConfigError([f"{path}:{error}"]) from None
     except yaml.YAMLError as error:
@@ -442,7 +479,7 @@ def load(path: Path | str) -> LoadedConfig:
         config = Config.model_validate(data)
     except ValidationError as error:
         for item in error.errors():
-            loc = tuple(p for p in item["loc"] if not (isinstance(p, str) and _is_union_tag(p)))
+            loc = _written_path(item["loc"], data, missing=item["type"] == "missing")
             if item["type"] == "invalid_kind":
                 loc = loc + ("kind",)
             item["loc"] = loc
@@ -457,7 +494,20 @@ def _line_number(problem: str) -> int:
     return int(parts[1]) if len(parts) > 1 and parts[1].isdigit() else 0
 
 
-def _is_union_tag(part: str) -> bool:
-    """pydantic inserts the union member's name into error locations ('TourBoard',
-    'function-before[...]', 'literal['auto']'); users never wrote those keys."""
-    return part[:1].isupper() or "[" in part
+def _written_path(loc: tuple[str | int, ...], data: object, *, missing: bool) -> KeyPath:
+    """The key path of a pydantic error location as the YAML has it: pydantic puts the name
+    of a union's member into locations ('TourBoard', 'function-before[...]', "literal['auto']"),
+    which are no keys of the user's; a key of the user's is one the data holds there (whatever
+    its characters: a key may be '\\x1b[2J' or 'Book'), or, ending a ``missing`` error's
+    location, the key its mapping lacks."""
+    written: list[str | int] = []
+    here = data
+    for depth, part in enumerate(loc):
+        holds = (part in here) if isinstance(here, dict) else (
+            isinstance(here, list) and isinstance(part, int) and 0 <= part < len(here))
+        lacked = missing and isinstance(here, dict) and depth == len(loc) - 1
+        if not (holds or lacked or isinstance(part, int)):
+            continue   # a union member's name
+        written.append(part)
+        here = here[part] if holds else None   # type: ignore[index]
+    return tuple(written)

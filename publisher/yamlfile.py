@@ -14,13 +14,20 @@ breaks lines at NEL and U+2028/2029, which editors do not).
 from __future__ import annotations
 
 import bisect
+import json
+import re
 
 import yaml
+
+from solver.parsing import JsonTooDeep, check_json_depth
 
 #: Deepest nesting of lists and mappings accepted (README, "Limits").
 MAX_DEPTH = 64
 #: How many nodes aliases may add to a document once expanded (README, "Limits").
 MAX_ALIAS_NODES = 100_000
+#: How many nodes (scalars, lists, mappings) a document may hold as written (README, "Limits"):
+#: composing them is most of the time a large document takes, so the count stops it early
+MAX_NODES = 1_000_000
 
 
 class YamlSyntaxError(Exception):
@@ -53,18 +60,24 @@ class _Lines:
 
 
 class _Loader(yaml.SafeLoader):
-    """The safe loader, refusing to compose nodes nested deeper than MAX_DEPTH."""
+    """The safe loader, refusing to compose nodes nested deeper than MAX_DEPTH, or more of them than its bound."""
 
-    def __init__(self, text: str) -> None:
+    def __init__(self, text: str, max_nodes: int, what: str) -> None:
         super().__init__(text)
         self.depth = 0
+        self.nodes = 0
+        self.max_nodes, self.what = max_nodes, what
 
     def compose_node(self, parent: yaml.Node | None, index: int) -> yaml.Node | None:
         self.depth += 1
+        self.nodes += 1
         try:
             if self.depth > MAX_DEPTH:
                 mark = self.peek_event().start_mark
                 raise _Limit(mark, f"nesting deeper than {MAX_DEPTH} levels")
+            if self.nodes > self.max_nodes:
+                mark = self.peek_event().start_mark
+                raise _Limit(mark, f"more than {self.max_nodes:,} values (the limit of {self.what})")
             return super().compose_node(parent, index)
         finally:
             self.depth -= 1
@@ -159,11 +172,13 @@ def _code(character: int | str) -> str:
     return f"U+{character if isinstance(character, int) else ord(character):04X}"
 
 
-def load_with_nodes(text: str) -> tuple[object, yaml.Node | None]:
-    """(data, root node) of a YAML document, loaded with the safe constructor, within the limits."""
+def load_with_nodes(text: str, *, max_nodes: int = MAX_NODES,
+                    what: str = "a document") -> tuple[object, yaml.Node | None]:
+    """(data, root node) of a YAML document, loaded with the safe constructor, within the limits
+    (``max_nodes``: the values it may hold, ``what`` it is, for the message)."""
     lines = _Lines(text)
     try:
-        loader = _Loader(text)
+        loader = _Loader(text, max_nodes, what)
     except yaml.reader.ReaderError as error:    # a character YAML does not allow anywhere
         line, column = lines.at(error.position)
         raise YamlSyntaxError(line, column, f"character {_code(error.character)} is not allowed in YAML") from None
@@ -191,3 +206,49 @@ def load_with_nodes(text: str) -> tuple[object, yaml.Node | None]:
     finally:
         loader.dispose()
     return data, node
+
+
+_SPACE = re.compile(r"[ \t\r\n]*")
+
+
+def _skip_space(text: str, at: int) -> int:
+    """The index of the first character from ``at`` on that is not JSON's white space."""
+    found = _SPACE.match(text, at)
+    return found.end() if found else at
+
+
+def json_entries(text: str) -> tuple[list[object], list[int]] | None:
+    """The entries of a text that is one JSON array, and the line each starts on; None when
+    the text is not a JSON array (then it is read as YAML, which JSON is a part of).
+
+    JSON's own parser (C) reads a 16 MB puzzle bank in about a second, where composing it as
+    YAML takes half a minute; each entry is decoded where it starts, so its line is known.
+    Text nested too deep, or not strict JSON (a trailing comma), is left to the YAML reader,
+    which says what is wrong with it."""
+    at = _skip_space(text, 0)
+    if not text.startswith("[", at):
+        return None
+    try:
+        check_json_depth(text, MAX_DEPTH)
+    except JsonTooDeep:
+        return None   # the YAML reader names the line and column where it goes too deep
+    lines = _Lines(text)
+    decoder = json.JSONDecoder()
+    entries: list[object] = []
+    starts: list[int] = []
+    at = _skip_space(text, at + 1)
+    closed = text.startswith("]", at)
+    try:
+        while not closed:
+            entry, end = decoder.raw_decode(text, at)
+            entries.append(entry)
+            starts.append(lines.at(at)[0])
+            at = _skip_space(text, end)
+            closed = text.startswith("]", at)
+            if not closed:
+                if not text.startswith(",", at):
+                    return None
+                at = _skip_space(text, at + 1)
+    except ValueError:   # not strict JSON
+        return None
+    return (entries, starts) if _skip_space(text, at + 1) == len(text) else None

@@ -31,6 +31,7 @@ from publisher.records import (
     Task,
     accepted_line,
     check_one,
+    could_begin_line,
     judge_item,
     record,
     solution_text,
@@ -91,8 +92,10 @@ variant_option = click.option("--variant", default=None, metavar="NAMES",
 node_option = click.option("--node-limit", "--limit-nodes", "node_limit", type=click.IntRange(1),
                             default=DEFAULT_NODE_LIMIT, show_default=True,
                             help="Search bound per puzzle; reaching it gives 'undetermined'.")
-#: What the inputs are (the options for text inputs: ``solve`` takes them too)
-INPUT_OPTIONS = (size_option, box_option, symbols_option, variant_option, parity_option, node_option)
+#: How text inputs are read (``convert`` takes them too)
+TEXT_OPTIONS = (size_option, box_option, symbols_option, variant_option, parity_option)
+#: What the inputs are and how far they are searched (``solve`` takes them too)
+INPUT_OPTIONS = (*TEXT_OPTIONS, node_option)
 
 
 @dataclass(frozen=True)
@@ -161,7 +164,8 @@ def judge_files(files: Iterable[str], options: Screening, render: Callable[[Task
         _check_output(files, options.run.output)
     try:
         tally = screening.screen(files, options.text, options.node_limit, render, as_json=options.as_json,
-                                 accepted_line=accepted_line, emit=click.echo, run=options.run)
+                                 accepted_line=accepted_line, begins_line=could_begin_line, emit=click.echo,
+                                 run=options.run)
     except (screening.InputProblem, screening.DaskUnavailable) as error:
         raise UsageError(str(error)) from None
     if not options.as_json:

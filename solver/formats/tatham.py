@@ -32,27 +32,52 @@ Each ID becomes the mapping its kind's solver reads (``solver.sudoku``, ``solver
 """
 from __future__ import annotations
 
+import itertools
 import re
+from collections.abc import Sequence
 from typing import Any
 
-from solver.cages.cage import cell_name
-from solver.sudoku.geometry import MAX_SIZE, default_symbols
+from solver.cages.cage import Cage, cell_name
+from solver.sudoku.geometry import MAX_SIZE, Geometry, default_symbols
 
 #: Keen's clue letters -> our operations
 _KEEN_OPS = {"a": "+", "s": "-", "m": "x", "d": "/"}
-_SOLO_PARAMS = re.compile(r"(\d+)(?:x(\d+))?([a-z0-9]*)\Z")
-_KEEN_PARAMS = re.compile(r"(\d+)(?:d[a-z]|m)*\Z")
-_CLUES = re.compile(r"(?:[amsd]\d+)+\Z")
-_ID = re.compile(r"(?:(\d+(?:x\d+)?[a-z0-9]*):)?([a-z0-9_,]+)\Z")
+# Every pattern here reads user text, so each runs in linear time: after the leading number
+# comes a letter, never a digit a second quantifier could also take (a line of 50,000 digits
+# once cost ``(\d+)([a-z0-9]*)`` a quadratic backtrack).
+_SOLO_PARAMS = re.compile(r"\A(\d{1,9})(?:x(\d{1,9}))?((?:[a-z][a-z0-9]*)?)\Z")
+_KEEN_PARAMS = re.compile(r"\A(\d{1,9})(?:d[a-z]|m)*\Z")
+_CLUES = re.compile(r"\A(?:[amsd]\d+)+\Z")
+_DESCRIPTION = re.compile(r"\A[a-z0-9_,]+\Z")
+_GRID_TOKEN = re.compile(r"[1-9]\d*|[a-z]|_|.")
+_RUNS = re.compile(r"([a-z_])(\d*)")
+_LETTERS = re.compile(r"([a-z_])()")
+_RUN_LIST = re.compile(r"\A(?:[a-z_]\d*)*\Z")
+_LETTER_LIST = re.compile(r"\A[a-z_]*\Z")
+_NUMBER = re.compile(r"[1-9]\d*")
+_HOW_MADE = re.compile(r"(?:md|[mra])\d*|d[a-z]?")   # Solo's symmetry and difficulty letters
+_KEEN_CLUE = re.compile(r"([amsd])(\d+)")
 
 Mapping = dict[str, Any]
+
+
+def _split(text: str) -> tuple[str | None, str] | None:
+    """(parameters or None, description) of a text of a game ID's shape: parameters of Solo's
+    or Keen's form before the first ``:``, a description of letters, digits, ``_`` and ``,``."""
+    params: str | None
+    params, colon, desc = text.partition(":")
+    if not colon:
+        params, desc = None, text
+    elif not _SOLO_PARAMS.match(params):   # Keen's parameters have the same shape
+        return None
+    return (params, desc) if _DESCRIPTION.match(desc) else None
 
 
 def looks_like(text: str) -> bool:
     """Whether one line has a game ID's shape (its parameters or not): only its letters,
     digits, ``_`` and ``,``, and a run letter somewhere (a line of digits is our own form)."""
-    match = _ID.match(text.strip())
-    return match is not None and any(ch.isalpha() or ch == "_" for ch in match.group(2))
+    split = _split(text.strip())
+    return split is not None and any(ch.isalpha() or ch == "_" for ch in split[1])
 
 
 def read(text: str) -> tuple[str, Mapping]:
@@ -61,10 +86,10 @@ def read(text: str) -> tuple[str, Mapping]:
     if "#" in text:
         raise ValueError("a random seed ('PARAMS#SEED') is not a puzzle: give the game ID "
                          "('PARAMS:DESCRIPTION') that the game shows for it")
-    match = _ID.match(text)
-    if not match:
+    split = _split(text)
+    if split is None:
         raise ValueError("not a Tatham game ID (PARAMS:DESCRIPTION of letters, digits, '_' and ',')")
-    params, desc = match.group(1), match.group(2)
+    params, desc = split
     parts = desc.split(",")
     if params is not None:
         keen = _KEEN_PARAMS.match(params)
@@ -79,15 +104,18 @@ def read(text: str) -> tuple[str, Mapping]:
 def _grid(text: str, area: int, largest: int, what: str) -> list[int]:
     """A Solo grid: numbers, letter runs of blanks, ``_`` separators -> ``area`` values."""
     values: list[int] = []
-    for token in re.findall(r"[1-9]\d*|[a-z]|_|.", text):
+    for found in _GRID_TOKEN.finditer(text):
+        token = found.group()
         if token.isdigit():
-            if int(token) > largest:
+            if len(token) > len(str(largest)) or int(token) > largest:
                 raise ValueError(f"{what}: {token} is more than {largest}")
             values.append(int(token))
         elif token.isalpha():
             values.extend([0] * (ord(token) - ord("a") + 1))
         elif token != "_":
             raise ValueError(f"{what}: unexpected character {token!r}")
+        if len(values) > area:
+            break
     if len(values) != area:
         raise ValueError(f"{what} has {len(values)} cells, expected {area}")
     return values
@@ -104,11 +132,14 @@ def _blocks(text: str, side: int, what: str, *, repeats: bool) -> list[int]:
             cell = parent[cell]
         return cell
 
-    counts: list[int] = []
-    for letter, repeat in re.findall(r"([a-z_])(\d*)" if repeats else r"([a-z_])()", text):
-        counts.extend([0 if letter == "_" else ord(letter) - ord("a") + 1] * (int(repeat) if repeat else 1))
-    if "".join(re.findall(r"[a-z_]\d*" if repeats else r"[a-z_]", text)) != text:
+    if not (_RUN_LIST if repeats else _LETTER_LIST).match(text):
         raise ValueError(f"{what}: unexpected character in {text!r}")
+    counts: list[int] = []
+    for letter, repeat in (_RUNS if repeats else _LETTERS).findall(text):
+        times = 1 if not repeat else int(repeat) if len(repeat) <= len(str(edges)) else edges + 2
+        if len(counts) + times > edges + 1:   # every run but a 'z' ends at an edge
+            raise ValueError(f"{what} describes more edges than a {side}x{side} grid has")
+        counts.extend([0 if letter == "_" else ord(letter) - ord("a") + 1] * times)
     position = 0
     for count in counts:
         runs, advance = (25, False) if count == 26 else (count, True)
@@ -151,7 +182,7 @@ def _solo_params(params: str, parts: list[str]) -> tuple[int, str | None, bool, 
         raise ValueError(f"'{params}' are not Solo parameters like 3x3, 9j or 3x3xk")
     rows = int(match.group(1))
     cols = int(match.group(2)) if match.group(2) is not None else rows
-    letters = re.sub(r"(?:md|[mra])\d*|d[a-z]?", "", match.group(3))   # symmetry, difficulty
+    letters = _HOW_MADE.sub("", match.group(3))
     unknown = set(letters) - set("jxk")
     if unknown:
         raise ValueError(f"Solo parameter '{sorted(unknown)[0]}' is not one of j (jigsaw), x (X), k (Killer)")
@@ -171,7 +202,7 @@ def _solo(params: str | None, parts: list[str]) -> tuple[str, Mapping]:
         if len(parts) not in (1, 2, 3, 4):
             raise ValueError(f"a Solo description has 1 to 4 parts separated by ',', found {len(parts)}")
         cells = sum(ord(ch) - ord("a") + 1 for ch in parts[0] if ch.isalpha()) + \
-            len(re.findall(r"[1-9]\d*", parts[0]))
+            len(_NUMBER.findall(parts[0]))
         side, box, xtype = round(cells ** 0.5), None, False
         jigsaw, killer = len(parts) in (2, 4), len(parts) >= 3
     if not 2 <= side <= MAX_SIZE:
@@ -208,7 +239,7 @@ def _keen(desc: str, side: int) -> tuple[str, Mapping]:
         raise ValueError(f"a {side}x{side} grid: Keen sides here are 2 to {MAX_SIZE}")
     blocks_part, clue_part = desc.split(",")
     blocks = _blocks(blocks_part, side, "keen cages", repeats=True)
-    clues = re.findall(r"([amsd])(\d+)", clue_part)
+    clues = _KEEN_CLUE.findall(clue_part)
     cages = _cells(blocks, side)
     if len(clues) != len(cages):
         raise ValueError(f"keen clues: {len(clues)} for {len(cages)} cages")
@@ -226,3 +257,95 @@ def _keen_any_size(desc: str) -> tuple[str, Mapping]:
         except ValueError:
             continue
     raise ValueError("keen description fits no grid size from 3 to 16")
+
+
+# -------------------------------------------------------------------- writing
+
+def _runs(blank: int) -> str:
+    """A run of ``blank`` blank cells as Solo's letters ('a' one ... 'z' 26)."""
+    return "z" * (blank // 26) + (chr(ord("a") + blank % 26 - 1) if blank % 26 else "")
+
+
+def _write_grid(values: Sequence[int]) -> str:
+    """A Solo grid: numbers, letter runs of blanks, '_' between two numbers that touch."""
+    out: list[str] = []
+    blank, number_last = 0, False
+    for value in values:
+        if not value:
+            blank += 1
+            continue
+        if blank:
+            out.append(_runs(blank))
+            blank, number_last = 0, False
+        if number_last:
+            out.append("_")
+        out.append(str(value))
+        number_last = True
+    out.append(_runs(blank))
+    return "".join(out)
+
+
+def _write_blocks(block: Sequence[object], side: int, *, repeats: bool = False) -> str:
+    """A block structure: the internal edges (vertical row by row, then horizontal column by
+    column, then one virtual edge), each run of non-edges before an edge as a letter; with
+    ``repeats`` (Keen) three or more of one letter in a row as the letter and their count."""
+    edges = [block[a] != block[b] for a, b in (_edge_cells(p, side) for p in range(2 * side * (side - 1)))]
+    out: list[str] = []
+    run = 0
+    for edge in (*edges, True):
+        if not edge:
+            run += 1
+            continue
+        while run >= 25:   # 'z': 25 non-edges and no edge
+            out.append("z")
+            run -= 25
+        out.append(chr(ord("a") + run - 1) if run else "_")
+        run = 0
+    if not repeats:
+        return "".join(out)
+    return "".join(f"{letter}{count}" if count > 2 else letter * count
+                   for letter, count in ((key, len(list(group))) for key, group in itertools.groupby(out)))
+
+
+def solo_id(geometry: Geometry, givens: Sequence[int], *, variant: Sequence[str] = (),
+            cages: Sequence[Cage] = ()) -> str:
+    """The game ID ``sgt-solo`` reads for a Sudoku (boxes or jigsaw, X) or a Killer (``cages``);
+    ValueError for a rule Solo does not have."""
+    other = [name for name in variant if name != "x"]
+    if other:
+        raise ValueError(f"Tatham's Solo has no {other[0]} rule")
+    side = geometry.size
+    # boxes always as RxC: "3" and then "x" for X would read as "3x", three rows of no width
+    params = f"{side}j" if geometry.is_jigsaw else f"{geometry.box_rows}x{geometry.box_cols}"
+    params += "x" * ("x" in variant) + "k" * bool(cages)
+    parts = [_write_grid(givens)]
+    if geometry.is_jigsaw:
+        parts.append(_write_blocks(geometry.regions, side))
+    if cages:
+        owner = [0] * (side * side)
+        sums = [0] * (side * side)
+        for number, cage in enumerate(cages, 1):
+            for cell in cage.cells:
+                owner[cell] = number
+            sums[cage.first] = cage.total
+        if 0 in owner:
+            raise ValueError("Tatham's Killer needs cages that cover the grid")
+        parts += [_write_blocks(owner, side), _write_grid(sums)]
+    return f"{params}:{','.join(parts)}"
+
+
+def keen_id(side: int, cages: Sequence[Cage]) -> str:
+    """The game ID ``sgt-keen`` reads for a KenKen (its operations shown)."""
+    if not 3 <= side <= 9:
+        raise ValueError(f"Tatham's Keen has grids of 3x3 to 9x9, not {side}x{side}")
+    owner = [0] * (side * side)
+    for number, cage in enumerate(cages, 1):
+        for cell in cage.cells:
+            owner[cell] = number
+    ops = {"+": "a", "-": "s", "x": "m", "/": "d"}
+    clues = []
+    for cage in sorted(cages, key=lambda cage: cage.first):   # Keen lists them by their first cell
+        if cage.op is None and len(cage.cells) > 1:
+            raise ValueError("Tatham's Keen always shows a cage's operation")
+        clues.append(f"{ops[cage.op or '+']}{cage.total}")
+    return f"{side}:{_write_blocks(owner, side, repeats=True)},{''.join(clues)}"
