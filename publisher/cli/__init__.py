@@ -26,6 +26,7 @@ import click
 
 from publisher import __version__, interrupt, progress
 from publisher.console import escaped, json_line
+from solver import core
 
 EXIT_OK = 0
 EXIT_REJECTED = 1
@@ -72,7 +73,8 @@ class LazyGroup(click.Group):
 
 
 @click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
-@click.version_option(__version__, "--version", prog_name="puzzlepress")
+@click.version_option(__version__, "--version", prog_name="puzzlepress",
+                      message=f"%(prog)s, version %(version)s\nsolver core: {core.describe()}")
 @click.option(DEBUG_FLAG, is_flag=True, help="Show the traceback of an internal error (allowed anywhere).")
 def cli(debug: bool) -> None:
     """Verify puzzle sets and publish them as print-ready puzzle books."""

@@ -72,12 +72,9 @@ def latin_layout(n: int) -> Layout:
 
 def grid(puzzle: KenKen) -> Grid:
     """The pencil-mark grid of a KenKen, its one-cell cages placed."""
-    g = Grid.__new__(Grid)
-    n = puzzle.size
-    g.lay, g.n, g.symbols = latin_layout(n), n, puzzle.symbols
-    g.values, g.cands = [0] * (n * n), [(1 << n) - 1] * (n * n)
+    g = Grid(lay=latin_layout(puzzle.size), symbols=puzzle.symbols)
     for cage in puzzle.cages:
-        if len(cage.cells) == 1 and 1 <= cage.total <= n:
+        if len(cage.cells) == 1 and 1 <= cage.total <= puzzle.size:
             g.place(cage.cells[0], cage.total)
     return g
 

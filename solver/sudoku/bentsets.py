@@ -15,7 +15,7 @@ from __future__ import annotations
 from solver.sudoku.candidates import Grid, Step, bits, popcount
 
 NAMES = {3: "WXYZ-Wing", 4: "VWXYZ-Wing", 5: "UVWXYZ-Wing", 6: "TUVWXYZ-Wing"}
-BASE = {3: 5.5, 4: 6.2, 5: 6.6, 6: 7.5}
+BASE: dict[int, float] = {3: 5.5, 4: 6.2, 5: 6.6, 6: 7.5}
 
 
 def rating(k: int, biggest: int) -> float:

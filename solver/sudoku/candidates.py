@@ -8,29 +8,12 @@ applies it and keeps its own integer form so replay never parses text.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import lru_cache
 
 from solver.sudoku.geometry import Geometry, tables
+from solver.sudoku.outcomes import Step
 from solver.sudoku.puzzle import Puzzle
-
-
-@dataclass(frozen=True)
-class Step:
-    """One deduction: the technique, its SE rating, a sentence, and what it changes.
-
-    ``placed`` and ``removed`` hold ``(row, col, symbol)`` with 1-based rows and columns;
-    ``cells`` are the cells a reader should look at (a hint's highlight).
-    ``moves`` keeps the same change as ``(cell, digit, placed?)`` for replay.
-    """
-
-    technique: str
-    rating: float
-    text: str
-    placed: tuple[tuple[int, int, str], ...]
-    removed: tuple[tuple[int, int, str], ...]
-    cells: tuple[tuple[int, int], ...]
-    moves: tuple[tuple[int, int, bool], ...] = field(default=(), repr=False, compare=False)
 
 
 @dataclass(frozen=True)
@@ -93,23 +76,35 @@ class Grid:
     """Values and candidates of a puzzle in progress."""
 
     __slots__ = ("cands", "lay", "n", "symbols", "values")
+    lay: Layout
+    n: int
+    symbols: str
+    values: list[int]
+    cands: list[int]
 
-    def __init__(self, puzzle: Puzzle) -> None:
-        self.lay = layout(puzzle.geometry)
-        self.n = self.lay.n
-        self.symbols = puzzle.symbols
-        full = (1 << self.n) - 1
+    def __init__(self, puzzle: Puzzle | None = None, *, source: Grid | None = None,
+                 lay: Layout | None = None, symbols: str = "") -> None:
+        """The grid of ``puzzle`` with its givens placed; or a copy of ``source``; or an empty
+        grid on ``lay`` (a KenKen's Latin square). One constructor, never ``__new__``, so mypyc
+        can compile the class."""
+        if source is not None:
+            self.lay, self.n, self.symbols = source.lay, source.n, source.symbols
+            self.values, self.cands = source.values[:], source.cands[:]
+            return
+        if puzzle is not None:
+            lay, symbols = layout(puzzle.geometry), puzzle.symbols
+        if lay is None:
+            raise ValueError("a Grid needs a puzzle, a grid to copy or a layout")
+        self.lay, self.n, self.symbols = lay, lay.n, symbols
         self.values = [0] * (self.n * self.n)
-        self.cands = [full] * (self.n * self.n)
-        for cell, value in enumerate(puzzle.givens):
-            if value:
-                self.place(cell, value)
+        self.cands = [(1 << self.n) - 1] * (self.n * self.n)
+        if puzzle is not None:
+            for cell, value in enumerate(puzzle.givens):
+                if value:
+                    self.place(cell, value)
 
     def copy(self) -> Grid:
-        other = Grid.__new__(Grid)
-        other.lay, other.n, other.symbols = self.lay, self.n, self.symbols
-        other.values, other.cands = self.values[:], self.cands[:]
-        return other
+        return Grid(source=self)
 
     def place(self, cell: int, digit: int) -> None:
         """Set a value and remove it from the candidates of every peer."""

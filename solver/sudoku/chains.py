@@ -31,8 +31,13 @@ from typing import Any
 from solver.sudoku import fish, intersections, subsets
 from solver.sudoku.candidates import Grid, Step, bits, popcount
 
-CYCLE, FORCING_X, XY = 6.5, 6.6, 7.0
-NISHIO, MULTIPLE, DYNAMIC, DYNAMIC_PLUS = 7.5, 8.0, 8.5, 9.0
+CYCLE: float = 6.5
+FORCING_X: float = 6.6
+XY: float = 7.0
+NISHIO: float = 7.5
+MULTIPLE: float = 8.0
+DYNAMIC: float = 8.5
+DYNAMIC_PLUS: float = 9.0
 
 Parents = dict[int, tuple[int, ...]]
 #: a potential with the chain that led to it: (node, the parent's Link, or None at the start)

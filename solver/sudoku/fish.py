@@ -10,7 +10,7 @@ from itertools import combinations
 from solver.sudoku.candidates import Grid, Step, popcount
 
 NAMES = {2: "X-Wing", 3: "Swordfish", 4: "Jellyfish"}
-RATINGS = {2: 3.2, 3: 3.8, 4: 5.2}
+RATINGS: dict[int, float] = {2: 3.2, 3: 3.8, 4: 5.2}
 
 
 def _fish(g: Grid, k: int) -> Step | None:

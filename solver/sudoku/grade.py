@@ -9,7 +9,6 @@ step is recorded, so the same run explains the solution.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 
 from solver.sudoku import (
     bentsets,
@@ -25,6 +24,7 @@ from solver.sudoku import (
     wings,
 )
 from solver.sudoku.candidates import Grid, Step
+from solver.sudoku.outcomes import Grade, Rating
 from solver.sudoku.puzzle import Puzzle
 from solver.sudoku.search import count_solutions
 
@@ -86,18 +86,6 @@ BEYOND = 11.0
 #: and 600,000 a 25x25 well under a minute. 9x9 and smaller are exact: the hardest 9x9 of
 #: the SE-rated calibration set grades in a few seconds.
 DEFAULT_BUDGET: dict[int, int] = {16: 400_000, 25: 600_000}
-
-
-@dataclass(frozen=True)
-class Grade:
-    """A puzzle's difficulty: the SE rating of its hardest step and what the solve used."""
-
-    rating: float
-    level: str
-    hardest: str
-    steps: int
-    techniques: dict[str, int]
-    complete: bool = True      # False when ``ceiling`` stopped the solve early
 
 
 def level_for(rating: float) -> str:
@@ -229,17 +217,6 @@ def grade_with_steps(puzzle: Puzzle, ceiling: float | None = None, assume_unique
     return found, steps
 
 
-@dataclass(frozen=True)
-class Rating:
-    """What :func:`rate` says: exactly the rating, level, hardest technique and ``complete``
-    flag :func:`grade` gives with the same arguments (without the step counts)."""
-
-    rating: float
-    level: str
-    hardest: str
-    complete: bool = True
-
-
 #: Index in TECHNIQUES of the first technique after the singles (full house, hidden singles,
 #: and the two variant-only ones among them), where :func:`rate` hands over to next_step.
 _AFTER_SINGLES = 1 + next(i for i, (_, finder, _) in enumerate(TECHNIQUES[1:])
@@ -352,10 +329,13 @@ def _placements(g: Grid) -> None:
                 if cands[cell]:
                     g.place(cell, digit)
             continue
-        step = next((found for found in (finder(g) for finder in direct) if found is not None), None)
-        if step is None:
+        for finder in direct:   # the first that finds a step (a loop: mypyc would run them all)
+            step = finder(g)
+            if step is not None:
+                g.apply(step)
+                break
+        else:
             return
-        g.apply(step)
 
 
 def rate(puzzle: Puzzle, ceiling: float | None = None, budget: int | None = DEFAULT,

@@ -12,7 +12,10 @@ from collections.abc import Iterator
 from solver.sudoku.candidates import Grid, Step
 from solver.sudoku.singles import new_hidden_single
 
-POINTING, CLAIMING, DIRECT_POINTING, DIRECT_CLAIMING = 2.6, 2.8, 1.7, 1.9
+POINTING: float = 2.6
+CLAIMING: float = 2.8
+DIRECT_POINTING: float = 1.7
+DIRECT_CLAIMING: float = 1.9
 
 
 def _locked(g: Grid, pointing: bool) -> Iterator[tuple[int, int, int, list[int], list[int]]]:

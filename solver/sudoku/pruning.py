@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from solver.sudoku.geometry import Geometry, board, tables
+from solver.sudoku.packed import packed_core
 
 
 @dataclass(frozen=True)
@@ -185,7 +186,8 @@ def refine(geometry: Geometry, z: int) -> int:
         return z
     plan = _plan(geometry)
     b = board(geometry)
-    cands = _cells(z, plan)
+    fast = packed_core(geometry)
+    cands = fast.cells(z) if fast else _cells(z, plan)
     removals: list[tuple[int, int]] = []
     _locked(cands, plan, removals)
     _pairs(z, cands, plan, b.guards, b.lows, removals)

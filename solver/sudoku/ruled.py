@@ -19,7 +19,9 @@ from __future__ import annotations
 from solver.sudoku.candidates import Grid, Step, bits
 from solver.sudoku.singles import HIDDEN_BOX, hidden_single_in
 
-PARITY, NC_FORCING_CELL, LOCKED_NC = 1.0, 2.4, 2.5
+PARITY: float = 1.0
+NC_FORCING_CELL: float = 2.4
+LOCKED_NC: float = 2.5
 
 
 def hidden_single_ruled(g: Grid) -> Step | None:

@@ -43,7 +43,9 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 
+from solver.sudoku.count import Count
 from solver.sudoku.geometry import Board, Geometry, Masks, board
+from solver.sudoku.packed import packed_core
 from solver.sudoku.pruning import refine
 from solver.sudoku.puzzle import Puzzle
 from solver.verdict import SolveStats
@@ -69,6 +71,14 @@ def givens_board(geometry: Geometry, givens: Sequence[int]) -> int:
 
 @lru_cache(maxsize=8)
 def _givens_board(geometry: Geometry, givens: tuple[int, ...]) -> int:
+    fast = packed_core(geometry)
+    if fast:
+        return fast.givens(board(geometry).start, givens)
+    return _place_givens(geometry, givens)
+
+
+def _place_givens(geometry: Geometry, givens: Sequence[int]) -> int:
+    """:func:`givens_board` in Python: the reference of the compiled ``Core.givens``."""
     b = board(geometry)
     z, keep = b.start, b.keep
     base, width = b.cell_base - 1, b.width
@@ -120,7 +130,11 @@ def singles_solve(geometry: Geometry, givens: Sequence[int]) -> bool:
     no branching): a cheap proof that a puzzle is easy for a person."""
     b = board(geometry)
     z = givens_board(geometry, givens)
-    return z >= 0 and not _propagate(z, b.guards, b.lows, b.size, b.keep, b.owner) & b.guards
+    if z < 0:
+        return False
+    fast = packed_core(geometry)
+    z = fast.propagate(z) if fast else _propagate(z, b.guards, b.lows, b.size, b.keep, b.owner)
+    return z >= 0 and not z & b.guards
 
 
 def _fewest(z: int, opened: int, guards: int, lows: int) -> int:
@@ -143,6 +157,12 @@ def extends(geometry: Geometry, start: int, node_limit: int) -> bool | None:
 
     The fewest-candidates search of :class:`Search` reduced to a yes or no: no solution is
     read out and no statistics kept, as the generator asks this thousands of times a puzzle."""
+    fast = packed_core(geometry)
+    return fast.extends(start, node_limit) if fast else _extends(geometry, start, node_limit)
+
+
+def _extends(geometry: Geometry, start: int, node_limit: int) -> bool | None:
+    """:func:`extends` in Python: the reference of the compiled ``Core.extends``."""
     b = board(geometry)
     guards, lows, n, keep, owner = b.guards, b.lows, b.size, b.keep, b.owner
     z = _propagate(start, guards, lows, n, keep, owner) if start >= 0 else -1
@@ -224,11 +244,12 @@ class Search:
         b = board(self.geometry)
         guards, lows, n, keep, owner = b.guards, b.lows, b.size, b.keep, b.owner
         cell_guards = b.cell_guards
+        fast = packed_core(self.geometry)
         stats = self.stats
         stats.nodes = 1
         z = givens_board(self.geometry, self.givens) if self.start is None else self.start
         if z >= 0:
-            z = _propagate(z, guards, lows, n, keep, owner)
+            z = fast.propagate(z) if fast else _propagate(z, guards, lows, n, keep, owner)
         if z < 0:
             stats.backtracks = 1
             return
@@ -253,14 +274,17 @@ class Search:
                 if not opened:
                     record()
                     root = -1
-                    yield _values(current, b)
+                    yield fast.values(current) if fast else _values(current, b)
                 else:
                     if lexicographic:
                         group = opened & cell_guards
                         group &= -group
+                        stack.append([current, current & (group - (group >> n))])
+                    elif fast:
+                        stack.append([current, fast.branch(current)])
                     else:
                         group = _fewest(current, opened, guards, lows)
-                    stack.append([current, current & (group - (group >> n))])
+                        stack.append([current, current & (group - (group >> n))])
                 current = -1
             # Take the next untried branch, backing up through exhausted ones.
             while current < 0:
@@ -269,7 +293,8 @@ class Search:
                     return
                 if root >= 0 and nodes >= REFINE_AFTER:
                     stack.clear()
-                    current = _propagate(refine(self.geometry, root), guards, lows, n, keep, owner)
+                    refined = refine(self.geometry, root)
+                    current = fast.propagate(refined) if fast else _propagate(refined, guards, lows, n, keep, owner)
                     if current < 0:
                         backtracks += 1
                     else:   # the cells the refined root fixes are propagations too
@@ -293,42 +318,16 @@ class Search:
                     stack.pop()
                 nodes += 1
                 guesses += 1
-                child = _propagate(parent & keep[owner[bit.bit_length() - 1]],
-                                   guards, lows, n, keep, owner)
+                if fast:
+                    child = fast.place(parent, bit.bit_length() - 1)
+                else:
+                    child = _propagate(parent & keep[owner[bit.bit_length() - 1]], guards, lows, n, keep, owner)
                 if child < 0:
                     backtracks += 1
                 else:
                     propagations += ((parent & cell_guards).bit_count()
                                      - (child & cell_guards).bit_count() - 1)
                     current = child
-
-
-class Count(int):
-    """A solution count that also says whether it is exact.
-
-    ``capped``: more solutions exist than the cap; the value is the cap
-    ("more than 10,000"). ``bounded``: the node limit stopped the search, the
-    value is a lower bound. It compares and computes as a plain int.
-    """
-
-    capped: bool
-    bounded: bool
-
-    def __new__(cls, value: int, capped: bool = False, bounded: bool = False) -> Count:
-        count = super().__new__(cls, value)
-        count.capped = capped
-        count.bounded = bounded
-        return count
-
-    def __str__(self) -> str:
-        if self.capped:
-            return f"more than {int(self):,}"
-        if self.bounded:
-            return f"at least {int(self):,} (search bound reached)"
-        return f"{int(self):,}"
-
-    def __repr__(self) -> str:
-        return f"Count({int(self)}, capped={self.capped}, bounded={self.bounded})"
 
 
 def solve(puzzle: Puzzle) -> tuple[int, ...] | None:

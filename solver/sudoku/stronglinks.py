@@ -12,9 +12,7 @@ from __future__ import annotations
 
 from solver.sudoku.candidates import Grid, Step
 
-BASE = {2: 4.0, 3: 5.4, 4: 5.8}
-#: an oriented strong link: (link index, unit kind, start node, end node, all its cells)
-Link = tuple[int, int, tuple[int, ...], tuple[int, ...], frozenset[int]]
+BASE: dict[int, float] = {2: 4.0, 3: 5.4, 4: 5.8}
 
 
 def _rating(n: int, kinds: set[int]) -> float:
@@ -79,68 +77,104 @@ def _links(g: Grid, digit: int) -> list[tuple[int, tuple[int, ...], tuple[int, .
 
 
 def strong_links(g: Grid, n: int) -> Step | None:
-    cands, lay = g.cands, g.lay
-    peer_sets = lay.peer_sets
     best: tuple[float, int, Step] | None = None
     for digit in range(1, g.n + 1):
-        bit = 1 << (digit - 1)
         links = _links(g, digit)
-        if len(links) < n:
-            continue
-        oriented: list[Link] = [(i, kind, a, b, frozenset(a + b))
-                                for i, (kind, a, b) in enumerate(links)]
-        oriented += [(i, kind, b, a, cells) for i, kind, a, b, cells in oriented]
+        if len(links) >= n:
+            best = _Chains(g, n, digit, links).search(best)
+    return best[2] if best else None
+
+
+def _cells_of(mask: int) -> list[int]:
+    """The cells of a cell mask, ascending."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+class _Chains:
+    """The chains of ``n`` strong links of one digit, searched depth first from every link in
+    both orientations. Cells and links in use are bit masks (cell ``c`` is bit ``c``); a link
+    is its position in the oriented list (the links, then each one reversed)."""
+
+    def __init__(self, g: Grid, n: int, digit: int,
+                 links: list[tuple[int, tuple[int, ...], tuple[int, ...]]]) -> None:
+        self.g, self.n, self.digit, self.bit = g, n, digit, 1 << (digit - 1)
+        self.best: tuple[float, int, Step] | None = None
+        count = len(links)
+        self.index = [i % count for i in range(2 * count)]
+        self.kinds = [kind for kind, _, _ in links] * 2
+        self.starts = [a for _, a, _ in links] + [b for _, _, b in links]
+        self.ends = [b for _, _, b in links] + [a for _, a, _ in links]
+        self.cells = [_mask(a + b) for _, a, b in links] * 2
+        peer_sets = g.lay.peer_sets
         sees: dict[tuple[int, ...], set[int]] = {}
-        for _, _, node, _, _ in oriented:
+        for node in self.starts:
             if node not in sees:
                 common = set(peer_sets[node[0]])
                 for c in node[1:]:
                     common &= peer_sets[c]
                 sees[node] = common
-
+        self.sees = {node: _mask(common) for node, common in sees.items()}
         # the links that may follow each link: their start sees all of its end
-        starting: dict[int, list[Link]] = {}
-        following: dict[Link, list[Link]] = {}
-        for link in oriented:
-            starting.setdefault(link[2][0], []).append(link)
-        for link in oriented:
-            near = sees[link[3]]
-            following[link] = [nxt for c in near if c in starting for nxt in starting[c]
-                               if nxt[0] != link[0] and all(x in near for x in nxt[2])]
+        starting: dict[int, list[int]] = {}
+        for j, start in enumerate(self.starts):
+            starting.setdefault(start[0], []).append(j)
+        start_masks = [_mask(start) for start in self.starts]
+        self.following: list[list[int]] = []
+        for j, end in enumerate(self.ends):
+            near, near_mask, follow = sees[end], self.sees[end], []
+            for c in near:   # the set's own order, which orders the search and so its ties
+                for k in starting.get(c, ()):
+                    if self.index[k] != self.index[j] and not start_masks[k] & ~near_mask:
+                        follow.append(k)
+            self.following.append(follow)
 
-        def extend(chain: list[Link], used_cells: frozenset[int], digit: int = digit,
-                   bit: int = bit, sees: dict[tuple[int, ...], set[int]] = sees,
-                   following: dict[Link, list[Link]] = following) -> None:
-            nonlocal best
-            if len(chain) == n:
-                start, end = chain[0][2], chain[-1][3]
-                targets = sees[start] & sees[end]
-                removed = [(c, digit) for c in sorted(targets)
-                           if cands[c] & bit and c not in used_cells]
-                if removed:
-                    kinds = {link[1] for link in chain}
-                    grouped = any(len(link[2]) > 1 or len(link[3]) > 1 for link in chain)
-                    rating = round(BASE[n] + 0.3, 1) if grouped else _rating(n, kinds)
-                    if best is None or (rating, -len(removed)) < best[:2]:
-                        path = " = ".join(f"{_node(g, link[2])}-{_node(g, link[3])}"
-                                          for link in chain)
-                        name = ("Grouped " if grouped else "") + _name(n, kinds)
-                        step = g.removal(name, rating, f"{name} on {g.sym(digit)}: "
-                                         f"{path}, so one end holds {g.sym(digit)}",
-                                         removed, sorted(used_cells))
-                        best = (rating, -len(removed), step)
-                return
-            used_links = {link[0] for link in chain}
-            for link in following[chain[-1]]:
-                if link[0] in used_links or not used_cells.isdisjoint(link[4]):
-                    continue
-                chain.append(link)
-                extend(chain, used_cells | link[4])
-                chain.pop()
+    def search(self, best: tuple[float, int, Step] | None) -> tuple[float, int, Step] | None:
+        """The best step of these chains or ``best``, whichever rates lower (then removes more;
+        the first found on a tie)."""
+        self.best = best
+        for j in range(len(self.starts)):
+            self._extend([j], self.cells[j], 1 << self.index[j])
+        return self.best
 
-        for link in oriented:
-            extend([link], link[4])
-    return best[2] if best else None
+    def _extend(self, chain: list[int], used_cells: int, used_links: int) -> None:
+        if len(chain) == self.n:
+            self._found(chain, used_cells)
+            return
+        for k in self.following[chain[-1]]:
+            if used_links >> self.index[k] & 1 or used_cells & self.cells[k]:
+                continue
+            chain.append(k)
+            self._extend(chain, used_cells | self.cells[k], used_links | 1 << self.index[k])
+            chain.pop()
+
+    def _found(self, chain: list[int], used_cells: int) -> None:
+        g, n, digit, cands = self.g, self.n, self.digit, self.g.cands
+        targets = self.sees[self.starts[chain[0]]] & self.sees[self.ends[chain[-1]]] & ~used_cells
+        removed = [(c, digit) for c in _cells_of(targets) if cands[c] & self.bit]
+        if not removed:
+            return
+        kinds = {self.kinds[j] for j in chain}
+        grouped = any(len(self.starts[j]) > 1 or len(self.ends[j]) > 1 for j in chain)
+        rating = round(BASE[n] + 0.3, 1) if grouped else _rating(n, kinds)
+        best = self.best
+        if best is None or (rating, -len(removed)) < best[:2]:
+            path = " = ".join(f"{_node(g, self.starts[j])}-{_node(g, self.ends[j])}" for j in chain)
+            name = ("Grouped " if grouped else "") + _name(n, kinds)
+            step = g.removal(name, rating, f"{name} on {g.sym(digit)}: {path}, so one end holds {g.sym(digit)}",
+                             removed, _cells_of(used_cells))
+            self.best = (rating, -len(removed), step)
+
+
+def _mask(cells: tuple[int, ...] | set[int]) -> int:
+    mask = 0
+    for c in cells:
+        mask |= 1 << c
+    return mask
 
 
 def _node(g: Grid, node: tuple[int, ...]) -> str:

@@ -14,9 +14,9 @@ from itertools import combinations
 from solver.sudoku.candidates import Grid, Step, bits, popcount
 
 SIZE_WORD = {2: "Pair", 3: "Triple", 4: "Quad"}
-NAKED = {2: 3.0, 3: 3.6, 4: 5.0}
-HIDDEN = {2: 3.4, 3: 4.0, 4: 5.4}
-DIRECT_HIDDEN = {2: 2.0, 3: 2.5}
+NAKED: dict[int, float] = {2: 3.0, 3: 3.6, 4: 5.0}
+HIDDEN: dict[int, float] = {2: 3.4, 3: 4.0, 4: 5.4}
+DIRECT_HIDDEN: dict[int, float] = {2: 2.0, 3: 2.5}
 
 
 def _blanks(g: Grid, unit: tuple[int, ...]) -> int:

@@ -5,7 +5,9 @@ wheel passes every other test while ``pip install . && puzzlepress build`` fails
 This test builds a wheel the way pip does for a user (or takes the one ``.ci/run`` built,
 ``PUZZLEPRESS_TEST_WHEEL``) and compares its files with the tree's: every ``.py`` under
 ``publisher/`` and ``solver/``, every data file there (print profiles, starter files,
-``py.typed``) and every template under ``templates/`` (shipped as ``publisher/templates/``).
+``py.typed``) and every template under ``templates/`` (shipped as ``publisher/templates/``);
+and the compiled core beside them: every module :mod:`solver.core` names, compiled, with the
+build record whose digests are the tree's sources (so ``solver.core`` loads them).
 """
 from __future__ import annotations
 
@@ -18,12 +20,15 @@ from pathlib import Path
 
 import pytest
 
+from solver import core
 from tests.samples import REPO
 
 #: what a build reads from the checkout
 SOURCES = ("pyproject.toml", "setup.py", "README.md", "solver", "publisher", "templates")
 #: folders inside the packages that are not part of the product (a checkout's byproducts)
 NOT_SHIPPED = {"__pycache__"}
+#: what a build makes (an editable install leaves it in the tree): checked apart from the tree
+BUILT_SUFFIXES = (".pyc", ".so", ".pyd")
 
 
 def _tree_files() -> set[str]:
@@ -31,7 +36,8 @@ def _tree_files() -> set[str]:
     files: set[str] = set()
     for package in ("publisher", "solver"):
         for path in (REPO / package).rglob("*"):
-            if path.is_file() and not NOT_SHIPPED & set(path.relative_to(REPO).parts) and path.suffix != ".pyc":
+            if (path.is_file() and not NOT_SHIPPED & set(path.relative_to(REPO).parts)
+                    and path.suffix not in BUILT_SUFFIXES and path.name != core.BUILD_RECORD):
                 files.add(path.relative_to(REPO).as_posix())
     for path in (REPO / "templates").rglob("*"):
         if path.is_file():
@@ -68,9 +74,13 @@ def _wheel_files(wheel: Path) -> set[str]:
         return {name for name in archive.namelist() if ".dist-info/" not in name and not name.endswith("/")}
 
 
+def _compiled(name: str) -> bool:
+    return name.endswith(BUILT_SUFFIXES[1:]) or name == f"solver/{core.BUILD_RECORD}"
+
+
 @pytest.mark.slow
 def test_the_wheel_holds_every_module_and_data_file_of_the_tree(wheel: Path) -> None:
-    tree, shipped = _tree_files(), _wheel_files(wheel)
+    tree, shipped = _tree_files(), {name for name in _wheel_files(wheel) if not _compiled(name)}
     assert not tree - shipped, f"left out of the wheel: {sorted(tree - shipped)}"
     assert not shipped - tree, f"in the wheel but not in the tree: {sorted(shipped - tree)}"
 
@@ -83,6 +93,24 @@ def test_the_wheel_s_files_are_the_tree_s_bytes(wheel: Path) -> None:
             path = REPO / ("templates/" + name.removeprefix("publisher/templates/")
                            if name.startswith("publisher/templates/") else name)
             assert archive.read(name) == path.read_bytes(), name
+
+
+@pytest.mark.slow
+def test_the_wheel_holds_the_compiled_core_built_from_the_tree_s_sources(wheel: Path) -> None:
+    """One compiled file per module solver.core names (mypyc's and the C extensions), mypyc's
+    shared library, and the record: its digests are the tree's sources, or the installed
+    package would run them as pure Python."""
+    files = _wheel_files(wheel)
+    compiled = {name.split(".", 1)[0].replace("/", ".") for name in files if name.endswith((".so", ".pyd"))}
+    libraries = {f"{group}__mypyc" for group in core.MYPYC_GROUPS}
+    assert set(core.MYPYC_MODULES) | set(core.C_EXTENSIONS) | libraries == compiled
+    with zipfile.ZipFile(wheel) as archive:
+        record = archive.read(f"solver/{core.BUILD_RECORD}").decode()
+    recorded = dict(reversed(line.split(" ", 1)) for line in record.splitlines())
+    sources = [name.replace(".", "/") + ".py" for name in core.MYPYC_MODULES] + list(core.C_EXTENSIONS.values())
+    assert sorted(recorded) == sorted(sources)
+    for source, digest in recorded.items():
+        assert core.source_digest(REPO / source) == digest, source
 
 
 @pytest.mark.slow

@@ -1,0 +1,166 @@
+"""The compiled core and the pure-Python source are one solver (solver/core.py).
+
+* the same workload (``tests/sudoku/builds.py``: verdicts, solutions, counts, ordered and seeded
+  solutions, node figures, ratings and every step's text, generated Sudoku, Killer and KenKen
+  by seed) run by both builds answers line for line alike;
+* the C primitives of the packed board (``solver/sudoku/_packed.c``) give the bits of their
+  Python reference in ``solver/sudoku/search.py`` on boards of every shape and rule set;
+* ``PUZZLEPRESS_PURE=1`` runs the Python source, a source changed since the build does too,
+  and ``puzzlepress --version`` says which core runs.
+
+The workload runs in new processes, as the choice of core is made once per process. This
+checkout's compiled core must be built (``pip install -e .`` with a C compiler, as the
+README's test command does): a test here fails, saying so, when it is not.
+"""
+from __future__ import annotations
+
+import importlib
+import json
+import random
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from solver import core
+from solver.sudoku import Geometry, parse_text
+from solver.sudoku.geometry import board
+from solver.sudoku.pruning import _cells, _plan
+from solver.sudoku.rules import variant_rules
+from solver.sudoku.search import _extends, _fewest, _place_givens, _propagate, _values, givens_board
+from tests.runner import console_env
+from tests.samples import REPO
+from tests.sudoku_oracle import JIGSAW_6
+
+NOT_BUILT = "the compiled core is not built in this checkout: run pip install -e . with a C compiler"
+
+
+def _run(part: str, *, pure: bool) -> list[str]:
+    env = console_env(PUZZLEPRESS_PURE="1" if pure else "")
+    done = subprocess.run([sys.executable, "-m", "tests.sudoku.builds", part], capture_output=True, text=True,
+                          env=env, cwd=REPO, timeout=600, check=False)
+    assert done.returncode == 0, done.stderr
+    return done.stdout.splitlines()
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("part", ["verify", "grade", "generate", "cages"])
+def test_both_builds_give_the_same_answers(part: str) -> None:
+    compiled, pure = _run(part, pure=False), _run(part, pure=True)
+    assert json.loads(compiled[0])["core"].startswith("compiled"), f"{NOT_BUILT}: {compiled[0]}"
+    assert json.loads(pure[0])["core"] == "pure Python (PUZZLEPRESS_PURE=1)"
+    assert len(compiled) == len(pure) > 5
+    for index, (fast, reference) in enumerate(zip(compiled[1:], pure[1:]), 1):
+        assert fast == reference, f"answer {index} of {part}:\ncompiled {fast[:500]}\npure     {reference[:500]}"
+
+
+def _packed() -> Any:
+    try:
+        return importlib.import_module("solver.sudoku._packed")
+    except ImportError as missing:
+        raise AssertionError(NOT_BUILT) from missing
+
+
+GEOMETRIES = {
+    "4x4": Geometry.boxed(4), "6x6": Geometry.boxed(6), "9x9": Geometry.boxed(9), "16x16": Geometry.boxed(16),
+    "jigsaw6": Geometry.jigsaw(6, JIGSAW_6),
+    "x+windoku": Geometry.boxed(9).with_rules(variant_rules(("x", "windoku"))),
+    "anti_knight": Geometry.boxed(9).with_rules(variant_rules(("anti_knight",))),
+    "non_consecutive": Geometry.boxed(9).with_rules(variant_rules(("non_consecutive",))),
+    "even_odd": Geometry.boxed(9).with_rules(variant_rules(("even_odd",))),
+}
+
+
+@pytest.mark.parametrize("name", [pytest.param(name, marks=pytest.mark.slow) if name == "16x16" else name
+                                  for name in GEOMETRIES])   # 16x16: 7 s, most of it its 4,096 masks
+def test_the_c_primitives_give_the_python_reference_s_bits(name: str) -> None:
+    """givens, propagate, place, branch, cells, values and extends on random boards: a few givens placed (some
+    breaking a rule), random candidates ruled out (dead ends included), then branch after
+    branch down to the end."""
+    geometry = GEOMETRIES[name]
+    b = board(geometry)
+    c = _packed().Core(b.cell_base + b.size * b.size * b.width, b.size, b.cell_base, b.guards, b.lows,
+                       b.owner, b.keep)
+    n, rng = geometry.size, random.Random(name)
+    cell_bits = [bit for bit, owner in enumerate(b.owner) if owner == bit]
+    compared = 0
+    for _ in range(25):
+        givens = [0] * geometry.cells
+        for cell in rng.sample(range(geometry.cells), rng.randrange(geometry.cells // 6 + 1)):
+            givens[cell] = rng.randrange(1, n + 1)
+        z = _place_givens(geometry, givens)
+        assert c.givens(b.start, givens) == z
+        if z < 0:
+            continue
+        for bit in rng.sample(cell_bits, rng.randrange(4)):
+            z &= ~(1 << bit)
+        assert c.extends(z, 200) == _extends(geometry, z, 200)
+        while z >= 0:
+            reference = _propagate(z, b.guards, b.lows, n, b.keep, b.owner)
+            assert c.propagate(z) == reference
+            compared += 1
+            if reference < 0:
+                break
+            if not geometry.rules:   # root pruning runs on classic grids only
+                assert c.cells(reference) == _cells(reference, _plan(geometry))
+            if not reference & b.guards:
+                assert c.values(reference) == _values(reference, b)
+                break
+            group = _fewest(reference, reference & b.guards, b.guards, b.lows)
+            bits = reference & (group - (group >> n))
+            assert c.branch(reference) == bits
+            choices = [i for i in range(bits.bit_length()) if bits >> i & 1]
+            bit = rng.choice(choices)
+            assert c.place(reference, bit) == _propagate(reference & b.keep[b.owner[bit]], b.guards, b.lows, n,
+                                                         b.keep, b.owner)
+            z = reference & b.keep[b.owner[bit]]
+    assert compared >= 25
+
+
+@pytest.mark.parametrize("limit", [1, 3, 40, 100_000])
+def test_the_c_search_answers_extends_as_the_python_one(limit: int) -> None:
+    """Every answer of ``extends`` (yes, no, or None at the node limit) on hard and sparse grids."""
+    packed = _packed()
+    lines = (REPO / "tests" / "data" / "top95.txt").read_text().split()[:30]
+    for puzzle in parse_text("\n".join(lines)):
+        b = board(puzzle.geometry)
+        c = packed.Core(b.cell_base + 81 * b.width, 9, b.cell_base, b.guards, b.lows, b.owner, b.keep)
+        start = givens_board(puzzle.geometry, puzzle.givens)
+        rng = random.Random(limit)
+        for cell in rng.sample(range(81), 3):   # a cell kept from its solution value: often no solution
+            start &= ~(1 << (b.cell_base + cell * b.width + rng.randrange(9)))
+        assert c.extends(start, limit) == _extends(puzzle.geometry, start, limit)
+
+
+def test_pure_python_is_chosen_when_asked_and_when_a_source_changed(tmp_path: Path) -> None:
+    record = tmp_path / core.BUILD_RECORD
+    search = REPO / "solver" / "sudoku" / "search.py"
+    record.write_text(f"{core.source_digest(search)} solver/sudoku/search.py\n"
+                      f"{'0' * 64} solver/sudoku/pruning.py\n", encoding="utf-8")
+    names, stale = core._recorded(record)
+    assert names == ["solver.sudoku.search", "solver.sudoku.pruning"]
+    assert stale == ["solver/sudoku/pruning.py"]
+    probe = ("import sys; from solver import core; import solver.sudoku.grade, solver.sudoku.packed; "
+             "print(core.describe()); print(sys.modules['solver.sudoku.grade'].__file__); "
+             "print(sys.modules['solver.sudoku.packed']._packed)")
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True,
+                          env=console_env(PUZZLEPRESS_PURE="1"), cwd=REPO, timeout=60)
+    said, grade_file, packed = done.stdout.splitlines()
+    assert said == "pure Python (PUZZLEPRESS_PURE=1)"
+    assert grade_file.endswith("grade.py") and packed == "None"
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True,
+                          env=console_env(PUZZLEPRESS_PURE=""), cwd=REPO, timeout=60)
+    said, grade_file, packed = done.stdout.splitlines()
+    assert said.startswith("compiled"), f"{NOT_BUILT}: {said}"
+    assert grade_file.endswith(".so") and packed.startswith("<module 'solver.sudoku._packed'")
+
+
+def test_version_names_the_core() -> None:
+    for pure, said in (("1", "solver core: pure Python (PUZZLEPRESS_PURE=1)"), ("", "solver core: compiled (")):
+        done = subprocess.run([sys.executable, "-c", "from publisher.entry import main; main()", "--version"],
+                              capture_output=True, text=True, env=console_env(PUZZLEPRESS_PURE=pure), cwd=REPO,
+                              timeout=60, check=False)
+        assert done.returncode == 0, done.stderr
+        assert said in done.stdout, done.stdout
