@@ -303,7 +303,7 @@ class Ink:
     marker_grey: float = 0.0        # the start and end markers of a tour
     coordinate_grey: float = 0.35   # a chessboard's a-h / 1-8: legible on the shaded squares, quieter than the digits
     cage_grey: float = 0.0          # cage outlines and totals on puzzles
-    answer_cage_grey: float = 0.4   # ... and on answers, lighter (60 % black, as the solved digits): the digits matter there
+    answer_cage_grey: float = 0.4   # ... and on answers, 60 % black as the solved digits: the digits matter there
     candidate_grey: float = 0.2     # a worked example's pencil marks: small, so nearly black
 
     def shade(self, level: int) -> float:

@@ -72,8 +72,8 @@ class Placer:
             caption = self.desk.type.one_line(f"{number} · {word}", placed.caption_style, width)
             out.append(replace(placed, caption=caption, caption_lines=(),
                                grid=grid, note=" ".join(lines), note_lines=lines,
-                               note_style=self.note_style(slots) if slots.noted else None,
-                               play=None))
+                               note_style=self.note_style(slots) if lines else None,
+                               caption_height=slots.caption_box(1, len(lines)), play=None))
         return out
 
     def placed(self, board: Board, number: int, section: SectionSpec, answers: bool,
@@ -101,14 +101,15 @@ class Placer:
         )
         note, note_style = "", None
         note_lines: tuple[str, ...] = ()
-        if slots.noted:
+        # a key step under a puzzle would give it away
+        text = self.slots.note(board) if answers and slots.noted else ""
+        if text:
             note_style = self.note_style(slots)
-            text = self.slots.note(board) if answers else ""   # a key step under a puzzle would give it away
-            if text:
-                note_lines = self.sentence(text, grid_width, slots)
-                note = " ".join(note_lines)
+            note_lines = self.sentence(text, grid_width, slots)
+            note = " ".join(note_lines)
         ref = CrossRef("", 0, "", "", slots.ref or self.desk.styles.ref, below=not answers)
-        return PlacedGrid(number, caption, style, grid, 0.0, 0.0, slots.caption_height, note, note_style,
+        return PlacedGrid(number, caption, style, grid, 0.0, 0.0, slots.caption_box(len(lines), len(note_lines)),
+                          note, note_style,
                           play=None if answers else play_for(board, self.desk.spec.play_solutions, self.desk.hint_words,
                                                                 self.desk.spec.language),
                           caption_parts=parts, note_lines=note_lines,
@@ -153,9 +154,12 @@ class Placer:
         top = y + (slots.height - block_height) / 2 if centred else y
         pitch = slots.width + slots.hgap
         shift = (slots.across - len(row)) * pitch / 2
-        items = tuple(replace(p, x=round(shift + i * pitch + (slots.width - p.grid.width) / 2, 2), y=round(top, 2))
+        # the grids of a row stand at one height, each caption box right above its own grid
+        box = max(p.caption_height for p in row)
+        items = tuple(replace(p, x=round(shift + i * pitch + (slots.width - p.grid.width) / 2, 2),
+                              y=round(top + box - p.caption_height, 2))
                       for i, p in enumerate(row))
         gaps = [b.x - a.x - a.grid.width for a, b in pairwise(items)]
         gap = round(min(gaps, default=pitch - row[0].grid.width), 2)
         width = round(items[-1].x + items[-1].grid.width - items[0].x, 2)
-        return Band(items, items[0].x, items[0].y, width, round(block_height, 2), gap)
+        return Band(items, items[0].x, round(top, 2), width, round(block_height, 2), gap)

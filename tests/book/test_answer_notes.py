@@ -35,7 +35,11 @@ def test_layout_gives_notes_only_to_the_bands_that_need_them() -> None:
     grids = _answer_grids(_noted_book())
     assert grids[0].note == NOTE
     assert grids[1].note == "One possible answer"
-    assert grids[2].note == "" and grids[2].note_style is not None     # same band: same caption box
+    # the same band: no note of its own, so a caption box as tall as its caption and cross-reference,
+    # standing lower so the grids of the band keep one top (issue 42: captions next to their grids)
+    assert grids[2].note == "" and grids[2].note_style is None
+    assert grids[2].caption_height < grids[0].caption_height
+    assert round(grids[2].y + grids[2].caption_height, 2) == round(grids[0].y + grids[0].caption_height, 2)
     unnoted = [g for g in grids if "Mini" in g.caption or g.number > 4]
     assert unnoted and all(g.note_style is None and g.note == "" for g in unnoted)
     noted_height, plain_height = grids[0].caption_height, unnoted[0].caption_height

@@ -15,6 +15,7 @@ alternately. The model gives only each page's text block.
 """
 from __future__ import annotations
 
+import itertools
 import re
 import statistics
 
@@ -208,12 +209,12 @@ def test_answer_cage_marks_are_six_points_and_dark(book: tuple[str, tuple[Read, 
             big = max(size for *_rest, size, _colour in inside)
             small = [(text, box, size, colour) for text, box, size, colour in inside if size < 0.8 * big]
             centres = sorted((box.x0 + box.x1) / 2 for _t, box, size, _c in inside if size >= 0.8 * big)
-            side = frame.width / (1 + sum(b - a > 2 for a, b in zip(centres, centres[1:])))   # columns of digits
+            side = frame.width / (1 + sum(b - a > 2 for a, b in itertools.pairwise(centres)))   # columns of digits
             # a cage mark stands in its cell's top-left corner; small digits elsewhere are candidates
             if not small or any((box.x0 - frame.x0) / side % 1 > 0.3 or (box.y0 - frame.y0) / side % 1 > 0.3
                                 for _t, box, _s, _c in small):
                 continue
-            for text, box, size, colour in small:
+            for text, _box, size, colour in small:
                 marks += 1
                 grey = max(colour >> 16 & 255, colour >> 8 & 255, colour & 255)
                 assert size >= 6.0 - 0.05 and grey <= 0x66, (name, page.number + 1, text, size, hex(colour))
