@@ -443,6 +443,9 @@ class Grid:
     coordinates: Coordinates | None = None      # a-h / 1-8 on a chessboard's edge squares
     cages: CageDrawing | None = None            # dashed cages with their totals (Killer, KenKen)
     marks: tuple[CellMarks | None, ...] | None = None   # a worked example's pencil marks, row-major
+    #: the queens' side as a share of the cell: :data:`QUEEN_SCALE`, smaller on a chessboard whose
+    #: coordinates the full-size crown would cover (layout decides, every format draws it)
+    queen_scale: float = QUEEN_SCALE
 
     @property
     def width(self) -> float:

@@ -6,15 +6,42 @@ from __future__ import annotations
 from dataclasses import replace
 from itertools import pairwise
 
+from publisher import fonts as fontlib
 from publisher.cagelines import cage_drawing
 from publisher.captions import caption_parts, fit_caption
-from publisher.grids import board_borders, cells, coordinates, one_row, text_ratio, tour_drawing
+from publisher.grids import (
+    Box,
+    board_borders,
+    cells,
+    clear_font,
+    coordinates,
+    label_boxes,
+    one_row,
+    queen_scale,
+    text_ratio,
+    tour_drawing,
+)
 from publisher.layout import fit
 from publisher.layout.frame import Desk, ink_of
 from publisher.layout.slots import SlotMaker, Slots
-from publisher.model import Band, Board, CageDrawing, CrossRef, Grid, PlacedGrid, SectionSpec, TextStyle
+from publisher.model import (
+    QUEEN,
+    QUEEN_SCALE,
+    Band,
+    Board,
+    CageDrawing,
+    Coordinates,
+    CrossRef,
+    Grid,
+    PlacedGrid,
+    SectionSpec,
+    TextStyle,
+)
 from publisher.play import play_for
 from publisher.typeset import visible
+
+#: what makes two boards of a section print alike: rows, columns, kind and text ratio
+Shape = tuple[int, int, str, float]
 
 
 class Placer:
@@ -29,14 +56,9 @@ class Placer:
         row also ends where the board shape changes, so each band holds grids
         of one shape. Answer cells are capped by their puzzle's."""
         rows: list[tuple[list[PlacedGrid], Slots]] = []
-        sizes: dict[tuple, tuple[Slots, float, float]] = {}
+        sizes = self.sizes(section, answers)
         for number, board in enumerate(section.boards, first_number):
-            shape = (board.rows, board.cols, board.kind, text_ratio(board, answers, self.desk.spec.large_print))
-            if shape not in sizes:
-                slots = self.slots.for_shape(section, answers, board)
-                cap = self.slots.answer_cap(section, board) if answers else None
-                sizes[shape] = (slots, *self.slots.grid_size(board, slots, answers, cap))
-            slots, cell, font = sizes[shape]
+            slots, cell, font = sizes[self.shape(board, answers)]
             placed = self.placed(board, number, section, answers, slots, cell, font)
             for item in (placed, *self.worked(board, number, answers, slots, placed)):
                 if (rows and rows[-1][1] is slots and len(rows[-1][0]) < slots.across
@@ -45,6 +67,50 @@ class Placer:
                 else:
                     rows.append(([item], slots))
         return rows
+
+    def shape(self, board: Board, answers: bool) -> Shape:
+        """What makes two boards of a section print alike: sides, kind and text ratio."""
+        return board.rows, board.cols, board.kind, text_ratio(board, answers, self.desk.spec.large_print)
+
+    def sizes(self, section: SectionSpec, answers: bool) -> dict[Shape, tuple[Slots, float, float]]:
+        """The slots, cell and text size of each shape of a section. Its chessboards print at
+        one size whatever their sides, so their numbers are set at one size too, the smallest
+        any of them needs (a lone 6x6 tour beside 8x8 ones does not shout its numbers)."""
+        sizes: dict[Shape, tuple[Slots, float, float]] = {}
+        chess: set[Shape] = set()
+        for board in section.boards:
+            shape = self.shape(board, answers)
+            if shape not in sizes:
+                slots = self.slots.for_shape(section, answers, board)
+                cap = self.slots.answer_cap(section, board) if answers else None
+                sizes[shape] = (slots, *self.slots.grid_size(board, slots, answers, cap))
+            if board.chessboard:
+                chess.add(shape)
+        if chess:
+            font = min(self.clear_of_coordinates(board, *sizes[self.shape(board, answers)][1:], answers)
+                       for board in section.boards if board.chessboard)
+            sizes.update({shape: (*sizes[shape][:2], font) for shape in chess})
+        return sizes
+
+    def clear_of_coordinates(self, board: Board, cell: float, font: float, answers: bool) -> float:
+        """The largest text size up to ``font`` at which a chessboard's widest number (a tour's
+        "100") covers none of its coordinates, the floor at the least."""
+        if not self.desk.spec.coordinates:
+            return font
+        least = fit.floors_for(answers, self.desk.spec.large_print).text
+        edges = coordinates(board.rows, board.cols, cell, least, self.label_width)
+        if edges is None:
+            return font
+        texts = [text if text != QUEEN else "" for text in (board.answer if answers else board.givens)]
+        return clear_font(texts, board.cols, font, least, cell, self.label_boxes(edges, cell), self.cell_text_width,
+                          self.line_box)
+
+    def label_boxes(self, edges: Coordinates, cell: float) -> dict[tuple[int, int], list[Box]]:
+        return label_boxes(edges, cell, self.label_width, self.line_box)
+
+    @property
+    def line_box(self) -> tuple[float, float, float]:
+        return fontlib.line_box(self.desk.spec.fonts)
 
     def worked(self, board: Board, number: int, answers: bool, slots: Slots,
                placed: PlacedGrid) -> list[PlacedGrid]:
@@ -98,6 +164,7 @@ class Placer:
             cell_size=cell, font_size=font, label=f"{word} {number}, {board.rows}x{board.cols} {kind}",
             tour=tour_drawing(board, cell, self.widest(board, font), font, edge_boxes) if answers else None,
             shaded=board.shading, coordinates=edges, cages=self.cages(board, cell, answers),
+            queen_scale=queen_scale(cell, self.label_boxes(edges, cell)) if edges is not None else QUEEN_SCALE,
         )
         note, note_style = "", None
         note_lines: tuple[str, ...] = ()
@@ -114,6 +181,10 @@ class Placer:
                                                                 self.desk.spec.language),
                           caption_parts=parts, note_lines=note_lines,
                           caption_lines=lines if len(lines) > 1 else (), ref=ref, below=slots.below)
+
+    def cell_text_width(self, text: str, size: float) -> float:
+        """A cell text's width in the bold face (givens are bold; the wider of the two)."""
+        return self.desk.type.width(text, TextStyle("cell", size, bold=True))
 
     def label_width(self, text: str, size: float) -> float:
         return self.desk.type.width(text, TextStyle("coordinate", size))

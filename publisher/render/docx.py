@@ -41,7 +41,6 @@ from lxml import etree
 
 from publisher.marks import candidate_font, keypad_lines
 from publisher.model import (
-    QUEEN_SCALE,
     Band,
     Booklet,
     CellMarks,
@@ -317,7 +316,7 @@ class _Body:
         the model's picture, never cached: each drawing needs its own id."""
         if cell.is_queen:
             png = queen_png(self.ink.text_grey(cell.role))
-            return self.inline_picture(png, grid.cell_size * QUEEN_SCALE) + "</w:p></w:tc>"
+            return self.inline_picture(png, grid.cell_size * grid.queen_scale) + "</w:p></w:tc>"
         key = (id(cell), grid.font_size)
         entry = self._runs.get(key)
         if entry is None or entry[0] is not cell:

@@ -19,7 +19,6 @@ from typing import cast
 
 from publisher.marks import candidate_font, keypad_lines
 from publisher.model import (
-    QUEEN_SCALE,
     SHADE_MARK,
     SHADE_NONE,
     Booklet,
@@ -348,7 +347,7 @@ class _View:
             ink = self.booklet.ink
             number = self.styles[GRID_STYLE].number
             if cell.is_queen:
-                side = twips(grid.cell_size * QUEEN_SCALE)
+                side = twips(grid.cell_size * grid.queen_scale)
                 text = _pict(queen_png(ink.text_grey(cell.role)), side, side)
             else:
                 text = rtf_escape(cell.text)
