@@ -221,3 +221,22 @@ def test_answer_cage_marks_are_six_points_and_dark(book: tuple[str, tuple[Read, 
     if name not in ("embedded", "teaching", "kdp-6x9-worked", "large-print", "large-print-letter"):
         assert marks > 20
 
+
+
+@pytest.mark.slow
+def test_answer_rows_of_a_section_share_their_grids_evenly(book: tuple[str, tuple[Read, ...]]) -> None:
+    """Four Killer answers three across print two and two, never three and one (item 5): on every
+    answer page, rows of grids of one size that follow each other differ by one grid at most."""
+    name, reads = book
+    answers = reads[-1]
+    checked = 0
+    for page in answers.doc:
+        rows: dict[int, list[pymupdf.Rect]] = {}
+        for frame in grids(page):
+            rows.setdefault(round(frame.y1), []).append(frame)
+        ordered = [rows[y] for y in sorted(rows)]
+        for upper, lower in itertools.pairwise(ordered):
+            if {round(f.width) for f in upper} == {round(f.width) for f in lower}:
+                checked += 1
+                assert abs(len(upper) - len(lower)) <= 1, (name, page.number + 1, len(upper), len(lower))
+    assert checked > 0
