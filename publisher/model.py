@@ -404,6 +404,10 @@ class Coordinates:
     labels: tuple[EdgeLabel, ...]
     size: float                  # points
 
+    def files(self, rows: int) -> tuple[str, ...]:
+        """The files' letters, a first (the labels are a board's ``rows`` ranks, then its files)."""
+        return tuple(label.text for label in self.labels[rows:])
+
 
 @dataclass(frozen=True)
 class CageLabel:
