@@ -42,6 +42,11 @@ def _floor(value: float) -> float:
     return round(math.floor(value / ROUND_TO + 1e-9) * ROUND_TO, 2)
 
 
+def _half_point(size: float) -> float:
+    """A type size in whole half points, the finest DOCX and RTF can set (8.8 pt would be 9 there)."""
+    return math.floor(size * 2 + 1e-9) / 2
+
+
 def _ceil(value: float) -> float:
     return round(math.ceil(value / ROUND_TO - 1e-9) * ROUND_TO, 2)
 
@@ -300,8 +305,8 @@ class SlotMaker:
         if self.desk.spec.large_print:
             return base, ref
         floors = fit.floors_for(answers, False)
-        size = round(max(floors.caption, base.size, min(CAPTION_MOST, width * CAPTION_SHARE)), 1)
-        ref_size = round(max(floors.ref, ref.size * size / max(base.size, floors.caption)), 1)
+        size = _half_point(max(floors.caption, base.size, min(CAPTION_MOST, width * CAPTION_SHARE)))
+        ref_size = _half_point(max(floors.ref, ref.size * size / max(base.size, floors.caption)))
         caption = base if size == base.size else replace(base, size=size, leading=0.0)
         return caption, ref if ref_size == ref.size else replace(ref, size=ref_size, leading=0.0)
 
