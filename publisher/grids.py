@@ -277,13 +277,20 @@ def clear_font(texts: Sequence[str], cols: int, font: float, least: float, cell:
     """The largest size up to ``font`` (``least`` at the least) at which the text of every square
     that carries coordinates (``texts``, row-major), centred as every format sets a cell's text,
     covers none of them: a tour's "100" beside a file letter."""
-    cap, ascent, descent = line
     size = font
     while size > least:
-        baseline = cell / 2 + cap * size / 2
-        if all(_clear((cell / 2 - half, baseline - ascent * size, cell / 2 + half, baseline - descent * size), boxes)
-               for (row, col), boxes in labels.items()
-               for half in (width(texts[row * cols + col], size) / 2,) if texts[row * cols + col]):
+        if clears(texts, cols, size, cell, labels, width, line):
             return size
         size = round(size - 0.1, 1)
     return least
+
+
+def clears(texts: Sequence[str], cols: int, size: float, cell: float, labels: dict[tuple[int, int], list[Box]],
+           width: Callable[[str, float], float], line: LineBox) -> bool:
+    """Whether the texts of the squares that carry ``labels`` (row-major ``texts``), centred at
+    ``size`` points, cover none of them."""
+    cap, ascent, descent = line
+    baseline = cell / 2 + cap * size / 2
+    return all(_clear((cell / 2 - half, baseline - ascent * size, cell / 2 + half, baseline - descent * size), boxes)
+               for (row, col), boxes in labels.items()
+               for half in (width(texts[row * cols + col], size) / 2,) if texts[row * cols + col])

@@ -14,6 +14,7 @@ from publisher.grids import (
     board_borders,
     cells,
     clear_font,
+    clears,
     coordinates,
     label_boxes,
     one_row,
@@ -39,6 +40,9 @@ from publisher.model import (
 )
 from publisher.play import play_for
 from publisher.typeset import visible
+
+#: an answer key's digits may lose this share of their size to stay clear of its cage totals
+ANSWER_SHRINK = 0.8
 
 #: what makes two boards of a section print alike: rows, columns, kind and text ratio
 Shape = tuple[int, int, str, float]
@@ -90,7 +94,50 @@ class Placer:
             font = min(self.clear_of_coordinates(board, *sizes[self.shape(board, answers)][1:], answers)
                        for board in section.boards if board.chessboard)
             sizes.update({shape: (*sizes[shape][:2], font) for shape in chess})
+        # a cage's total and the digit of its cell stand clear of each other (their font boxes, as
+        # an editor measures them): a puzzle's givens are set no larger than keeps them so (large
+        # print's 18 pt totals clear no centred digit in any cell a page holds); an answer key's
+        # digits lose a fifth of their size at most, and where even that leaves them touching its
+        # totals, the totals are left out (:meth:`cages`)
+        for shape in {self.shape(board, answers) for board in section.boards if board.cages}:
+            slots, cell, font = sizes[shape]
+            least = min(self.clear_of_totals(board, cell, font, answers) for board in section.boards
+                        if board.cages and self.shape(board, answers) == shape)
+            sizes[shape] = (slots, cell, least)
         return sizes
+
+    def clear_of_totals(self, board: Board, cell: float, font: float, answers: bool) -> float:
+        """The largest size up to ``font`` (the floor at the least; on answers, 80 % of ``font``
+        too) at which the digits in the cells that carry a cage's total (the total's box and the
+        digit's, ascent to descent) stand clear of it."""
+        boxes = self.total_boxes(board, cell, answers)
+        if not boxes:
+            return font
+        least = fit.floors_for(answers, self.desk.spec.large_print).text
+        if answers:
+            least = max(least, round(font * ANSWER_SHRINK, 1))
+        return clear_font(self.cell_texts(board, answers), board.cols, font, least, cell, boxes,
+                          self.cell_text_width, self.line_box)
+
+    def total_boxes(self, board: Board, cell: float, answers: bool) -> dict[tuple[int, int], list[Box]]:
+        """The font box of each cage total, from its cell's corner, by cell (row, column)."""
+        drawing = self.cages(board, cell, answers, font=None)
+        if drawing is None:
+            return {}
+        _cap, ascent, descent = self.line_box
+        size = drawing.font_size
+        boxes: dict[tuple[int, int], list[Box]] = {}
+        for label in drawing.labels:
+            row, col = int(label.y // cell), int(label.x // cell)
+            left, base = label.x - col * cell, label.y - row * cell
+            right = left + self.desk.type.width(label.text, TextStyle("cage", size))
+            boxes.setdefault((row, col), []).append((left, base - ascent * size, right, base - descent * size))
+        return boxes
+
+    @staticmethod
+    def cell_texts(board: Board, answers: bool) -> tuple[str, ...]:
+        """What the cells of a board print in this booklet: the answer, or the givens."""
+        return board.answer if answers else board.givens
 
     def clear_of_coordinates(self, board: Board, cell: float, font: float, answers: bool) -> float:
         """The largest text size up to ``font`` at which a chessboard's widest number (a tour's
@@ -163,7 +210,7 @@ class Placer:
             borders=board_borders(board, cell),
             cell_size=cell, font_size=font, label=f"{word} {number}, {board.rows}x{board.cols} {kind}",
             tour=tour_drawing(board, cell, self.widest(board, font), font, edge_boxes) if answers else None,
-            shaded=board.shading, coordinates=edges, cages=self.cages(board, cell, answers),
+            shaded=board.shading, coordinates=edges, cages=self.cages(board, cell, answers, font),
             queen_scale=queen_scale(cell, self.label_boxes(edges, cell)) if edges is not None else QUEEN_SCALE,
         )
         note, note_style = "", None
@@ -201,15 +248,21 @@ class Placer:
         whole sentence (the lines joined) reflow in its paragraph."""
         return tuple(self.desk.type.wrap(text, self.note_style(slots), width))
 
-    def cages(self, board: Board, cell: float, answers: bool) -> CageDrawing | None:
-        """The board's cages at this cell size: black on puzzles, light on answers; totals at
-        their floor or more; outlines only where the kind draws dashed cages."""
+    def cages(self, board: Board, cell: float, answers: bool, font: float | None) -> CageDrawing | None:
+        """The board's cages at this cell size: black on puzzles, lighter on answers; totals at
+        their floor or more; outlines only where the kind draws dashed cages. An answer key
+        (its digits at ``font``) leaves its totals out where they would touch its digits: in
+        large print, and in cells too small to keep them clear."""
         ink = ink_of(self.desk.spec)
         large = self.desk.spec.large_print
         floor = fit.floors_for(answers, large).totals
+        totals = not (large and answers)
+        if totals and answers and font is not None:      # clear at these digits' size, or left out
+            totals = clears(self.cell_texts(board, answers), board.cols, font, cell,
+                            self.total_boxes(board, cell, answers), self.cell_text_width, self.line_box)
         return cage_drawing(board, cell, ink.answer_cage_grey if answers else ink.cage_grey,
                             lambda text, size: self.desk.type.width(text, TextStyle("cage", size)),
-                            least=floor, totals=not (large and answers), outlines=board.cage_look == "dashed")
+                            least=floor, totals=totals, outlines=board.cage_look == "dashed")
 
     def widest(self, board: Board, font: float) -> float:
         """Width of the widest answer text of a board in its cells (bold, the wider face)."""

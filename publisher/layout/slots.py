@@ -43,8 +43,9 @@ def _floor(value: float) -> float:
 
 
 def _half_point(size: float) -> float:
-    """A type size in whole half points, the finest DOCX and RTF can set (8.8 pt would be 9 there)."""
-    return math.floor(size * 2 + 1e-9) / 2
+    """A type size to the nearest half point, the finest DOCX and RTF can set (8.8 pt would be 9
+    there); a floor, a whole half point itself, stays whole."""
+    return math.floor(size * 2 + 0.5) / 2
 
 
 def _ceil(value: float) -> float:
@@ -205,7 +206,8 @@ class SlotMaker:
             if down == 1:
                 return 0.0
             slots = slots_of(across, down)
-            block = slots.caption_height + model.rows * cell + slots.below
+            # rows of one-line captions without notes are the shortest a page holds, so leave the most
+            block = slots.caption_box(1, 0) + model.rows * cell + slots.below
             later = (self.desk.usable_height - down * block) / (down + 1)
             free = self.desk.usable_height - opening - down * block
             first = free / (down + 1) if free >= 0 else 0.0
@@ -230,7 +232,9 @@ class SlotMaker:
         # large print draws totals at 18 pt whatever the cell (answers leave them out): cells grow
         # to keep them clear of the digits as far as the page allows (:meth:`grid_size`), but a
         # Killer's 18 pt totals clear of 18 pt digits would need a 57 pt cell no Letter page holds
-        return fit.least_cell(board, text_ratio(board, answers, large), floors, totals=not large,
+        # an answer key's totals are drawn where its cells keep them clear of the digits, else left
+        # out (publisher.layout.placing): they do not make its cells larger
+        return fit.least_cell(board, text_ratio(board, answers, large), floors, totals=not (large or answers),
                               candidates=worked, stretch=1.0 if large else TEXT_STRETCH)
 
     def answer_cap(self, section: SectionSpec, board: Board) -> float:
