@@ -87,7 +87,7 @@ def build(options: BuildOptions) -> BuildResult:
 def _fail(result: BuildResult, problems: list[str]) -> None:
     result.status, result.exit_code = "error", EXIT_USAGE
     result.outputs.clear()
-    result.errors.extend(problem for problem in problems if problem not in result.errors)
+    result.errors[:] = dict.fromkeys([*result.errors, *problems])
 
 
 def write_outputs(options: BuildOptions, result: BuildResult, files: dict[Path, Rendered],

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import contextlib
 import datetime
+import functools
 import json
 import os
 import sqlite3
@@ -139,9 +140,11 @@ def recorded_now() -> str:
     return moment.strftime("%Y-%m-%dT%H:%M:%SZ")
 
 
-def database_url(target: str, base: Path | None = None) -> tuple[str, str]:
-    """(SQLAlchemy URL, the name shown in messages) of a config's or command line's
-    ``catalog``: ``postgresql://...`` (psycopg) or a SQLite file path relative to ``base``."""
+def database_url(target: str, base: Path | None = None) -> tuple[str, str, Path | None]:
+    """(SQLAlchemy URL, the name shown in messages, the SQLite file or None) of a config's or
+    command line's ``catalog``: ``postgresql://...`` (psycopg) or a SQLite file path relative to
+    ``base``. A path is never read as a URL: ``cat?mode=ro&x=1.db`` is that file (SQLAlchemy's
+    ``sqlite:///`` would take ``?mode=ro`` for its options and open the file ``cat``)."""
     if target.startswith(("postgresql://", "postgres://", "postgresql+psycopg://")):
         try:
             url = sa.engine.make_url(target.replace("postgres://", "postgresql://", 1))
@@ -149,13 +152,13 @@ def database_url(target: str, base: Path | None = None) -> tuple[str, str]:
             raise CatalogError(f"catalog {target!r}: not a valid postgresql:// URL "
                                "(postgresql://USER:PASSWORD@HOST:PORT/DATABASE)") from None
         shown = url.render_as_string(hide_password=True)
-        return url.set(drivername="postgresql+psycopg").render_as_string(hide_password=False), shown
+        return url.set(drivername="postgresql+psycopg").render_as_string(hide_password=False), shown, None
     if "://" in target:
         raise CatalogError(f"catalog {target!r}: expected a file path or a postgresql:// URL")
     path = Path(target)
     if base is not None and not path.is_absolute():
         path = base / path
-    return f"sqlite:///{path}", str(target)
+    return "sqlite://", str(target), path
 
 
 class Catalog:
@@ -166,11 +169,10 @@ class Catalog:
         """``reform`` puts an older catalog's rows in this version's forms when it is
         upgraded (the kinds know their forms; this module does not): a catalog that needs
         it and is opened without it is refused rather than upgraded half-way."""
-        self.url, self.name = database_url(target, base)
+        self.url, self.name, path = database_url(target, base)
         self._reform = reform
-        self.sqlite = self.url.startswith("sqlite")
-        if self.sqlite:
-            path = Path(self.url.removeprefix("sqlite:///"))
+        self.sqlite = path is not None
+        if path is not None:
             _check_folder(path, self.name)
             if not create and not path.exists():
                 raise CatalogError(f"catalog {self.name}: no such file")
@@ -178,10 +180,13 @@ class Catalog:
                 raise CatalogError(f"catalog {self.name}: not a file")
         # how long to wait for another build's lock before "locked" (SQLite: its busy timeout)
         waiting = f"-c lock_timeout={LOCK_TIMEOUT_SECONDS * 1000}"
-        args: dict[str, int | str] = ({"timeout": LOCK_TIMEOUT_SECONDS} if self.sqlite
-                                else {"connect_timeout": 10, "options": waiting})
         try:
-            self.engine = sa.create_engine(self.url, connect_args=args, poolclass=sa.pool.NullPool)
+            if path is not None:   # the file opened by name, never through a URL
+                self.engine = sa.create_engine(self.url, poolclass=sa.pool.NullPool, creator=functools.partial(
+                    sqlite3.connect, path, timeout=LOCK_TIMEOUT_SECONDS))
+            else:
+                self.engine = sa.create_engine(self.url, poolclass=sa.pool.NullPool, connect_args={
+                    "connect_timeout": 10, "options": waiting})
         except ImportError:
             raise CatalogError(f"catalog {self.name}: PostgreSQL catalogs need psycopg "
                                "(pip install 'puzzlepress[postgresql]')") from None

@@ -56,10 +56,23 @@ LABEL_KEYS = tuple(DEFAULT_LABELS["en"]) + tuple(SCREEN_LABELS["en"])   # printe
 PLACEMENTS = ("separate", "back", "both")
 
 
+#: The most values (scalars, lists, mappings) a config holds (README, "Limits"): a book of a
+#: hundred sections takes a few thousand; a million-item list is refused within a second or two
+MAX_CONFIG_VALUES = 50_000
+#: Problems shown before the rest are counted: a screenful
+MAX_SHOWN_PROBLEMS = 20
+
+
 class ConfigError(Exception):
-    """Problems with a config file, each already formatted as 'file:line: key: message'."""
+    """Problems with a config file, each already formatted as 'file:line: key: message'
+    (a screenful of them: past :data:`MAX_SHOWN_PROBLEMS`, the last line counts the rest)."""
 
     def __init__(self, problems: list[str]) -> None:
+        problems = list(dict.fromkeys(problems))
+        if len(problems) > MAX_SHOWN_PROBLEMS:
+            rest = len(problems) - MAX_SHOWN_PROBLEMS
+            problems = [*problems[:MAX_SHOWN_PROBLEMS],
+                        f"... and {rest:,} more problem{'s' if rest > 1 else ''} ({len(problems):,} in all)"]
         super().__init__("\n".join(problems))
         self.problems = problems
 
@@ -424,7 +437,7 @@ def load(path: Path | str) -> LoadedConfig:
     except safeio.InputError as error:
         raise ConfigError([str(error).replace(": file not found", ": config file not found", 1)]) from None
     try:
-        data, node = load_with_nodes(text)
+        data, node = load_with_nodes(text, max_nodes=MAX_CONFIG_VALUES, what="a config")
     except YamlSyntaxError as error:
         raise ConfigError([f"{path}:{error}"]) from None
     except yaml.YAMLError as error:
@@ -442,7 +455,7 @@ def load(path: Path | str) -> LoadedConfig:
         config = Config.model_validate(data)
     except ValidationError as error:
         for item in error.errors():
-            loc = tuple(p for p in item["loc"] if not (isinstance(p, str) and _is_union_tag(p)))
+            loc = _written_path(item["loc"], data, missing=item["type"] == "missing")
             if item["type"] == "invalid_kind":
                 loc = loc + ("kind",)
             item["loc"] = loc
@@ -457,7 +470,20 @@ def _line_number(problem: str) -> int:
     return int(parts[1]) if len(parts) > 1 and parts[1].isdigit() else 0
 
 
-def _is_union_tag(part: str) -> bool:
-    """pydantic inserts the union member's name into error locations ('TourBoard',
-    'function-before[...]', 'literal['auto']'); users never wrote those keys."""
-    return part[:1].isupper() or "[" in part
+def _written_path(loc: tuple[str | int, ...], data: object, *, missing: bool) -> KeyPath:
+    """The key path of a pydantic error location as the YAML has it: pydantic puts the name
+    of a union's member into locations ('TourBoard', 'function-before[...]', "literal['auto']"),
+    which are no keys of the user's; a key of the user's is one the data holds there (whatever
+    its characters: a key may be '\\x1b[2J' or 'Book'), or, ending a ``missing`` error's
+    location, the key its mapping lacks."""
+    written: list[str | int] = []
+    here = data
+    for depth, part in enumerate(loc):
+        holds = (part in here) if isinstance(here, dict) else (
+            isinstance(here, list) and isinstance(part, int) and 0 <= part < len(here))
+        lacked = missing and isinstance(here, dict) and depth == len(loc) - 1
+        if not (holds or lacked or isinstance(part, int)):
+            continue   # a union member's name
+        written.append(part)
+        here = here[part] if holds else None   # type: ignore[index]
+    return tuple(written)

@@ -9,6 +9,7 @@ as Python writes them in a string (``\\n``, ``\\x1b``, ``\\u202e``), the rest is
 """
 from __future__ import annotations
 
+import json
 import re
 
 #: C0 and C1 controls, DEL, the line and paragraph separators, the bidirectional overrides
@@ -26,3 +27,15 @@ def _escape(match: re.Match[str]) -> str:
 def escaped(text: object) -> str:
     """``text`` safe to print as (part of) one console line: every control escaped."""
     return _UNSAFE.sub(_escape, str(text))
+
+
+def _json_escape(match: re.Match[str]) -> str:
+    return f"\\u{ord(match.group()):04x}"
+
+
+def json_line(obj: object) -> str:
+    """One JSON object on one line, as the contract prints it: other scripts than ASCII stay
+    as they are (a Vietnamese title reads as written), and every character :func:`escaped`
+    escapes is a JSON ``\\u`` escape, so a label holding U+202E or U+2028 can neither reverse
+    nor split the line on a console; a JSON reader reads back the same value."""
+    return _UNSAFE.sub(_json_escape, json.dumps(obj, ensure_ascii=False, separators=(", ", ": ")))

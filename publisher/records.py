@@ -8,14 +8,13 @@ top-level functions of picklable tasks.
 """
 from __future__ import annotations
 
-import json
 import re
 import time
 
 from publisher import kinds
-from publisher.console import escaped
+from publisher.console import escaped, json_line
 from publisher.schema import JsonObject, KindPuzzle
-from solver.parsing import ParseIssue
+from solver.parsing import ParseIssue, load_json
 from solver.sudoku import Grade, Puzzle, Step, cell_name, grade_with_steps, verify
 from solver.sudoku.verdict import scaled_node_limit
 from solver.verdict import Status, Verdict
@@ -88,16 +87,11 @@ def verdict_line(source: str, item: Item, verdict: Verdict) -> str:
     return f"{where(source, item)} #{item.index + 1} {verdict.status.value}{reason} ({verdict.stats.ms:.2f} ms)"
 
 
-def json_text(obj: object) -> str:
-    """One JSON line of the contract (as ``publisher.cli.emit_json`` prints it, without the newline)."""
-    return json.dumps(obj, ensure_ascii=False, separators=(", ", ": "))
-
-
 def check_one(task: Task) -> Rendered:
     """The output of ``check`` for one puzzle (runs in a worker process or on Dask)."""
     source, item, node_limit, as_json = task
     verdict = judge_item(item, node_limit)
-    text = json_text(verdict_record(source, item, verdict)) if as_json else verdict_line(source, item, verdict)
+    text = json_line(verdict_record(source, item, verdict)) if as_json else verdict_line(source, item, verdict)
     return text, verdict.status is Status.UNIQUE
 
 
@@ -134,7 +128,7 @@ def grade_one(task: tuple[Task, bool]) -> Rendered:
         fields = {**verdict_record(source, item, verdict), **_grade_fields(found, ms)}
         if explain_steps:
             fields["explanation"] = [_step_record(step) for step in steps] if steps is not None else None
-        return json_text(fields), accepted
+        return json_line(fields), accepted
     line = verdict_line(source, item, verdict)
     if found is not None:
         line += f" rating {found.rating:.1f} {found.level} (hardest: {found.hardest}, {found.steps} steps)"
@@ -145,14 +139,24 @@ def grade_one(task: tuple[Task, bool]) -> Rendered:
 _TEXT_STATUS = re.compile(r"^.*:\d+ #\d+ (\w+)")
 
 
+def could_begin_line(cut: str, as_json: bool, sources: list[str]) -> bool:
+    """Whether ``cut`` can be the start of a line ``check`` or ``grade`` writes for one of
+    ``sources`` (what an interrupted run leaves of its last line)."""
+    starts = ['{"source": '] if as_json else [f"{escaped(source)}:" for source in sources]
+    return any(cut.startswith(start) or start.startswith(cut) for start in starts)
+
+
 def accepted_line(line: str, as_json: bool) -> bool:
     """Whether an earlier run's output line says its puzzle was accepted (for ``--resume``);
     ValueError for a line that no run of ``check`` or ``grade`` wrote."""
     if as_json:
         try:
-            return bool(json.loads(line).get("status") == Status.UNIQUE.value)
-        except (ValueError, AttributeError):
-            raise ValueError(f"--resume: {line[:60]!r} is not a line of check --json") from None
+            record = load_json(line)
+        except ValueError:
+            record = None
+        if not isinstance(record, dict):
+            raise ValueError(f"--resume: {line[:60]!r} is not a line of check --json")
+        return record.get("status") == Status.UNIQUE.value
     match = _TEXT_STATUS.match(line)
     if match is None:
         raise ValueError(f"--resume: {line[:60]!r} is not a line of check")

@@ -51,6 +51,12 @@ if TYPE_CHECKING:
 #: Sudoku difficulty levels, easiest first (the grader's names; README "Difficulty levels")
 LEVELS = ("easy", "medium", "hard", "diabolical")
 
+#: The longest text of a config value (a title, an instruction, a blurb) and the longest list
+#: (books, sections, inline puzzles, formats ...), checked before their items are modelled
+#: (README, "Limits")
+MAX_TEXT_CHARS = 10_000
+MAX_LIST_ITEMS = 10_000
+
 _CONTROL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f\ufffe\uffff\ud800-\udfff]")
 
 
@@ -115,10 +121,27 @@ Paths = Annotated[list[str], BeforeValidator(_paths)]
 
 
 class Strict(BaseModel):
-    """Every config object: unknown keys are errors, values are not coerced silently,
-    and text holds no control characters (Word files cannot carry them)."""
+    """Every config object: unknown keys are errors, values are not coerced silently, texts
+    and lists are bounded before anything is made of them, and text holds no control
+    characters (Word files cannot carry them)."""
 
     model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
+
+    @field_validator("*", mode="before")
+    @classmethod
+    def _bounded(cls, value: object) -> object:
+        if isinstance(value, str) and len(value) > MAX_TEXT_CHARS:
+            raise ValueError(f"a text of {len(value):,} characters; the limit is {MAX_TEXT_CHARS:,}")
+        if isinstance(value, (list, dict)) and len(value) > MAX_LIST_ITEMS:
+            what = "list" if isinstance(value, list) else "mapping"
+            raise ValueError(f"a {what} of {len(value):,} items; the limit is {MAX_LIST_ITEMS:,}")
+        if isinstance(value, dict):   # labels: their words are texts too
+            long = next((key for key, word in value.items() if isinstance(word, str) and len(word) > MAX_TEXT_CHARS),
+                        None)
+            if long is not None:
+                raise ValueError(f"'{long}': a text of {len(value[long]):,} characters; "
+                                 f"the limit is {MAX_TEXT_CHARS:,}")
+        return value
 
     @field_validator("*", mode="after")
     @classmethod

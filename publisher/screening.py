@@ -22,8 +22,9 @@ from itertools import islice
 from pathlib import Path
 from typing import Any, BinaryIO, TypeVar
 
+from publisher import safeio
 from solver.formats import Foreign
-from solver.parsing import ParseIssue
+from solver.parsing import MAX_LINE_CHARS, ParseIssue
 from solver.sudoku import Puzzle
 from solver.sudoku.parse import iter_lines
 
@@ -67,7 +68,6 @@ def _open(source: str) -> BinaryIO:
         if stdin is None:
             raise InputProblem("<stdin>: standard input is closed")
         return stdin
-    from publisher import safeio
     try:
         return safeio.open_regular(source, role="a puzzle file")
     except safeio.InputError as error:
@@ -79,27 +79,54 @@ _LINE_END = re.compile(r"\r\n|\r|\n")
 
 def text_lines(source: str) -> Iterator[str]:
     """The lines of a UTF-8 text file (a BOM allowed), without line ends, one at a time;
-    :class:`InputProblem` naming the file and line for bytes that are not UTF-8."""
+    :class:`InputProblem` naming the file and line for bytes that are not UTF-8 or a file
+    that cannot be read. No line is held longer than the longest puzzle line
+    (:data:`~solver.parsing.MAX_LINE_CHARS`): the rest of a longer one is read over, so the
+    readers call it malformed at once (``/dev/zero`` on standard input never fills memory)."""
     stream = _open(source)
-    decoder = codecs.getincrementaldecoder("utf-8-sig")()
     shown = "<stdin>" if source == "-" else source
-    number = 0
     try:
-        for raw in stream:
-            try:
-                text = decoder.decode(raw)
-            except UnicodeDecodeError as error:
-                raise InputProblem(f"{shown}:{number + 1}: not UTF-8 text (byte 0x{raw[error.start]:02x}); "
-                                   "save the file as UTF-8") from None
-            pieces = _LINE_END.split(text)   # a lone \r (old Mac files) ends a line too
-            if pieces and pieces[-1] == "":
-                pieces.pop()
-            for piece in pieces:
-                number += 1
-                yield piece
+        yield from _bounded_lines(stream, shown)
+    except OSError as error:   # /proc/self/mem: a regular file that cannot be read
+        raise InputProblem(f"{shown}: cannot read: {error.strerror or error}") from None
     finally:
         if source != "-":
             stream.close()
+
+
+def _bounded_lines(stream: BinaryIO, shown: str) -> Iterator[str]:
+    decoder = codecs.getincrementaldecoder("utf-8-sig")()
+    bound = 4 * MAX_LINE_CHARS + 4   # UTF-8 bytes of the longest line, and its line end
+    number = 0
+    while raw := stream.readline(bound):
+        if len(raw) == bound and not raw.endswith((b"\n", b"\r")):
+            number += 1
+            yield raw.decode("utf-8", "replace")   # over MAX_LINE_CHARS characters: malformed
+            _read_over_line(stream, shown, number)
+            decoder.reset()
+            continue
+        try:
+            text = decoder.decode(raw)
+        except UnicodeDecodeError as error:
+            raise InputProblem(f"{shown}:{number + 1}: not UTF-8 text (byte 0x{raw[error.start]:02x}); "
+                               "save the file as UTF-8") from None
+        pieces = _LINE_END.split(text)   # a lone \r (old Mac files) ends a line too
+        if pieces and pieces[-1] == "":
+            pieces.pop()
+        for piece in pieces:
+            number += 1
+            yield piece
+
+
+def _read_over_line(stream: BinaryIO, shown: str, number: int) -> None:
+    """Read over the rest of line ``number``, too long for any puzzle; a line that runs on
+    past the size of the largest input file (``/dev/zero``) ends the reading of its input."""
+    skipped = 0
+    while (rest := stream.readline(1 << 20)) and not rest.endswith(b"\n"):
+        skipped += len(rest)
+        if skipped > safeio.MAX_INPUT_BYTES:
+            raise InputProblem(f"{shown}:{number}: a line of more than {safeio.MAX_INPUT_BYTES:,} bytes: "
+                               "not a puzzle text; the rest is not read")
 
 
 def file_items(source: str, options: TextOptions) -> Iterator[Item]:
@@ -182,23 +209,34 @@ def _on_dask(address: str, function: Callable[[Task], Result], tasks: Iterator[T
             yield from done
 
 
-def resume_point(path: Path) -> list[str]:
-    """The complete lines an earlier run wrote to ``path`` (none if it does not exist); a
-    last line cut off by the interruption is dropped from the file, to be written again."""
+def resume_point(path: Path, accepted_line: Callable[[str], bool],
+                 begins_line: Callable[[str], bool]) -> tuple[int, int]:
+    """(lines, accepted puzzles) of what an earlier run wrote to ``path`` ((0, 0) if it does
+    not exist). Every complete line is read back first (``accepted_line`` raises ValueError
+    for one no run wrote), and a last line cut off by the interruption must be the start of
+    one (``begins_line``); only then is that cut line dropped from the file, to be written
+    again: a file that is no earlier output is left as it was."""
     try:
         data = path.read_bytes()
     except FileNotFoundError:
-        return []
+        return 0, 0
     except OSError as error:
         raise InputProblem(f"{path}: cannot read: {error.strerror or error}") from None
     keep = data.rfind(b"\n") + 1
+    try:
+        lines = data[:keep].decode("utf-8").splitlines()
+        accepted = sum(accepted_line(line) for line in lines)
+    except UnicodeDecodeError:
+        raise InputProblem(f"{path}: not an output of an earlier run (not UTF-8)") from None
+    except ValueError as error:
+        raise InputProblem(f"{path}: {error}") from None
+    cut = data[keep:].decode("utf-8", "ignore")   # the interruption may split a character
+    if cut and not begins_line(cut):
+        raise InputProblem(f"{path}: not an output of an earlier run (its last line {cut[:60]!r} is none of ours)")
     if keep < len(data):
         with path.open("r+b") as out:
             out.truncate(keep)
-    try:
-        return data[:keep].decode("utf-8").splitlines()
-    except UnicodeDecodeError:
-        raise InputProblem(f"{path}: not an output of an earlier run (not UTF-8)") from None
+    return len(lines), accepted
 
 
 @dataclass(frozen=True)
@@ -222,22 +260,23 @@ class Tally:
 
 def screen(files: Iterable[str], options: TextOptions, node_limit: int,
            render: Callable[[tuple[str, Item, int, bool]], tuple[str, bool]], *, as_json: bool,
-           accepted_line: Callable[[str, bool], bool], emit: Callable[[str], None], run: Run = Run()) -> Tally:
+           accepted_line: Callable[[str, bool], bool], begins_line: Callable[[str, bool, list[str]], bool],
+           emit: Callable[[str], None], run: Run = Run()) -> Tally:
     """Judge every puzzle of every file with ``render`` (streamed, in order, wherever ``run``
     says) and hand each line to ``emit``, or to ``run.output`` as it is made. With
     ``run.resume`` the lines already in ``run.output`` count as done (``accepted_line`` reads
-    whether each was accepted): their puzzles are read but not judged again, the rest is
-    appended. InputProblem for an output that cannot be read back or written. ``run.output``
+    whether each was accepted, ``begins_line`` whether a last line cut short is the start of
+    one): their puzzles are read but not judged again, the rest is appended.
+    InputProblem for an output that cannot be read back or written. ``run.output``
     is opened as it is: the caller has made sure it is no input (``write.check_outputs``)."""
-    done = resume_point(run.output) if run.resume and run.output is not None else []
-    try:
-        accepted = sum(accepted_line(line, as_json) for line in done)
-    except ValueError as error:
-        raise InputProblem(str(error)) from None
+    files = list(files)
+    done, accepted = (resume_point(run.output, lambda line: accepted_line(line, as_json),
+                                   lambda cut: begins_line(cut, as_json, files))
+                      if run.resume and run.output is not None else (0, 0))
     failures: list[str] = []
-    total = len(done)
+    total = done
     tasks = ((source, item, node_limit, as_json)
-             for source, item in islice(items(files, options, failures), len(done), None))
+             for source, item in islice(items(files, options, failures), done, None))
     sink = None
     try:
         if run.output is not None:

@@ -21,6 +21,9 @@ import yaml
 MAX_DEPTH = 64
 #: How many nodes aliases may add to a document once expanded (README, "Limits").
 MAX_ALIAS_NODES = 100_000
+#: How many nodes (scalars, lists, mappings) a document may hold as written (README, "Limits"):
+#: composing them is most of the time a large document takes, so the count stops it early
+MAX_NODES = 1_000_000
 
 
 class YamlSyntaxError(Exception):
@@ -53,18 +56,24 @@ class _Lines:
 
 
 class _Loader(yaml.SafeLoader):
-    """The safe loader, refusing to compose nodes nested deeper than MAX_DEPTH."""
+    """The safe loader, refusing to compose nodes nested deeper than MAX_DEPTH, or more of them than its bound."""
 
-    def __init__(self, text: str) -> None:
+    def __init__(self, text: str, max_nodes: int, what: str) -> None:
         super().__init__(text)
         self.depth = 0
+        self.nodes = 0
+        self.max_nodes, self.what = max_nodes, what
 
     def compose_node(self, parent: yaml.Node | None, index: int) -> yaml.Node | None:
         self.depth += 1
+        self.nodes += 1
         try:
             if self.depth > MAX_DEPTH:
                 mark = self.peek_event().start_mark
                 raise _Limit(mark, f"nesting deeper than {MAX_DEPTH} levels")
+            if self.nodes > self.max_nodes:
+                mark = self.peek_event().start_mark
+                raise _Limit(mark, f"more than {self.max_nodes:,} values (the limit of {self.what})")
             return super().compose_node(parent, index)
         finally:
             self.depth -= 1
@@ -159,11 +168,13 @@ def _code(character: int | str) -> str:
     return f"U+{character if isinstance(character, int) else ord(character):04X}"
 
 
-def load_with_nodes(text: str) -> tuple[object, yaml.Node | None]:
-    """(data, root node) of a YAML document, loaded with the safe constructor, within the limits."""
+def load_with_nodes(text: str, *, max_nodes: int = MAX_NODES,
+                    what: str = "a document") -> tuple[object, yaml.Node | None]:
+    """(data, root node) of a YAML document, loaded with the safe constructor, within the limits
+    (``max_nodes``: the values it may hold, ``what`` it is, for the message)."""
     lines = _Lines(text)
     try:
-        loader = _Loader(text)
+        loader = _Loader(text, max_nodes, what)
     except yaml.reader.ReaderError as error:    # a character YAML does not allow anywhere
         line, column = lines.at(error.position)
         raise YamlSyntaxError(line, column, f"character {_code(error.character)} is not allowed in YAML") from None

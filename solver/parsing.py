@@ -2,6 +2,7 @@
 for input it cannot read."""
 from __future__ import annotations
 
+import json
 import re
 from dataclasses import dataclass
 
@@ -23,6 +24,49 @@ class ParseIssue:
     def __str__(self) -> str:
         where = f"{self.line}" if self.column is None else f"{self.line}:{self.column}"
         return f"{where}: {self.message}"
+
+
+#: The longest line a puzzle of any format we read can take (a 25x25 f-puzzles JSON object
+#: with every cell's candidates and cages is under 100 KB): a longer line is malformed at
+#: once, and a stream never holds more of a line than this (README, "Limits").
+MAX_LINE_CHARS = 1 << 20
+#: The deepest nesting of JSON a puzzle line may hold (as for YAML: README, "Limits").
+MAX_JSON_DEPTH = 64
+
+
+def too_long(line: str) -> str | None:
+    """Why ``line`` is no puzzle line of any format, when it is longer than any can be."""
+    if len(line) <= MAX_LINE_CHARS:
+        return None
+    return f"a line of more than {MAX_LINE_CHARS:,} characters: longer than any puzzle's"
+
+
+class JsonTooDeep(ValueError):
+    """JSON nested deeper than :data:`MAX_JSON_DEPTH`."""
+
+
+def load_json(text: str) -> object:
+    """JSON from user text, nested at most :data:`MAX_JSON_DEPTH` levels (checked by one scan
+    before parsing: Python's parser recurses, so 5,000 nested brackets would end in a
+    RecursionError); ValueError says what is wrong."""
+    depth, in_string, escaped = 0, False, False
+    for ch in text:
+        if in_string:
+            if escaped:
+                escaped = False
+            elif ch == "\\":
+                escaped = True
+            elif ch == '"':
+                in_string = False
+        elif ch == '"':
+            in_string = True
+        elif ch in "[{":
+            depth += 1
+            if depth > MAX_JSON_DEPTH:
+                raise JsonTooDeep(f"JSON nested deeper than {MAX_JSON_DEPTH} levels")
+        elif ch in "]}":
+            depth -= 1
+    return json.loads(text)
 
 
 _LINE_END = re.compile(r"\r\n|\r|\n")

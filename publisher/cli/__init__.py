@@ -13,19 +13,19 @@ from __future__ import annotations
 
 import importlib
 import io
-import json
 import logging
 import os
 import sys
 import threading
 import traceback
+import warnings
 from collections.abc import Callable
 from typing import IO, Any, TextIO
 
 import click
 
 from publisher import __version__, interrupt, progress
-from publisher.console import escaped
+from publisher.console import escaped, json_line
 
 EXIT_OK = 0
 EXIT_REJECTED = 1
@@ -46,7 +46,7 @@ class UsageError(click.ClickException):
 
 def emit_json(obj: object) -> None:
     """One JSON object on one line of stdout (the machine-readable contract)."""
-    click.echo(json.dumps(obj, ensure_ascii=False, separators=(", ", ": ")))
+    click.echo(json_line(obj))
 
 
 #: Every command and the module that defines it (and registers it on :data:`cli` when
@@ -193,7 +193,10 @@ def main(argv: list[str] | None = None) -> int:
     if sys.stderr is not None:
         sys.stderr = CommandGuard(sys.stderr, defuse=github_actions())
     try:
-        code = _main(args, debug, console=argv is None)
+        with warnings.catch_warnings():   # a library's warning is no line of ours (its source line neither)
+            if not debug:
+                warnings.simplefilter("ignore")
+            code = _main(args, debug, console=argv is None)
         sys.stdout.flush()
     except StreamFailed as failed:    # standard output on a full device, or gone
         code = _stdout_failed(failed.error)

@@ -31,6 +31,7 @@ from publisher.records import (
     Task,
     accepted_line,
     check_one,
+    could_begin_line,
     judge_item,
     record,
     solution_text,
@@ -161,7 +162,8 @@ def judge_files(files: Iterable[str], options: Screening, render: Callable[[Task
         _check_output(files, options.run.output)
     try:
         tally = screening.screen(files, options.text, options.node_limit, render, as_json=options.as_json,
-                                 accepted_line=accepted_line, emit=click.echo, run=options.run)
+                                 accepted_line=accepted_line, begins_line=could_begin_line, emit=click.echo,
+                                 run=options.run)
     except (screening.InputProblem, screening.DaskUnavailable) as error:
         raise UsageError(str(error)) from None
     if not options.as_json:

@@ -10,13 +10,13 @@ the kind the section names; adding a kind is one module registering one class.
 """
 from __future__ import annotations
 
-import json
 from abc import ABC, abstractmethod
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, ClassVar, Generic, TypeVar
 
 from pydantic import ValidationError
 
+from publisher.console import json_line
 from publisher.model import Board, HintStep
 from publisher.schema import Generation, Hint, JsonObject, KindMade, Recipe, SectionBase, Strict
 from solver.canonical import Form
@@ -81,7 +81,7 @@ class Kind(ABC, Generic[P]):
         in the puzzle's file form (``request.record``), which reads back as a puzzle file."""
         if not isinstance(request, Recipe):
             raise TypeError(f"{self.name} has no request of its own to describe its puzzles")
-        return json.dumps(request.record(made), ensure_ascii=False, separators=(", ", ": "))
+        return json_line(request.record(made))
 
     def generate(self, board: Strict, *, line: int, index: int) -> P | ParseIssue:
         """A puzzle made by the tool from a config ``boards`` entry (the kind's board model)."""

@@ -6,13 +6,13 @@ differs: its solver's parser and file form, its grid (a Killer's regions and giv
 the playable page checks of a cage, and its own keys."""
 from __future__ import annotations
 
-import json
 from abc import abstractmethod
 from collections.abc import Mapping, Sequence
 from typing import Literal, Protocol, TypeVar
 
 from pydantic import Field, model_validator
 
+from publisher.console import json_line
 from publisher.kinds.base import Kind
 from publisher.model import Board, CageMark, HintStep
 from publisher.schema import Generation, Hint, JsonObject, Recipe, Strict
@@ -21,7 +21,7 @@ from solver.cages.canonical import form, relation
 from solver.cages.puzzle import CagePuzzle
 from solver.cages.verdict import verify
 from solver.canonical import Form
-from solver.parsing import ParseIssue, split_lines
+from solver.parsing import ParseIssue, load_json, split_lines
 from solver.sudoku import Grade
 from solver.sudoku.candidates import Step
 from solver.verdict import Verdict
@@ -125,7 +125,7 @@ class CagedKind(Kind[P]):
                 continue
             index = len(found)
             try:
-                entry = json.loads(line)
+                entry = load_json(line)
             except ValueError as error:
                 found.append(ParseIssue(number, f"not a JSON mapping of a puzzle ({error.args[0].split(':')[0]}); "
                                                 f"cage puzzles are written as YAML or JSON", index=index))
@@ -172,7 +172,7 @@ class CagedKind(Kind[P]):
                         (old.cages, self.regions(old), old.givens))
 
     def as_text(self, puzzle: P) -> tuple[str, dict[str, Hint]]:
-        return json.dumps(self.written(puzzle), ensure_ascii=False, separators=(", ", ": ")) + "\n", {}
+        return json_line(self.written(puzzle)) + "\n", {}
 
     def size(self, puzzle: P) -> str:
         return f"{puzzle.size}x{puzzle.size}"

@@ -7,7 +7,6 @@ the book model draws.
 """
 from __future__ import annotations
 
-import json
 import math
 from collections.abc import Mapping
 from dataclasses import replace
@@ -15,6 +14,7 @@ from typing import TYPE_CHECKING, Annotated, ClassVar, Literal, TypedDict
 
 from pydantic import BeforeValidator, Field, field_validator, model_validator
 
+from publisher.console import json_line
 from publisher.kinds.base import Kind
 from publisher.model import (
     SHADE_BAND,
@@ -219,7 +219,7 @@ class SudokuKind(Kind[Puzzle]):
     def generated_line(self, request: Wanted, made: KindMade, *, as_json: bool) -> str:
         """The JSON record (``--json``), or the line of a puzzle file."""
         if as_json:
-            return json.dumps(made.record(), ensure_ascii=False, separators=(", ", ": "))
+            return json_line(made.record())
         return text_line(made)
 
     @staticmethod

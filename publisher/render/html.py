@@ -50,7 +50,7 @@ from publisher.model import (
 from publisher.render import RenderContext, Renderer, register
 from publisher.render.fontfile import subset
 from publisher.render.play import play_data
-from publisher.render.templating import make_environment, template_errors
+from publisher.render.templating import Budget, make_environment, render_template, template_errors
 
 #: CSS class of a cell's text role; a blank cell needs none.
 _ROLE_CLASS = {CellRole.BLANK: "", CellRole.GIVEN: "g", CellRole.SOLVED: "s", CellRole.QUEEN: "q",
@@ -366,7 +366,8 @@ class HtmlRenderer(Renderer):
     def render(self, booklet: Booklet) -> bytes:
         view = _BookletView(booklet)
         with template_errors():
-            html = self._template.render(
+            html = render_template(
+                self._template, Budget.of(booklet),
                 booklet=booklet,
                 pages=view.pages,
                 faces=font_faces(booklet),

@@ -48,7 +48,7 @@ from publisher.render.flow import (
     word_style,
 )
 from publisher.render.picture import queen_png
-from publisher.render.templating import make_environment, template_errors
+from publisher.render.templating import Budget, make_environment, render_template, template_errors
 
 TEMPLATE = "booklet.rtf.j2"
 
@@ -460,7 +460,8 @@ class RtfRenderer(Renderer):
         ink = booklet.ink
         margins = booklet.margins
         with template_errors():
-            text = env.get_template(TEMPLATE).render(
+            text = render_template(
+                env.get_template(TEMPLATE), Budget.of(booklet),
                 booklet=booklet,
                 font=booklet.fonts.office_family,
                 font_alt=(booklet.fonts.fallback_family if booklet.fonts.installed else booklet.fonts.family),

@@ -15,7 +15,7 @@ OPERATIONS = ("+", "-", "x", "/")
 #: Spellings read as an operation (``*`` and the multiplication and division signs too).
 _OP_SPELLINGS = {"+": "+", "-": "-", "x": "x", "*": "x", "×": "x", "/": "/", "÷": "/", "\u2212": "-"}
 
-_CELL = re.compile(r"\s*[rR](\d+)\s*[cC](\d+)\s*\Z")
+_CELL = re.compile(r"\A\s*[rR](\d+)\s*[cC](\d+)\s*\Z")
 
 
 @dataclass(frozen=True)

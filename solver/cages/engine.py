@@ -11,7 +11,10 @@ A :class:`Network` is the puzzle's rules as three kinds of constraint over cells
   :class:`~solver.cages.tables.TupleTable` (KenKen: value tuples). A cage keeps the
   entries every cell can still take and narrows each cell to the digits those use; for a
   tuple table that is exact (arc consistency); for a sum table a digit every live set
-  needs and only one cell can hold goes there.
+  needs and only one cell can hold goes there;
+* *bounded cages* -- a KenKen cage too large to table (:class:`~solver.cages.tables.Bounds`):
+  each cell keeps the digits its sum or product leaves room for, given the least and
+  greatest values of the others; once every cell is decided that is the exact check.
 
 Propagation works on a list of changed cells and marks only their constraints for a
 visit, so a placement costs its neighbourhood, not the grid. The search branches on a
@@ -23,7 +26,7 @@ import random
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 
-from solver.cages.tables import SumTable, TupleTable
+from solver.cages.tables import Bounds, SumTable, TupleTable
 from solver.verdict import SolveStats, Status, Verdict
 
 #: Default node bound of verification; a 9x9 Killer with no givens needs a few dozen.
@@ -46,6 +49,8 @@ class Network:
     #: excludes[cell * n + digit - 1]: (cell, digit) candidates a placement rules out beyond
     #: its peers' same digit (a variant's digit-dependent rule, non-consecutive neighbours)
     excludes: tuple[tuple[tuple[int, int], ...], ...] = field(default=(), repr=False)
+    bounds: tuple[Bounds, ...] = ()
+    cell_bounds: tuple[tuple[int, ...], ...] = field(default=(), repr=False)
 
     @property
     def full(self) -> int:
@@ -54,9 +59,10 @@ class Network:
 
 def network(n: int, units: Sequence[Sequence[int]], groups: Sequence[Sequence[int]] = (),
             sums: Sequence[SumTable] = (), tuples: Sequence[TupleTable] = (),
-            excludes: Sequence[Sequence[tuple[int, int]]] = ()) -> Network:
+            excludes: Sequence[Sequence[tuple[int, int]]] = (), bounds: Sequence[Bounds] = ()) -> Network:
     """The network of an N x N grid with these units, distinct groups (pairs of cells that
-    may not repeat a digit are groups of two), cage tables and digit-dependent exclusions."""
+    may not repeat a digit are groups of two), cage tables, digit-dependent exclusions and
+    cages too large to table."""
     cells = n * n
     peer_sets: list[set[int]] = [set() for _ in range(cells)]
     for group in [*units, *groups]:
@@ -74,11 +80,16 @@ def network(n: int, units: Sequence[Sequence[int]], groups: Sequence[Sequence[in
     for index, ttable in enumerate(tuples):
         for cell in ttable.cells:
             cell_tuples[cell].append(index)
+    cell_bounds: list[list[int]] = [[] for _ in range(cells)]
+    for index, cage in enumerate(bounds):
+        for cell in cage.cells:
+            cell_bounds[cell].append(index)
     return Network(n, tuple(tuple(u) for u in units), tuple(tuple(g) for g in groups),
                    tuple(sums), tuple(tuples),
                    tuple(tuple(sorted(s - {c})) for c, s in enumerate(peer_sets)),
                    tuple(map(tuple, cell_units)), tuple(map(tuple, cell_sums)),
-                   tuple(map(tuple, cell_tuples)), tuple(tuple(e) for e in excludes))
+                   tuple(map(tuple, cell_tuples)), tuple(tuple(e) for e in excludes),
+                   tuple(bounds), tuple(map(tuple, cell_bounds)) if bounds else ())
 
 
 def start(net: Network, givens: Sequence[int], allowed: Sequence[int] = ()) -> list[int] | None:
@@ -108,6 +119,9 @@ def propagate(net: Network, cand: list[int], changed: list[int]) -> bool:
     unit_todo: list[int] = []
     sum_todo: list[int] = []
     tuple_todo: list[int] = []
+    bounds, cell_bounds = net.bounds, net.cell_bounds
+    bound_marked = bytearray(len(bounds))
+    bound_todo: list[int] = []
     excludes, n = net.excludes, net.n
     stack = changed
     while True:
@@ -145,6 +159,11 @@ def propagate(net: Network, cand: list[int], changed: list[int]) -> bool:
                 if not tuple_marked[k]:
                     tuple_marked[k] = 1
                     tuple_todo.append(k)
+            if cell_bounds:
+                for k in cell_bounds[c]:
+                    if not bound_marked[k]:
+                        bound_marked[k] = 1
+                        bound_todo.append(k)
         if unit_todo:
             u = unit_todo.pop()
             unit_marked[u] = 0
@@ -177,6 +196,12 @@ def propagate(net: Network, cand: list[int], changed: list[int]) -> bool:
             k = sum_todo.pop()
             sum_marked[k] = 0
             if not _filter_sums(sums[k], cand, stack, full):
+                return False
+            continue
+        if bound_todo:
+            k = bound_todo.pop()
+            bound_marked[k] = 0
+            if not _filter_bounds(bounds[k], cand, stack):
                 return False
             continue
         return True
@@ -274,6 +299,63 @@ def _filter_tuples(table: TupleTable, cand: list[int], stack: list[int]) -> bool
             cand[c] = keep
             stack.append(c)
     return True
+
+
+def _filter_bounds(cage: Bounds, cand: list[int], stack: list[int]) -> bool:
+    """Narrow a bounded cage's cells to the digits one of its operations leaves room for."""
+    keep = [0] * len(cage.cells)
+    for op in cage.ops:
+        allowed = _sum_room(cage, cand) if op == "+" else _product_room(cage, cand)
+        if allowed is not None:
+            keep = [k | a for k, a in zip(keep, allowed)]
+    if not any(keep):
+        return False
+    for c, k in zip(cage.cells, keep):
+        m = cand[c]
+        if m & ~k:
+            if not m & k:
+                return False
+            cand[c] = m & k
+            stack.append(c)
+    return True
+
+
+def _span(low: int, high: int) -> int:
+    """The digits low..high as a bitmask (none when low > high)."""
+    low = max(low, 1)
+    return ((1 << high) - 1) & ~((1 << (low - 1)) - 1) if low <= high else 0
+
+
+def _sum_room(cage: Bounds, cand: Sequence[int]) -> list[int] | None:
+    lows = [(cand[c] & -cand[c]).bit_length() for c in cage.cells]
+    highs = [cand[c].bit_length() for c in cage.cells]
+    least, most = sum(lows), sum(highs)
+    if not least <= cage.total <= most:
+        return None
+    return [cand[c] & _span(cage.total - (most - high), cage.total - (least - low))
+            for c, low, high in zip(cage.cells, lows, highs)]
+
+
+def _product_room(cage: Bounds, cand: Sequence[int]) -> list[int] | None:
+    lows = [(cand[c] & -cand[c]).bit_length() for c in cage.cells]
+    highs = [cand[c].bit_length() for c in cage.cells]
+    least = most = 1
+    for low, high in zip(lows, highs):
+        least, most = least * low, most * high
+    if not least <= cage.total <= most:
+        return None
+    allowed = []
+    for c, low, high in zip(cage.cells, lows, highs):
+        others_least, others_most = least // low, most // high
+        m, keep = cand[c], 0
+        while m:
+            b = m & -m
+            m ^= b
+            d = b.bit_length()
+            if cage.total % d == 0 and others_least * d <= cage.total <= others_most * d:
+                keep |= b
+        allowed.append(keep)
+    return allowed
 
 
 @dataclass

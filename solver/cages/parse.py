@@ -16,7 +16,7 @@ from typing import Any
 from solver.cages.cage import Cage, cell_name, parse_cell, parse_operation
 from solver.cages.puzzle import ORIGIN_KEYS, Origin
 
-_TARGET = re.compile(r"\s*(\d+)\s*([-+x*/×÷\u2212]?)\s*\Z", re.IGNORECASE)
+_TARGET = re.compile(r"\A\s*(\d+)(?:\s*([-+x*/×÷\u2212]))?\s*\Z", re.IGNORECASE)
 
 
 def mapping_problem(mapping: Any, keys: Sequence[str]) -> str | None:

@@ -13,13 +13,12 @@ Each line becomes the puzzle of the kind it describes (a Sudoku, a Killer, a Ken
 """
 from __future__ import annotations
 
-import json
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from itertools import chain
 from typing import TYPE_CHECKING, Any, TypeVar, Union
 
 from solver.formats import fpuzzles, hodoku, tatham
-from solver.parsing import ParseIssue, split_lines
+from solver.parsing import JsonTooDeep, ParseIssue, load_json, split_lines, too_long
 from solver.sudoku import Puzzle
 from solver.sudoku import parse_mapping as parse_sudoku
 from solver.sudoku import parse_text as parse_sudoku_text
@@ -38,20 +37,24 @@ def _content(line: str) -> bool:
     return bool(stripped) and not stripped.startswith("#")
 
 
-def _json_line(line: str) -> object:
-    """The f-puzzles JSON a line holds, or None."""
+def _json_line(line: str) -> bool:
+    """Whether a line holds f-puzzles JSON (or JSON nested too deep to read: then reading it says so)."""
     if not line.lstrip().startswith("{") or '"grid"' not in line:
-        return None
+        return False
     try:
-        value = json.loads(line)
+        value = load_json(line)
+    except JsonTooDeep:
+        return True
     except ValueError:
-        return None
-    return value if fpuzzles.looks_like_json(value) else None
+        return False
+    return fpuzzles.looks_like_json(value)
 
 
 def is_foreign(line: str) -> bool:
     """Whether one line of a puzzle text is in a foreign format (see the module's rules)."""
-    if hodoku.looks_like(line) or fpuzzles.looks_like_link(line) or _json_line(line) is not None:
+    if too_long(line):
+        return False   # no format's line: the kind's own reader says so
+    if hodoku.looks_like(line) or fpuzzles.looks_like_link(line) or _json_line(line):
         return True
     token = line.strip().split(None, 1)[0] if line.strip() else ""
     if not tatham.looks_like(token):
@@ -83,8 +86,8 @@ def _reader(line: str) -> tuple[str, Callable[[str], tuple[str, dict[str, Any]]]
     """(the format's name, its reader, the puzzle's text, a title after it) for one line."""
     if hodoku.looks_like(line):
         return "HoDoKu library line", hodoku.read, line, ""
-    if _json_line(line) is not None:
-        return "f-puzzles JSON", lambda text: fpuzzles.read_json(json.loads(text)), line, ""
+    if _json_line(line):
+        return "f-puzzles JSON", lambda text: fpuzzles.read_json(load_json(text)), line, ""
     token, _, rest = line.strip().partition(" ")
     title = rest.strip().lstrip("#").strip()
     if fpuzzles.looks_like_link(token):
@@ -95,6 +98,8 @@ def _reader(line: str) -> tuple[str, Callable[[str], tuple[str, dict[str, Any]]]
 def read_line(line: str, number: int, index: int) -> Foreign:
     """One foreign line (number ``number``, the ``index``-th puzzle of its text); text after
     a game ID or a link, past a space, is its title."""
+    if problem := too_long(line):
+        return ParseIssue(number, problem, index=index)
     name, reader, text, title = _reader(line)
     try:
         kind, mapping = reader(text)

@@ -12,7 +12,6 @@ naming it: a puzzle is never read without one of its constraints.
 """
 from __future__ import annotations
 
-import json
 import math
 import re
 import urllib.parse
@@ -20,6 +19,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from solver.formats.lzstring import decompress_from_base64
+from solver.parsing import load_json
 from solver.sudoku.geometry import default_symbols
 
 _LINK = re.compile(r"https?://(?:www\.)?(?:f-puzzles\.com/\?(?:[^\s#]*&)?load=|sudokupad\.app/"
@@ -30,7 +30,7 @@ _ABOUT = {"size", "grid", "title", "author", "ruleset", "solution", "highlightCo
 _TOGGLES = {"antiknight": "anti_knight", "antiking": "anti_king", "nonconsecutive": "non_consecutive"}
 _RULES = {"diagonal+", "diagonal-", "odd", "even", "extraregion", "killercage", *_TOGGLES}
 _CELL_KEYS = {"value", "given", "region", "centerPencilMarks", "cornerPencilMarks"}
-_CELL = re.compile(r"R(\d+)C(\d+)\Z", re.IGNORECASE)
+_CELL = re.compile(r"\AR(\d+)C(\d+)\Z", re.IGNORECASE)
 
 Fields = dict[str, Any]
 
@@ -52,7 +52,7 @@ def read_link(text: str) -> tuple[str, Fields]:
         raise ValueError("not an f-puzzles (?load=) or SudokuPad (/fpuzzles) link")
     data = urllib.parse.unquote(match.group("data")).replace(" ", "+")
     try:
-        decoded = json.loads(decompress_from_base64(data))
+        decoded = load_json(decompress_from_base64(data))
     except ValueError as error:
         raise ValueError(f"the link's data is not LZ-string Base64 of a JSON puzzle ({error})") from None
     return read_json(decoded)

@@ -40,19 +40,42 @@ from solver.sudoku.geometry import MAX_SIZE, default_symbols
 
 #: Keen's clue letters -> our operations
 _KEEN_OPS = {"a": "+", "s": "-", "m": "x", "d": "/"}
-_SOLO_PARAMS = re.compile(r"(\d+)(?:x(\d+))?([a-z0-9]*)\Z")
-_KEEN_PARAMS = re.compile(r"(\d+)(?:d[a-z]|m)*\Z")
-_CLUES = re.compile(r"(?:[amsd]\d+)+\Z")
-_ID = re.compile(r"(?:(\d+(?:x\d+)?[a-z0-9]*):)?([a-z0-9_,]+)\Z")
+# Every pattern here reads user text, so each runs in linear time: after the leading number
+# comes a letter, never a digit a second quantifier could also take (a line of 50,000 digits
+# once cost ``(\d+)([a-z0-9]*)`` a quadratic backtrack).
+_SOLO_PARAMS = re.compile(r"\A(\d{1,9})(?:x(\d{1,9}))?((?:[a-z][a-z0-9]*)?)\Z")
+_KEEN_PARAMS = re.compile(r"\A(\d{1,9})(?:d[a-z]|m)*\Z")
+_CLUES = re.compile(r"\A(?:[amsd]\d+)+\Z")
+_DESCRIPTION = re.compile(r"\A[a-z0-9_,]+\Z")
+_GRID_TOKEN = re.compile(r"[1-9]\d*|[a-z]|_|.")
+_RUNS = re.compile(r"([a-z_])(\d*)")
+_LETTERS = re.compile(r"([a-z_])()")
+_RUN_LIST = re.compile(r"\A(?:[a-z_]\d*)*\Z")
+_LETTER_LIST = re.compile(r"\A[a-z_]*\Z")
+_NUMBER = re.compile(r"[1-9]\d*")
+_HOW_MADE = re.compile(r"(?:md|[mra])\d*|d[a-z]?")   # Solo's symmetry and difficulty letters
+_KEEN_CLUE = re.compile(r"([amsd])(\d+)")
 
 Mapping = dict[str, Any]
+
+
+def _split(text: str) -> tuple[str | None, str] | None:
+    """(parameters or None, description) of a text of a game ID's shape: parameters of Solo's
+    or Keen's form before the first ``:``, a description of letters, digits, ``_`` and ``,``."""
+    params: str | None
+    params, colon, desc = text.partition(":")
+    if not colon:
+        params, desc = None, text
+    elif not _SOLO_PARAMS.match(params):   # Keen's parameters have the same shape
+        return None
+    return (params, desc) if _DESCRIPTION.match(desc) else None
 
 
 def looks_like(text: str) -> bool:
     """Whether one line has a game ID's shape (its parameters or not): only its letters,
     digits, ``_`` and ``,``, and a run letter somewhere (a line of digits is our own form)."""
-    match = _ID.match(text.strip())
-    return match is not None and any(ch.isalpha() or ch == "_" for ch in match.group(2))
+    split = _split(text.strip())
+    return split is not None and any(ch.isalpha() or ch == "_" for ch in split[1])
 
 
 def read(text: str) -> tuple[str, Mapping]:
@@ -61,10 +84,10 @@ def read(text: str) -> tuple[str, Mapping]:
     if "#" in text:
         raise ValueError("a random seed ('PARAMS#SEED') is not a puzzle: give the game ID "
                          "('PARAMS:DESCRIPTION') that the game shows for it")
-    match = _ID.match(text)
-    if not match:
+    split = _split(text)
+    if split is None:
         raise ValueError("not a Tatham game ID (PARAMS:DESCRIPTION of letters, digits, '_' and ',')")
-    params, desc = match.group(1), match.group(2)
+    params, desc = split
     parts = desc.split(",")
     if params is not None:
         keen = _KEEN_PARAMS.match(params)
@@ -79,15 +102,18 @@ def read(text: str) -> tuple[str, Mapping]:
 def _grid(text: str, area: int, largest: int, what: str) -> list[int]:
     """A Solo grid: numbers, letter runs of blanks, ``_`` separators -> ``area`` values."""
     values: list[int] = []
-    for token in re.findall(r"[1-9]\d*|[a-z]|_|.", text):
+    for found in _GRID_TOKEN.finditer(text):
+        token = found.group()
         if token.isdigit():
-            if int(token) > largest:
+            if len(token) > len(str(largest)) or int(token) > largest:
                 raise ValueError(f"{what}: {token} is more than {largest}")
             values.append(int(token))
         elif token.isalpha():
             values.extend([0] * (ord(token) - ord("a") + 1))
         elif token != "_":
             raise ValueError(f"{what}: unexpected character {token!r}")
+        if len(values) > area:
+            break
     if len(values) != area:
         raise ValueError(f"{what} has {len(values)} cells, expected {area}")
     return values
@@ -104,11 +130,14 @@ def _blocks(text: str, side: int, what: str, *, repeats: bool) -> list[int]:
             cell = parent[cell]
         return cell
 
-    counts: list[int] = []
-    for letter, repeat in re.findall(r"([a-z_])(\d*)" if repeats else r"([a-z_])()", text):
-        counts.extend([0 if letter == "_" else ord(letter) - ord("a") + 1] * (int(repeat) if repeat else 1))
-    if "".join(re.findall(r"[a-z_]\d*" if repeats else r"[a-z_]", text)) != text:
+    if not (_RUN_LIST if repeats else _LETTER_LIST).match(text):
         raise ValueError(f"{what}: unexpected character in {text!r}")
+    counts: list[int] = []
+    for letter, repeat in (_RUNS if repeats else _LETTERS).findall(text):
+        times = 1 if not repeat else int(repeat) if len(repeat) <= len(str(edges)) else edges + 2
+        if len(counts) + times > edges + 1:   # every run but a 'z' ends at an edge
+            raise ValueError(f"{what} describes more edges than a {side}x{side} grid has")
+        counts.extend([0 if letter == "_" else ord(letter) - ord("a") + 1] * times)
     position = 0
     for count in counts:
         runs, advance = (25, False) if count == 26 else (count, True)
@@ -151,7 +180,7 @@ def _solo_params(params: str, parts: list[str]) -> tuple[int, str | None, bool, 
         raise ValueError(f"'{params}' are not Solo parameters like 3x3, 9j or 3x3xk")
     rows = int(match.group(1))
     cols = int(match.group(2)) if match.group(2) is not None else rows
-    letters = re.sub(r"(?:md|[mra])\d*|d[a-z]?", "", match.group(3))   # symmetry, difficulty
+    letters = _HOW_MADE.sub("", match.group(3))
     unknown = set(letters) - set("jxk")
     if unknown:
         raise ValueError(f"Solo parameter '{sorted(unknown)[0]}' is not one of j (jigsaw), x (X), k (Killer)")
@@ -171,7 +200,7 @@ def _solo(params: str | None, parts: list[str]) -> tuple[str, Mapping]:
         if len(parts) not in (1, 2, 3, 4):
             raise ValueError(f"a Solo description has 1 to 4 parts separated by ',', found {len(parts)}")
         cells = sum(ord(ch) - ord("a") + 1 for ch in parts[0] if ch.isalpha()) + \
-            len(re.findall(r"[1-9]\d*", parts[0]))
+            len(_NUMBER.findall(parts[0]))
         side, box, xtype = round(cells ** 0.5), None, False
         jigsaw, killer = len(parts) in (2, 4), len(parts) >= 3
     if not 2 <= side <= MAX_SIZE:
@@ -208,7 +237,7 @@ def _keen(desc: str, side: int) -> tuple[str, Mapping]:
         raise ValueError(f"a {side}x{side} grid: Keen sides here are 2 to {MAX_SIZE}")
     blocks_part, clue_part = desc.split(",")
     blocks = _blocks(blocks_part, side, "keen cages", repeats=True)
-    clues = re.findall(r"([amsd])(\d+)", clue_part)
+    clues = _KEEN_CLUE.findall(clue_part)
     cages = _cells(blocks, side)
     if len(clues) != len(cages):
         raise ValueError(f"keen clues: {len(clues)} for {len(cages)} cages")

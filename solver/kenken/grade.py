@@ -98,8 +98,8 @@ def line_rule(g: Grid, puzzle: KenKen, one_cell: bool, parity: bool, rating: flo
         rest: list[int] = []
         covered: set[int] = set()
         for cage, table in zip(puzzle.cages, puzzle.tables):
-            if not unit.issuperset(cage.cells):
-                continue
+            if table is None or not unit.issuperset(cage.cells):
+                continue   # a cage too large to table is not known by its total here
             alive = live_tuples(table, cand)
             totals = {sum(t) for i, t in enumerate(table.tuples) if alive >> i & 1}
             if len(totals) == 1:
@@ -140,7 +140,8 @@ def line_rule(g: Grid, puzzle: KenKen, one_cell: bool, parity: bool, rating: flo
 
 def techniques(puzzle: KenKen) -> tuple[Technique, ...]:
     """Every technique for ``puzzle``, in the order they are tried."""
-    ctx = Context(puzzle.cages, puzzle.tables, puzzle.network())
+    tabled = [(cage, table) for cage, table in zip(puzzle.cages, puzzle.tables) if table is not None]
+    ctx = Context(tuple(cage for cage, _ in tabled), tuple(table for _, table in tabled), puzzle.network())
     return (
         (FULL_HOUSE, singles.full_house),
         (REMAINDER, partial(cage_remainder, ctx=ctx, rating=REMAINDER)),

@@ -86,8 +86,8 @@ class Killer(Origin):
             seen.add((found.cells, found.total))
             if found.distinct:
                 sums.append(sum_table(found.cells, found.total, self.size))
-            else:
-                sets.append(tuple_table(found.cells, ("+",), found.total, self.size))
+            elif (table := tuple_table(found.cells, ("+",), found.total, self.size)) is not None:
+                sets.append(table)   # a derived sum too large to table is left out: it only helps
         return network(self.size, units, [c.cells for c in self.cages if len(c.cells) > 1],
                        sums=sums, tuples=sets)
 

@@ -21,7 +21,7 @@ from collections.abc import Hashable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from solver.parsing import ParseIssue, split_lines
+from solver.parsing import ParseIssue, split_lines, too_long
 from solver.sudoku.geometry import MAX_SIZE, Geometry, default_symbols
 from solver.sudoku.puzzle import Puzzle
 from solver.sudoku.rules import variant_problem, variant_rules
@@ -182,6 +182,10 @@ class _TextReader:
         self._add(Puzzle(geometry, symbols, givens, line, self.made, label))
 
     def _line(self, number: int, raw: str) -> None:
+        if problem := too_long(raw):
+            self._end_block(number)
+            self._emit_issue(_Problem(problem, number))
+            return
         stripped = raw.strip()
         if not stripped:
             self._end_block(number)

@@ -3,6 +3,7 @@
 and the named reasons of contradictory and malformed input."""
 from __future__ import annotations
 
+import math
 import random
 
 import pytest
@@ -165,3 +166,57 @@ def test_cage_map_form_reads_like_the_list_form() -> None:
     assert listed == mapped
     assert verify_kenken(listed).status.value == oracle.verdict(oracle.Plain(3, None, (
         ((0, 1), 3, "+"), ((2,), 3, "+"), ((3, 6), 2, "/"), ((4, 5, 7), 12, "x"), ((8,), 1, "+"))))
+
+
+def _big_cage_kenkens(seed: int, rounds: int) -> list[tuple[str, str, object]]:
+    """KenKens with cages of up to 9 cells (tables stop at MAX_TABLED_CELLS: the rest are bounds)."""
+    rng = random.Random(seed)
+    out = []
+    for i in range(rounds):
+        n, largest = ((4, 9), (5, 6))[i % 2]   # the checker tries every filling of a cage: 4**9, 5**6
+        solution = oracle.latin(n, rng)
+        cages = []
+        for cells in oracle.cut(n, solution, largest - 3, largest, False, rng):
+            values = [solution[c] for c in cells]
+            op = "+" if len(cells) == 1 or rng.random() < 0.5 else "x"
+            total = sum(values) if op == "+" else math.prod(values)
+            if i % 4 == 3 and len(cells) > 1 and rng.random() < 0.5:   # nudged: often unsolvable
+                total += 1
+            cages.append((cells, total, "?" if i % 5 == 0 and len(cells) > 1 else op))
+        plain = oracle.Plain(n, None, tuple(cages))
+        puzzle = parse_kenken(kenken_mapping(plain))
+        assert not isinstance(puzzle, ParseIssue), puzzle
+        out.append((oracle.verdict(plain), verify_kenken(puzzle).status.value, plain))
+    return out
+
+
+@pytest.mark.parametrize("tabled", [7, 1])
+def test_cages_too_large_to_table_are_judged_right(monkeypatch: pytest.MonkeyPatch, tabled: int) -> None:
+    """Issue 44, defect 9: cages past MAX_TABLED_CELLS are their bounds; with 1, every cage of
+    two cells or more is, so the bounds alone must give the brute-force checker's verdicts."""
+    from solver.cages import tables
+    monkeypatch.setattr(tables, "MAX_TABLED_CELLS", tabled)
+    tables.tuple_table.cache_clear()
+    try:
+        results = _big_cage_kenkens(44, 60)
+    finally:
+        tables.tuple_table.cache_clear()
+    wrong = [(expected, got, plain) for expected, got, plain in results if expected != got]
+    assert not wrong, wrong[:3]
+    assert {expected for expected, _, _ in results} >= {"unique", "multiple", "unsolvable"}
+
+
+@pytest.mark.parametrize("cages, verdict", [
+    ([{"target": 405, "op": "+", "cells": [f"r{r}c{c}" for r in range(1, 10) for c in range(1, 10)]}], "multiple"),
+    ([{"target": 362880, "op": "x", "cells": [f"r{r}c{c}" for c in range(1, 10)]} for r in range(1, 10)],
+     "multiple"),
+    ([{"target": 405, "cells": [f"r{r}c{c}" for r in range(1, 10) for c in range(1, 10)]}], "multiple"),
+])
+def test_a_cage_that_every_latin_square_meets_is_judged_at_once(cages: list[dict], verdict: str) -> None:
+    """Defect 9: a 9x9 KenKen with one '+' cage of all 81 cells, or nine row cages 'x'
+    362880, ran past 40 s (its table was every Latin square)."""
+    from tests.deadline import deadline
+    puzzle = parse_kenken({"kind": "kenken", "size": 9, "cages": cages, "ops": "op" in cages[0]})
+    assert not isinstance(puzzle, ParseIssue), puzzle
+    with deadline(20):
+        assert verify_kenken(puzzle).status.value == verdict
