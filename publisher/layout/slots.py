@@ -119,6 +119,9 @@ class SlotMaker:
         self._fitted: dict[tuple[str, bool, int, int, int], Slots] = {}
         self._notes: dict[tuple[str, bool], list[str]] = {}
         self._captions: dict[tuple[str, bool, float, TextStyle], int] = {}
+        #: the booklet's one caption and cross-reference style, for its puzzles and its answers
+        self._styles: dict[bool, tuple[TextStyle, TextStyle]] = {}
+        self._probing = False
 
     def for_shape(self, section: SectionSpec, answers: bool, board: Board) -> Slots:
         """The slots of a board's shape in a section. Grids are sized for a
@@ -302,7 +305,26 @@ class SlotMaker:
         return max((len(self.desk.type.wrap(text, style, width)) for text in self.notes(section, answers)), default=1)
 
     def styles_at(self, width: float, answers: bool) -> tuple[TextStyle, TextStyle]:
-        """The caption and cross-reference styles of a grid ``width`` points wide: their floors
+        """The caption and cross-reference styles of the booklet's puzzles (or answers): one look
+        through it, the size its narrowest slots give (:meth:`sized_styles`), found by laying
+        its sections out once with each slot's own."""
+        if answers not in self._styles:
+            if self._probing:
+                return self.sized_styles(width, answers)
+            self._probing = True
+            try:
+                narrowest = min((self.for_shape(section, answers, board).width
+                                 for section in self.desk.spec.sections for board in section.boards),
+                                default=width)
+            finally:
+                self._probing = False
+            self._fitted.clear()
+            self._captions.clear()
+            self._styles[answers] = self.sized_styles(narrowest, answers)
+        return self._styles[answers]
+
+    def sized_styles(self, width: float, answers: bool) -> tuple[TextStyle, TextStyle]:
+        """The caption and cross-reference styles of a slot ``width`` points wide: their floors
         (:data:`publisher.layout.fit.PUZZLE_FLOORS`) on small grids, larger with larger grids."""
         base = self.desk.styles.answer_caption if answers else self.desk.styles.caption
         ref = self.desk.styles.ref

@@ -254,3 +254,36 @@ def test_no_two_marks_in_a_grid_overlap(book: tuple[str, tuple[Read, ...]]) -> N
             for (a, first), (b, second) in itertools.combinations(boxes, 2):
                 assert not (across(first, second) > 0.5 and down(first, second) > 0.5), \
                     (name, read.booklet.role, page.number + 1, a, b)
+
+
+#: a cross-reference line, in English or Vietnamese
+CROSS_REFERENCE = re.compile(r"(answer|puzzle) p\. \d+|(lời giải|câu đố) tr\. \d+")
+
+
+@pytest.mark.slow
+def test_one_caption_style_a_booklet(book: tuple[str, tuple[Read, ...]]) -> None:
+    """Issue 42 item 11: the captions over the grids of a booklet's puzzles (and of its answers)
+    are set at one size, Sudoku and chess pages alike, and so are its cross-references."""
+    name, reads = book
+    for read in reads:
+        captions: set[tuple[bool, float]] = set()
+        refs: set[float] = set()
+        for page in read.doc:
+            frames = grids(page)
+            for block in page.get_text("dict")["blocks"]:
+                for line in block.get("lines", ()):
+                    for span in line["spans"]:
+                        text, box, size = span["text"].strip(), pymupdf.Rect(span["bbox"]), span["size"]
+                        if CROSS_REFERENCE.fullmatch(text):
+                            refs.add(round(size, 1))
+                        if not (span["flags"] & 16 and re.match(r"\d+( · |$)", text)):
+                            continue        # a caption is bold and starts with its number
+                        centre = pymupdf.Point((box.x0 + box.x1) / 2, (box.y0 + box.y1) / 2)
+                        above = [f for f in frames if across(box, f) > 1 and 0 <= f.y0 - box.y1 < 40]
+                        if above and not any(f.contains(centre) for f in frames):
+                            answer = any(page.get_text("text", clip=f).count("\n") > 40 for f in above)
+                            captions.add((answer, round(size, 1)))
+        for role in (False, True):
+            sizes = {size for answer, size in captions if answer == role}
+            assert len(sizes) <= 1, (name, read.booklet.role, role, sorted(sizes))
+        assert len(refs) == 1, (name, read.booklet.role, sorted(refs))
