@@ -33,14 +33,17 @@ def align_spreads(desk: Desk, drafts: list[Draft]) -> None:
 
 def _fits_heights(desk: Desk, draft: Draft, bands: list[Band], ys: list[float]) -> bool:
     """Whether ``draft``'s bands fit at the heights ``ys``: under its text, above its bottom, and
-    leaving no empty band taller than an editor allows (:data:`publisher.layout.fit.MOST_BAND`)
-    that the page's own heights did not leave already (a later page under an opening's rule line)."""
+    leaving no empty band taller than an editor allows between or around two or more rows
+    (:data:`publisher.layout.fit.MOST_BAND`) that the page's own heights did not leave already (a
+    later page under an opening's rule line)."""
     texts = [b for b in draft.blocks if isinstance(b, TextBlock)]
     below_text = max((b.y + b.height for b in texts), default=0.0)
     bottom = desk.bottom(bool(texts))
     last = ys[-1] + bands[-1].height
     if ys[0] < below_text - 1e-6 or last > bottom + 1e-6:
         return False
+    if len(bands) < 2:
+        return True
     most = fit.MOST_BAND * desk.content_height
     return _widest_gap(bands, ys, below_text, bottom) <= max(most, _widest_gap(bands, [b.y for b in bands],
                                                                                 below_text, bottom)) + 1e-6
