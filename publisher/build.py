@@ -403,8 +403,10 @@ def _preflight(books: spec.Plan, specs: list[BookSpec], files: dict[Path, Render
         book = books.book_of(booklet.stem)
         assert book.printing is not None
         if fmt == COVER_FORMAT:
+            cover = specs[book.index].cover
             found = preflight.check_cover(data, display_path(path), book.printing, booklet.page_count,
-                                          (booklet.page_width, booklet.page_height), specs[book.index].cover.barcode)
+                                          (booklet.page_width, booklet.page_height), cover.barcode,
+                                          own_barcode=cover.isbn is not None and booklet.role == "puzzles")
         else:
             found = preflight.check_interior(data, display_path(path), book.printing)
         violations.extend(str(v) for v in found)

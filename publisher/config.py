@@ -28,12 +28,14 @@ from pydantic import (
     Tag,
     ValidationError,
     field_validator,
+    model_validator,
 )
 from pydantic_core import ErrorDetails
 
 from publisher import kinds, safeio
 from publisher.kinds import DEFAULT_KIND
 from publisher.labels import DEFAULT_LABELS, SCREEN_LABELS
+from publisher.printing import barcode
 from publisher.render import COVER_FORMAT
 from publisher.render import formats as render_formats
 from publisher.schema import (
@@ -192,6 +194,17 @@ class CoverColors(Strict):
     text: Color = "#ffffff"               # title, subtitle, author, back text and spine text
 
 
+def _isbn(value: str | None) -> str | None:
+    """An ISBN as written, once its digits and check digit are right."""
+    if value is not None:
+        barcode.isbn13(value)
+    return value
+
+
+def _price_code(value: str | None) -> str | None:
+    return None if value is None else barcode.price_code(value)
+
+
 class Cover(Strict):
     """The full-wrap cover (``<stem>-cover.pdf``), built from the interior's final page count."""
 
@@ -204,6 +217,17 @@ class Cover(Strict):
     #: the front's grid, never one of the book's: auto, a Sudoku made for the cover (seeded from
     #: the book: the same book, the same puzzle); none; or a Sudoku of your own, its givens on one line
     puzzle: str = "auto"
+    #: the book's ISBN (ISBN-13, or an ISBN-10 made one): its EAN-13 barcode in the service's
+    #: barcode area, and the ISBN on the imprint page
+    isbn: Annotated[str | None, AfterValidator(_isbn)] = None
+    #: the five-digit price add-on beside the barcode ("52495": US$ 24.95; "90000": no price)
+    price_code: Annotated[str | None, AfterValidator(_price_code)] = None
+
+    @model_validator(mode="after")
+    def _price_with_isbn(self) -> Cover:
+        if self.price_code is not None and self.isbn is None:
+            raise ValueError("price_code is the add-on of an ISBN's barcode: give isbn too")
+        return self
 
 
 class Book(Strict):

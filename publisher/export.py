@@ -17,14 +17,15 @@ from __future__ import annotations
 import datetime as dt
 import json
 import re
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field, replace
 
 from publisher import fonts as fontlib
 from publisher import repeats, spec
 from publisher.config import LoadedConfig
 from publisher.grading import verify_sections
 from publisher.grids import board_borders, cells, text_ratio, tour_drawing
+from publisher.kinds import KINDS
 from publisher.labels import labels_for
 from publisher.model import (
     Band,
@@ -65,6 +66,7 @@ class Entry:
     rating: float | None
     level: str | None
     date: dt.date | None = None
+    links: Mapping[str, str] = field(default_factory=dict)   # where it plays online, by site
 
     @property
     def stem(self) -> str:
@@ -109,7 +111,7 @@ def _later(first: dt.date, days: int) -> dt.date:
 
 
 def _on(entry: Entry, day: dt.date) -> Entry:
-    return Entry(entry.book, entry.section, entry.number, entry.board, entry.rating, entry.level, day)
+    return replace(entry, date=day)
 
 
 def parse_week(text: str, levels: Sequence[str]) -> tuple[str, ...]:
@@ -216,6 +218,7 @@ def export_files(entries: Sequence[Entry], fmt: str, *, dpi: int = 300, solution
                 "puzzle": "".join(text or "." for text in entry.board.givens),
                 "rating": entry.rating, "level": entry.level,
                 "date": entry.date.isoformat() if entry.date else None,
+                **({"links": dict(entry.links)} if entry.links and not answers else {}),
             })
     return files, records
 
@@ -269,7 +272,8 @@ def collect(loaded: LoadedConfig, *, jobs: int | None = None) -> Collected:
             for board, checked in zip(section.boards, result.accepted):
                 grade = checked.grade
                 entries.append(Entry(book.stem, section.title, number, board,
-                                     grade.rating if grade else None, grade.level if grade else None))
+                                     grade.rating if grade else None, grade.level if grade else None,
+                                     links=KINDS[checked.item.kind].play_links(checked.item.puzzle)))
                 number += 1
     first = specs[0]
     return Collected(entries, first.fonts, first.language, dict(first.labels), rejected)

@@ -233,6 +233,9 @@ class CoverSettings:
     text: str                       # "#rrggbb"
     barcode: bool                   # the service's barcode area is left blank paper
     puzzle: Board | None            # the front's grid (made or given, verified; never one of the book's)
+    isbn: str | None = None         # the 13 digits the barcode in that area carries; None: no barcode
+    price_code: str | None = None   # its five-digit add-on
+    isbn_shown: str | None = None   # the ISBN as printed over the barcode and on the imprint page
 
 
 @dataclass(frozen=True)

@@ -21,7 +21,7 @@ from publisher.config import LoadedConfig, Section
 from publisher.kinds import KINDS, Kind, for_entry, kind_of
 from publisher.schema import Hint, KeyPath, KindPuzzle, control_character
 from publisher.workers import worker_count
-from publisher.yamlfile import YamlSyntaxError, load_with_nodes
+from publisher.yamlfile import YamlSyntaxError, json_entries, load_with_nodes
 from solver import formats
 from solver.parsing import ParseIssue
 from solver.sudoku.generate import GenerationError
@@ -90,9 +90,12 @@ def parse_file(path: Path | str, kind: Kind[KindPuzzle], hints: Mapping[str, Hin
         return parse_text(text, kind, hints, any_kind=route or foreign)
     shown = display_path(Path(path))
     try:
-        data, node = load_with_nodes(text)
+        fast = json_entries(text) if Path(str(path)).suffix.lower() == ".json" else None
+        data, node = load_with_nodes(text) if fast is None else (None, None)
     except YamlSyntaxError as error:
         raise SourceError(f"{shown}:{error}") from None
+    if fast is not None:
+        return _entries(*fast, kind, hints, route=route, foreign=foreign)
     if isinstance(data, dict) and "puzzles" in data and node is not None:
         node = next(value for key, value in node.value if key.value == "puzzles")
         data = data["puzzles"]
@@ -100,9 +103,15 @@ def parse_file(path: Path | str, kind: Kind[KindPuzzle], hints: Mapping[str, Hin
         data, node = [data], yaml.SequenceNode("tag:yaml.org,2002:seq", [node])
     if not isinstance(data, list) or node is None:      # None: an empty document
         raise SourceError(f"{shown}:1: expected a list of puzzles (or a mapping with a 'puzzles' list)")
+    return _entries(data, [entry.start_mark.line + 1 for entry in node.value], kind, hints,
+                    route=route, foreign=foreign)
+
+
+def _entries(data: list[object], lines: list[int], kind: Kind[KindPuzzle], hints: Mapping[str, Hint], *,
+             route: bool, foreign: bool) -> list[KindPuzzle | ParseIssue]:
+    """The puzzles of a structured file's entries (each at its line)."""
     found = []
-    for index, (entry, entry_node) in enumerate(zip(data, node.value)):
-        line = entry_node.start_mark.line + 1
+    for index, (entry, line) in enumerate(zip(data, lines)):
         outside = formats.read_mapping(entry, line, index) if kind.reads_foreign and isinstance(entry, dict) \
             else None
         if outside is not None:   # an f-puzzles JSON puzzle

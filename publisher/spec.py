@@ -30,7 +30,7 @@ from publisher.kinds import KINDS
 from publisher.labels import labels_for, screen_labels
 from publisher.model import Board, BookSpec, CoverSettings, Fonts, Margins, SectionSpec
 from publisher.play import hint_sentence
-from publisher.printing import interior
+from publisher.printing import barcode, interior
 from publisher.sources import SectionInput, SourceError
 from publisher.verify import Checked, Grading, SectionResult
 
@@ -229,7 +229,16 @@ def _cover(loaded: LoadedConfig, plan: BookPlan, sections: Sequence[SectionResul
                          back_title=None if given else book.title,
                          back_text=settings.back_text if given else inside_text(specs, words),
                          spine_text=settings.spine_text, background=settings.colors.background,
-                         text=settings.colors.text, barcode=settings.barcode == "auto", puzzle=puzzle)
+                         text=settings.colors.text, barcode=settings.barcode == "auto" or settings.isbn is not None,
+                         puzzle=puzzle, isbn=barcode.isbn13(settings.isbn) if settings.isbn else None,
+                         price_code=settings.price_code,
+                         isbn_shown=barcode.shown_isbn(settings.isbn) if settings.isbn else None)
+
+
+def _imprint(book: Book) -> str | None:
+    """The title page's verso: the config's imprint, and the book's ISBN under it."""
+    isbn = f"ISBN {barcode.shown_isbn(book.cover.isbn)}" if book.cover.isbn else None
+    return "\n".join(part for part in (book.imprint, isbn) if part) or None
 
 
 def book_spec(loaded: LoadedConfig, plan: BookPlan, sections: Sequence[SectionResult]) -> BookSpec:
@@ -252,7 +261,7 @@ def book_spec(loaded: LoadedConfig, plan: BookPlan, sections: Sequence[SectionRe
         gutter_auto=margins.inside == "auto",
         mirrored=book.page.mirrored or plan.printing is not None,   # a bound book: the gutter on the binding side
         fonts=_fonts(loaded, b), language=book.language, labels=dict(book.labels), subtitle=book.subtitle,
-        author=book.author, instructions=book.instructions, imprint=book.imprint, contents=book.contents,
+        author=book.author, instructions=book.instructions, imprint=_imprint(book), contents=book.contents,
         sections=tuple(section_specs), puzzles_per_page=book.layout.puzzles_per_page,
         answers_per_page=book.layout.answers_per_page, large_print=book.layout.large_print,
         section_start=book.layout.section_start, balance=book.layout.balance, coordinates=book.layout.coordinates,

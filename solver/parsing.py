@@ -45,27 +45,28 @@ class JsonTooDeep(ValueError):
     """JSON nested deeper than :data:`MAX_JSON_DEPTH`."""
 
 
-def load_json(text: str) -> object:
-    """JSON from user text, nested at most :data:`MAX_JSON_DEPTH` levels (checked by one scan
-    before parsing: Python's parser recurses, so 5,000 nested brackets would end in a
-    RecursionError); ValueError says what is wrong."""
-    depth, in_string, escaped = 0, False, False
-    for ch in text:
-        if in_string:
-            if escaped:
-                escaped = False
-            elif ch == "\\":
-                escaped = True
-            elif ch == '"':
-                in_string = False
-        elif ch == '"':
-            in_string = True
-        elif ch in "[{":
+#: What nests in JSON, and its strings (whose brackets do not)
+_JSON_NESTING = re.compile(r'[\[{]|[\]}]|"(?:[^"\\]|\\.)*"')
+
+
+def check_json_depth(text: str, limit: int = MAX_JSON_DEPTH) -> None:
+    """JsonTooDeep when the JSON ``text`` nests deeper than ``limit`` levels: one scan, before
+    parsing (Python's parser recurses, so 5,000 nested brackets end in a RecursionError)."""
+    depth = 0
+    for found in _JSON_NESTING.finditer(text):
+        ch = found.group()[0]
+        if ch in "[{":
             depth += 1
-            if depth > MAX_JSON_DEPTH:
-                raise JsonTooDeep(f"JSON nested deeper than {MAX_JSON_DEPTH} levels")
+            if depth > limit:
+                raise JsonTooDeep(f"JSON nested deeper than {limit} levels")
         elif ch in "]}":
             depth -= 1
+
+
+def load_json(text: str) -> object:
+    """JSON from user text, nested at most :data:`MAX_JSON_DEPTH` levels; ValueError says
+    what is wrong."""
+    check_json_depth(text)
     return json.loads(text)
 
 

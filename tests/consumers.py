@@ -22,7 +22,8 @@ CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser") or shuti
 #: the Debian package that provides each program the tests run (.ci/run installs them)
 PACKAGES = {"pdftotext": "poppler-utils", "pdfinfo": "poppler-utils", "pdffonts": "poppler-utils",
             "pdftoppm": "poppler-utils", "pdfimages": "poppler-utils", "soffice": "libreoffice-writer",
-            "chromium": "chromium", "chromedriver": "chromium-driver", "rsvg-convert": "librsvg2-bin"}
+            "chromium": "chromium", "chromedriver": "chromium-driver", "rsvg-convert": "librsvg2-bin",
+            "zbarimg": "zbar-tools"}
 
 
 def require(program: str | None, name: str) -> str:
@@ -88,6 +89,16 @@ def pdf_page_png(pdf: Path, out_prefix: Path, *, page: int = 1, dpi: int = 60) -
     _run(["pdftoppm", "-png", "-r", str(dpi), "-f", str(page), "-l", str(page), "-singlefile",
           str(pdf), str(out_prefix)])
     return out_prefix.with_suffix(".png")
+
+
+def barcodes(image: Path) -> list[str]:
+    """Every barcode and QR code zbar reads in an image, as ``TYPE:DATA`` lines (EAN-13, its
+    EAN-5 add-on and QR-Code among them)."""
+    done = subprocess.run([require(None, "zbarimg"), "-q", "-Sean5.enable", str(image)],
+                          capture_output=True, text=True, timeout=120)
+    if done.returncode not in (0, 4):   # 4: no code found
+        raise RuntimeError(f"zbarimg {image}: exit {done.returncode}")
+    return [line for line in done.stdout.splitlines() if line]
 
 
 def libreoffice_to_pdf(files: list[Path], outdir: Path, fonts: tuple[Path, ...] = ()) -> list[Path]:

@@ -55,7 +55,7 @@ def emit_json(obj: object) -> None:
 COMMAND_MODULES = {
     "build": "build", "init": "build", "check": "check", "solve": "check", "tour": "chess",
     "queens": "chess", "generate": "generate", "grade": "grade", "catalog": "catalog",
-    "export": "export", "preflight": "preflight",
+    "export": "export", "preflight": "preflight", "convert": "convert",
 }
 
 

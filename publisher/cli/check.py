@@ -92,8 +92,10 @@ variant_option = click.option("--variant", default=None, metavar="NAMES",
 node_option = click.option("--node-limit", "--limit-nodes", "node_limit", type=click.IntRange(1),
                             default=DEFAULT_NODE_LIMIT, show_default=True,
                             help="Search bound per puzzle; reaching it gives 'undetermined'.")
-#: What the inputs are (the options for text inputs: ``solve`` takes them too)
-INPUT_OPTIONS = (size_option, box_option, symbols_option, variant_option, parity_option, node_option)
+#: How text inputs are read (``convert`` takes them too)
+TEXT_OPTIONS = (size_option, box_option, symbols_option, variant_option, parity_option)
+#: What the inputs are and how far they are searched (``solve`` takes them too)
+INPUT_OPTIONS = (*TEXT_OPTIONS, node_option)
 
 
 @dataclass(frozen=True)

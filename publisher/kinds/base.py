@@ -134,6 +134,12 @@ class Kind(ABC, Generic[P]):
         equal exactly for the same puzzle turned, mirrored or relabelled. May raise
         :class:`ValueError` for a grid too regular to put in form (a full grid)."""
 
+    def play_links(self, puzzle: P) -> dict[str, str]:
+        """Where the puzzle can be played online, by site (``sudokupad``, ``fpuzzles``,
+        ``tatham``): what ``export`` lists and a QR code carries (none for a kind no site plays)."""
+        from solver import formats
+        return formats.links(puzzle)
+
     def showpiece(self, seed: int, draw: int) -> P | None:
         """A puzzle of this kind made to stand for the book (the cover's front), the same for
         the same ``seed`` and ``draw`` (a later draw when an earlier one is one of the book's

@@ -88,6 +88,7 @@ def check_books(loaded: LoadedConfig, override: Override, out: Path | None = Non
                                  book.print.bleed if own else override.bleed)
         assert chosen is not None
         stem = stem_of(book)
+        isbn = book.cover.isbn is not None   # its barcode is drawn on the puzzle booklet's cover
         roles = ["puzzles"] + (["answers"] if book.answers.placement in ("separate", "both") else [])
         for role in roles:
             path = folder / f"{stem}-{role}.pdf"
@@ -100,7 +101,8 @@ def check_books(loaded: LoadedConfig, override: Override, out: Path | None = Non
                 data, name = _read(cover), display_path(cover)
                 results.append(FileResult(name, "cover", chosen.profile.name, 1, COVER_RULES,
                                           preflight.check_cover(data, name, chosen, pages, trim,
-                                                                book.cover.barcode == "auto")))
+                                                                book.cover.barcode == "auto" or isbn,
+                                                                own_barcode=isbn and role == "puzzles")))
     return results
 
 

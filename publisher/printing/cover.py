@@ -26,12 +26,14 @@ from publisher import fonts as fontlib
 from publisher import safeio
 from publisher.grids import board_borders, cells, text_ratio
 from publisher.model import POINTS_PER_INCH, Board, Booklet, BookSpec, Fonts, Grid, TextStyle
+from publisher.printing import barcode
 from publisher.printing.interior import PrintChoice
 from publisher.printing.profile import Barcode, inches
 from publisher.render import pdf
 from publisher.typeset import Typesetter
 
 MIN_IMAGE_DPI = 300
+MM = POINTS_PER_INCH / 25.4
 MIN_SPINE_TEXT = 6.0          # smaller spine text is unreadable: left off, with a warning
 MAX_SPINE_TEXT = 14.0
 #: the spine's ink is kept this much further from the folds than the clearance: the rounding
@@ -163,6 +165,9 @@ class CoverSpec:
     service: str
     pages: int
     spine_note: str | None        # why spine text the user asked for is left off
+    isbn: str | None = None       # the ISBN-13 the barcode in the barcode area carries
+    price_code: str | None = None
+    isbn_shown: str | None = None
 
 
 @dataclass(frozen=True)
@@ -202,6 +207,7 @@ def cover_spec(book: BookSpec, chosen: PrintChoice, booklet: Booklet) -> CoverSp
         text=settings.text, front_image=image, front_image_key=settings.front_image_key,
         fonts=booklet.fonts, puzzle=settings.puzzle, booklet=booklet, geometry=geo,
         service=chosen.profile.name, pages=pages, spine_note=note,
+        isbn=settings.isbn if puzzles else None, price_code=settings.price_code, isbn_shown=settings.isbn_shown,
     )
 
 
@@ -350,6 +356,52 @@ class _CoverDrawer:
             total += paragraph_size * 0.5
         return total - size * 0.5
 
+    def barcode(self) -> None:
+        """The ISBN's EAN-13 (and its price add-on) in the barcode area, at the largest
+        magnification up to 100 % that fits it (80 % the least a scanner is sure of), the
+        ISBN over it and the digits under it, black on the area's white paper."""
+        spec, area = self.spec, self.geo.barcode_rect
+        if spec.isbn is None or area is None:
+            return
+        modules = barcode.symbol_modules(spec.price_code is not None)
+        for magnification in (m for m in barcode.MAGNIFICATIONS if m <= 1.0):
+            x = barcode.MODULE_MM * magnification * MM
+            digit = 2.75 * magnification * MM / 0.72          # a digit's cap height is ~0.72 of its size
+            height = barcode.HEIGHT_MM * magnification * MM + 2.2 * digit   # and the ISBN over it
+            if modules * x <= area.width - 2 and height <= area.height - 2:
+                break
+        else:
+            raise CoverError("isbn", f"the barcode does not fit {self.spec.service}'s barcode area at 80 %")
+        left = area.x0 + (area.width - modules * x) / 2 + barcode.QUIET_LEFT * x
+        bottom = area.y0 + (area.height - height) / 2
+        bar_bottom = bottom + 5 * x + digit * 0.9        # the digits under the bars, the guards between them
+        bar_top = bottom + barcode.HEIGHT_MM * magnification * MM
+        c = self.c
+        c.saveState()
+        c.setFillColor(HexColor("#000000"))
+        for bar in barcode.bars(barcode.ean13(spec.isbn), 0, barcode.GUARDS):
+            low = bottom + digit * 0.9 if bar.guard else bar_bottom
+            c.rect(left + bar.x * x, low, bar.width * x, bar_top - low, stroke=0, fill=1)
+        name, _cap = self.regular
+        c.setFont(name, digit)
+        under = bottom + digit * 0.1
+        c.drawCentredString(left - 6 * x, under, spec.isbn[0])
+        for start, digits in ((3, spec.isbn[1:7]), (50, spec.isbn[7:])):
+            for i, ch in enumerate(digits):
+                c.drawCentredString(left + (start + 7 * i + 3.5) * x, under, ch)
+        if spec.price_code is not None:
+            addon = left + (95 + barcode.ADDON_GAP) * x
+            for bar in barcode.bars(barcode.ean5(spec.price_code), 0):
+                c.rect(addon + bar.x * x, bar_bottom - 5 * x, bar.width * x, bar_top - bar_bottom - digit * 1.1,
+                       stroke=0, fill=1)
+            for i, ch in enumerate(spec.price_code):
+                c.drawCentredString(addon + (5 + 9 * i + 3.5) * x, bar_top - digit * 0.95, ch)
+        shown = f"ISBN {spec.isbn_shown or spec.isbn}"
+        size = min(digit, digit * 95 * x / self.type.width(shown, TextStyle("isbn", digit)))   # as wide as the bars
+        c.setFont(name, size)
+        c.drawCentredString(left + 47.5 * x, bar_top + digit * 0.35, shown)
+        c.restoreState()
+
     def spine(self) -> None:
         """The spine text, read top to bottom, its ink centred on the spine at the size that
         fills the spine less the clearance from both folds (its glyphs' outlines measured, not
@@ -398,6 +450,7 @@ def render_cover(spec: CoverSpec) -> RenderedCover:
         drawer.front()
         drawer.back()
         drawer.spine()
+        drawer.barcode()
         canvas.showPage()
         tags = pdf.subset_tags(canvas, (spec.fonts.regular, spec.fonts.bold))
         canvas.save()

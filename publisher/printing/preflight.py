@@ -284,10 +284,11 @@ def _interior_boxes(name: str, number: int, right_hand: bool, media: Rect, trim:
 
 
 def check_cover(data: bytes, name: str, chosen: PrintChoice, pages: int, trim_size: tuple[float, float],
-                barcode: bool = True) -> list[Violation]:
+                barcode: bool = True, *, own_barcode: bool = False) -> list[Violation]:
     """The cover's size for an interior of ``pages`` pages at ``trim_size``, its boxes, the
-    empty barcode area, spine text where allowed (and within the clearance), panel text
-    inside the safe area."""
+    empty barcode area (with ``own_barcode``, the book's ISBN barcode in it: nothing crosses
+    its edges), spine text where allowed (and within the clearance), panel text inside the
+    safe area."""
     p = chosen.profile
     found: list[Violation] = []
     with memory_errors(), pymupdf.open(stream=data, filetype="pdf") as doc:
@@ -308,7 +309,7 @@ def check_cover(data: bytes, name: str, chosen: PrintChoice, pages: int, trim_si
                                    f"TrimBox is not the page less {inches(geo.bleed):g} in bleed"))
         if bleed_box is None or not _close(bleed_box.width, media.width) or not _close(bleed_box.height, media.height):
             found.append(Violation(name, 1, "page-boxes", "BleedBox missing or not the whole page"))
-        found.extend(_cover_marks(name, page, media, geo, chosen, pages))
+        found.extend(_cover_marks(name, page, media, geo, chosen, pages, own_barcode))
         if p.spine_text_allowed(pages):
             found.extend(_spine_ink(name, doc, page, media, geo, p.name))
         found.extend(_common(doc, name))
@@ -316,7 +317,7 @@ def check_cover(data: bytes, name: str, chosen: PrintChoice, pages: int, trim_si
 
 
 def _cover_marks(name: str, page: pymupdf.Page, media: Rect, geo: CoverGeometry, chosen: PrintChoice,
-                 pages: int) -> Iterator[Violation]:
+                 pages: int, own_barcode: bool) -> Iterator[Violation]:
     p = chosen.profile
     area, spine = geo.barcode_rect, geo.spine_rect
     shift = Rect(media.x0, media.y0, media.x0, media.y0)
@@ -329,8 +330,11 @@ def _cover_marks(name: str, page: pymupdf.Page, media: Rect, geo: CoverGeometry,
         r = mark.rect
         if area is not None:
             a = moved(area)
+            inside = r.x0 >= a.x0 - MEASURE_SLACK and r.x1 <= a.x1 + MEASURE_SLACK and \
+                r.y0 >= a.y0 - MEASURE_SLACK and r.y1 <= a.y1 + MEASURE_SLACK
             if r.x0 < a.x1 - MEASURE_SLACK and r.x1 > a.x0 + MEASURE_SLACK and \
-                    r.y0 < a.y1 - MEASURE_SLACK and r.y1 > a.y0 + MEASURE_SLACK and "barcode" not in reported:
+                    r.y0 < a.y1 - MEASURE_SLACK and r.y1 > a.y0 + MEASURE_SLACK and "barcode" not in reported \
+                    and not (own_barcode and inside):
                 reported.add("barcode")
                 yield Violation(name, 1, "barcode-area", f"{mark.what} is drawn in {p.name}'s barcode area "
                                                          f"({inches(area.width):g} x {inches(area.height):g} in)")

@@ -10,16 +10,20 @@ one only when it reads as one and our reader cannot read the line itself.
 
 Each line becomes the puzzle of the kind it describes (a Sudoku, a Killer, a KenKen) or a
 :class:`~solver.parsing.ParseIssue` naming the line and what is wrong.
+
+:func:`write` goes the other way: a puzzle as one line of a format (:data:`WRITES`), or a
+ValueError naming the kind or rule the format cannot hold.
 """
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from itertools import chain
 from typing import TYPE_CHECKING, Any, TypeVar, Union
 
 from solver.formats import fpuzzles, hodoku, tatham
 from solver.parsing import JsonTooDeep, ParseIssue, load_json, split_lines, too_long
-from solver.sudoku import Puzzle
+from solver.sudoku import Geometry, Puzzle
 from solver.sudoku import parse_mapping as parse_sudoku
 from solver.sudoku import parse_text as parse_sudoku_text
 
@@ -150,3 +154,87 @@ def read_lines(lines: Iterable[str], native: Callable[[Iterable[str]], Iterator[
         yield from native(chain(seen, lines))
         return
     yield from _foreign(chain(seen, lines))
+
+
+#: What :func:`write` writes: f-puzzles JSON, its SudokuPad and f-puzzles links, a Tatham game
+#: ID, SadMan's one-line .sdm, and our own one-line text
+WRITES = ("fpuzzles", "sudokupad", "fpuzzles-link", "tatham", "sdm", "text")
+
+
+def write(found: Puzzle | Killer | KenKen, fmt: str) -> str:
+    """One puzzle as one line of ``fmt`` (see :data:`WRITES`); ValueError naming what the
+    format cannot hold."""
+    from solver.kenken import KenKen
+    from solver.killer import Killer
+    if not isinstance(found, (Puzzle, Killer, KenKen)):
+        raise TypeError(f"{type(found).__name__} is no Sudoku, Killer or KenKen")
+    if isinstance(found, KenKen):
+        if fmt == "tatham":
+            return tatham.keen_id(found.size, found.cages)
+        if fmt == "text":
+            from solver.kenken.parse import to_mapping
+            return _mapping_line(to_mapping(found))
+        raise ValueError(f"{_WRITTEN[fmt]} holds no KenKen (its cages are sums): write it as tatham or text")
+    cages = found.cages if isinstance(found, Killer) else ()
+    variant = () if isinstance(found, Killer) else found.variant
+    parity = None if isinstance(found, Killer) else found.parity
+    if fmt in ("fpuzzles", "sudokupad", "fpuzzles-link"):
+        value = fpuzzles.to_json(found.geometry, found.givens, variant=variant, parity=parity, cages=cages,
+                                 title=_title(found))
+        if fmt == "fpuzzles":
+            return json.dumps(value, ensure_ascii=True, separators=(",", ":"), sort_keys=True)
+        return fpuzzles.link(value, fpuzzles.SUDOKUPAD if fmt == "sudokupad" else fpuzzles.FPUZZLES)
+    if fmt == "tatham":
+        return tatham.solo_id(found.geometry, found.givens, variant=variant, cages=cages)
+    if fmt == "text" and isinstance(found, Killer):
+        from solver.killer.parse import to_mapping as killer_mapping
+        return _mapping_line(killer_mapping(found))
+    shape = "a jigsaw's regions" if found.geometry.is_jigsaw else None
+    if shape is None and fmt == "text" and Geometry.boxed(found.size).regions != found.geometry.regions:
+        shape = f"boxes of {found.geometry.box_rows}x{found.geometry.box_cols}"   # a line reads with the usual ones
+    if fmt == "sdm" and (found.size != 9 or shape or cages):
+        raise ValueError(f"{_WRITTEN[fmt]} holds 9x9 Sudoku with 3x3 boxes only, not "
+                         + (shape or ("a Killer's cages" if cages else f"a {found.size}x{found.size}")))
+    if variant or shape or cages:
+        raise ValueError(f"{_WRITTEN[fmt]} holds no " + (f"{variant[0]} rule" if variant else shape or "cages")
+                         + ": write it as fpuzzles")
+    if fmt == "sdm":
+        return "".join(str(v) if v else "0" for v in found.givens)
+    title = _title(found)
+    return found.format() + (f" # {' '.join(title.split())}" if title else "")
+
+
+def _title(found: Puzzle | Killer) -> str | None:
+    """What a puzzle's file called it: its title, or a text line's comment."""
+    return found.title or getattr(found, "label", None)
+
+
+def _mapping_line(mapping: Mapping[str, Any]) -> str:
+    return json.dumps(mapping, ensure_ascii=False, separators=(", ", ": "))
+
+
+_WRITTEN = {"fpuzzles": "f-puzzles JSON", "sudokupad": "a SudokuPad link", "fpuzzles-link": "an f-puzzles link",
+            "tatham": "a Tatham game ID", "sdm": "a SadMan .sdm line", "text": "our one-line text"}
+
+
+#: Tatham's own pages, which open a game ID after ``#`` (the Solo or Keen one)
+TATHAM_PAGES = "https://www.chiark.greenend.org.uk/~sgtatham/puzzles/js/"
+
+
+def links(found: object) -> dict[str, str]:
+    """Where a puzzle can be played online, by site: ``sudokupad`` and ``fpuzzles`` (links
+    carrying its f-puzzles JSON), ``tatham`` (Tatham's Solo or Keen page opening its game ID);
+    the sites that cannot hold it are left out (all of them for a kind none plays)."""
+    from solver.kenken import KenKen
+    from solver.killer import Killer
+    if not isinstance(found, (Puzzle, Killer, KenKen)):
+        return {}
+    found_links: dict[str, str] = {}
+    for site, fmt in (("sudokupad", "sudokupad"), ("fpuzzles", "fpuzzles-link"), ("tatham", "tatham")):
+        try:
+            line = write(found, fmt)
+        except ValueError:
+            continue
+        page = "keen.html#" if isinstance(found, KenKen) else "solo.html#"
+        found_links[site] = TATHAM_PAGES + page + line if site == "tatham" else line
+    return found_links

@@ -8,19 +8,22 @@ puzzle). The rules it may carry and we print: ``diagonal+`` with ``diagonal-`` (
 ``antiknight``, ``antiking``, ``nonconsecutive``, ``odd``/``even`` cells (even-odd),
 ``extraregion`` as the four windoku windows, ``killercage`` (a Killer). Anything else it
 carries (thermometers, arrows, colours, little killers, a lone diagonal ...) is a ValueError
-naming it: a puzzle is never read without one of its constraints.
+naming it: a puzzle is never read without one of its constraints. :func:`to_json` and
+:func:`link` write them back.
 """
 from __future__ import annotations
 
+import json
 import math
 import re
 import urllib.parse
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from solver.formats.lzstring import decompress_from_base64
+from solver.cages.cage import Cage
+from solver.formats.lzstring import compress_to_base64, decompress_from_base64
 from solver.parsing import load_json
-from solver.sudoku.geometry import default_symbols
+from solver.sudoku.geometry import Geometry, default_symbols
 
 _LINK = re.compile(r"https?://(?:www\.)?(?:f-puzzles\.com/\?(?:[^\s#]*&)?load=|sudokupad\.app/"
                    r"(?:sudoku/)?(?:\?puzzleid=)?(?:fpuzzles|fpuz))(?P<data>[^\s&#]+)")
@@ -198,3 +201,64 @@ def _cages(cages: object, size: int) -> list[Fields]:
                              "cannot be printed")
         records.append({"sum": int(total), "cells": [f"r{r}c{c}" for r, c in cells]})
     return records
+
+
+# -------------------------------------------------------------------- writing
+
+#: SudokuPad's and f-puzzles' link prefixes, followed by LZ-string Base64 of the JSON
+SUDOKUPAD = "https://sudokupad.app/fpuzzles"
+FPUZZLES = "https://f-puzzles.com/?load="
+_TOGGLE_KEYS = {ours: key for key, ours in _TOGGLES.items()}
+
+
+def _name(cell: int, size: int) -> str:
+    return f"R{cell // size + 1}C{cell % size + 1}"
+
+
+def to_json(geometry: Geometry, givens: Sequence[int], *, variant: Sequence[str] = (), parity: str | None = None,
+            cages: Sequence[Cage] = (), title: str | None = None) -> Fields:
+    """The f-puzzles JSON of a Sudoku (boxes or jigsaw regions, its variant rules and even-odd
+    marks) or a Killer (``cages``): what :func:`read_json` reads back as the same puzzle.
+    ValueError for what f-puzzles cannot hold (a grid over 16x16)."""
+    size = geometry.size
+    if size > 16:
+        raise ValueError(f"f-puzzles holds grids up to 16x16, not {size}x{size}")
+    box_rows = max(d for d in range(1, math.isqrt(size) + 1) if size % d == 0)
+    default = [(r // box_rows) * box_rows + c // (size // box_rows) for r in range(size) for c in range(size)]
+    regions = None if _partition(geometry.regions) == _partition(default) else _partition(geometry.regions)
+    grid = []
+    for r in range(size):
+        row = []
+        for c in range(size):
+            cell: Fields = {}
+            if givens[r * size + c]:
+                cell = {"value": givens[r * size + c], "given": True}
+            if regions is not None:
+                cell["region"] = regions[r * size + c]
+            row.append(cell)
+        grid.append(row)
+    value: Fields = {"size": size, "grid": grid}
+    if title:
+        value["title"] = title
+    for name in variant:
+        if name == "x":
+            value["diagonal+"] = value["diagonal-"] = True
+        elif name in _TOGGLE_KEYS:
+            value[_TOGGLE_KEYS[name]] = True
+        elif name == "windoku":
+            value["extraregion"] = [{"cells": [f"R{top + i}C{left + j}" for i in range(3) for j in range(3)]}
+                                    for top in (2, 6) for left in (2, 6)]
+    if parity is not None:
+        for key, mark in (("odd", "o"), ("even", "e")):
+            marked = [{"cell": _name(cell, size)} for cell, found in enumerate(parity) if found == mark]
+            if marked:
+                value[key] = marked
+    if cages:
+        value["killercage"] = [{"cells": [_name(cell, size) for cell in cage.cells], "value": str(cage.total)}
+                               for cage in cages]
+    return value
+
+
+def link(value: Fields, prefix: str = SUDOKUPAD) -> str:
+    """The link that opens the f-puzzles JSON ``value`` (SudokuPad's by default, or ``FPUZZLES``)."""
+    return prefix + compress_to_base64(json.dumps(value, separators=(",", ":"), sort_keys=True))

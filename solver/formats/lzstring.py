@@ -1,4 +1,5 @@
-"""LZ-string's ``decompressFromBase64``: how f-puzzles and SudokuPad links carry a puzzle's JSON.
+"""LZ-string's ``compressToBase64`` and ``decompressFromBase64``: how f-puzzles and SudokuPad
+links carry a puzzle's JSON.
 
 LZ-string (pieroxy, lz-string 1.x) is an LZW variant over UTF-16 code units written as a bit
 stream. Written here from its algorithm (the tests hold vectors of the JavaScript original):
@@ -12,6 +13,10 @@ stream. Written here from its algorithm (the tests hold vectors of the JavaScrip
 * the code width grows by one bit each time the dictionary reaches a power of two: the
   ``enlarge`` countdown, which starts at 4 after the first character and runs down once per
   new character and once per phrase.
+
+Compressing writes the same stream: the longest phrase of the dictionary that the text
+continues with, each time, its code in the width of the moment; a character not seen before is
+first written as a control code and its 8 or 16 bits.
 
 A malformed stream (a code the dictionary does not hold yet, data ending before the end code)
 raises ValueError.
@@ -106,3 +111,74 @@ def decompress_from_base64(text: str, limit: int = MAX_TEXT) -> str:
 def _joined(units: list[str]) -> str:
     """The UTF-16 code units as text: a character beyond U+FFFF came as two (a surrogate pair)."""
     return "".join(units).encode("utf-16-le", "surrogatepass").decode("utf-16-le", "replace")
+
+
+class _BitWriter:
+    """Bits into Base64 characters, 6 a character, the first bit written the highest."""
+
+    def __init__(self) -> None:
+        self.out: list[str] = []
+        self.value = 0
+        self.count = 0
+
+    def write(self, width: int, number: int) -> None:
+        """``width`` bits of ``number``, its least significant first (as the reader takes them)."""
+        for _ in range(width):
+            self.value = self.value << 1 | (number & 1)
+            number >>= 1
+            self.count += 1
+            if self.count == 6:
+                self.out.append(_ALPHABET[self.value])
+                self.value = self.count = 0
+
+    def text(self) -> str:
+        """The characters, then one more holding the last bits (none, if they filled the last
+        character: the original always writes it), padded with ``=`` to a multiple of 4."""
+        self.out.append(_ALPHABET[self.value << (6 - self.count)])
+        self.value = self.count = 0
+        text = "".join(self.out)
+        return text + "=" * (-len(text) % 4)
+
+
+def compress_to_base64(text: str) -> str:
+    """LZ-string's ``compressToBase64`` of ``text``: what :func:`decompress_from_base64` reads."""
+    units = text.encode("utf-16-le", "surrogatepass")
+    chars = [chr(units[i] | units[i + 1] << 8) for i in range(0, len(units), 2)]
+    bits = _BitWriter()
+    codes: dict[str, int] = {}
+    unwritten: set[str] = set()   # characters in the dictionary whose bits are not written yet
+    width, enlarge, size = 2, 2, 3
+
+    def grow() -> None:
+        nonlocal width, enlarge
+        enlarge -= 1
+        if not enlarge:
+            enlarge, width = 1 << width, width + 1
+
+    def emit(phrase: str) -> None:
+        if phrase in unwritten:
+            unit = ord(phrase)
+            bits.write(width, 0 if unit < 256 else 1)
+            bits.write(8 if unit < 256 else 16, unit)
+            unwritten.discard(phrase)
+            grow()
+        else:
+            bits.write(width, codes[phrase])
+        grow()
+
+    phrase = ""
+    for char in chars:
+        if char not in codes:
+            codes[char], size = size, size + 1
+            unwritten.add(char)
+        longer = phrase + char
+        if longer in codes:
+            phrase = longer
+            continue
+        emit(phrase)
+        codes[longer], size = size, size + 1
+        phrase = char
+    if phrase:
+        emit(phrase)
+    bits.write(width, 2)
+    return bits.text()

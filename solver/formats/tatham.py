@@ -32,11 +32,13 @@ Each ID becomes the mapping its kind's solver reads (``solver.sudoku``, ``solver
 """
 from __future__ import annotations
 
+import itertools
 import re
+from collections.abc import Sequence
 from typing import Any
 
-from solver.cages.cage import cell_name
-from solver.sudoku.geometry import MAX_SIZE, default_symbols
+from solver.cages.cage import Cage, cell_name
+from solver.sudoku.geometry import MAX_SIZE, Geometry, default_symbols
 
 #: Keen's clue letters -> our operations
 _KEEN_OPS = {"a": "+", "s": "-", "m": "x", "d": "/"}
@@ -255,3 +257,95 @@ def _keen_any_size(desc: str) -> tuple[str, Mapping]:
         except ValueError:
             continue
     raise ValueError("keen description fits no grid size from 3 to 16")
+
+
+# -------------------------------------------------------------------- writing
+
+def _runs(blank: int) -> str:
+    """A run of ``blank`` blank cells as Solo's letters ('a' one ... 'z' 26)."""
+    return "z" * (blank // 26) + (chr(ord("a") + blank % 26 - 1) if blank % 26 else "")
+
+
+def _write_grid(values: Sequence[int]) -> str:
+    """A Solo grid: numbers, letter runs of blanks, '_' between two numbers that touch."""
+    out: list[str] = []
+    blank, number_last = 0, False
+    for value in values:
+        if not value:
+            blank += 1
+            continue
+        if blank:
+            out.append(_runs(blank))
+            blank, number_last = 0, False
+        if number_last:
+            out.append("_")
+        out.append(str(value))
+        number_last = True
+    out.append(_runs(blank))
+    return "".join(out)
+
+
+def _write_blocks(block: Sequence[object], side: int, *, repeats: bool = False) -> str:
+    """A block structure: the internal edges (vertical row by row, then horizontal column by
+    column, then one virtual edge), each run of non-edges before an edge as a letter; with
+    ``repeats`` (Keen) three or more of one letter in a row as the letter and their count."""
+    edges = [block[a] != block[b] for a, b in (_edge_cells(p, side) for p in range(2 * side * (side - 1)))]
+    out: list[str] = []
+    run = 0
+    for edge in (*edges, True):
+        if not edge:
+            run += 1
+            continue
+        while run >= 25:   # 'z': 25 non-edges and no edge
+            out.append("z")
+            run -= 25
+        out.append(chr(ord("a") + run - 1) if run else "_")
+        run = 0
+    if not repeats:
+        return "".join(out)
+    return "".join(f"{letter}{count}" if count > 2 else letter * count
+                   for letter, count in ((key, len(list(group))) for key, group in itertools.groupby(out)))
+
+
+def solo_id(geometry: Geometry, givens: Sequence[int], *, variant: Sequence[str] = (),
+            cages: Sequence[Cage] = ()) -> str:
+    """The game ID ``sgt-solo`` reads for a Sudoku (boxes or jigsaw, X) or a Killer (``cages``);
+    ValueError for a rule Solo does not have."""
+    other = [name for name in variant if name != "x"]
+    if other:
+        raise ValueError(f"Tatham's Solo has no {other[0]} rule")
+    side = geometry.size
+    # boxes always as RxC: "3" and then "x" for X would read as "3x", three rows of no width
+    params = f"{side}j" if geometry.is_jigsaw else f"{geometry.box_rows}x{geometry.box_cols}"
+    params += "x" * ("x" in variant) + "k" * bool(cages)
+    parts = [_write_grid(givens)]
+    if geometry.is_jigsaw:
+        parts.append(_write_blocks(geometry.regions, side))
+    if cages:
+        owner = [0] * (side * side)
+        sums = [0] * (side * side)
+        for number, cage in enumerate(cages, 1):
+            for cell in cage.cells:
+                owner[cell] = number
+            sums[cage.first] = cage.total
+        if 0 in owner:
+            raise ValueError("Tatham's Killer needs cages that cover the grid")
+        parts += [_write_blocks(owner, side), _write_grid(sums)]
+    return f"{params}:{','.join(parts)}"
+
+
+def keen_id(side: int, cages: Sequence[Cage]) -> str:
+    """The game ID ``sgt-keen`` reads for a KenKen (its operations shown)."""
+    if not 3 <= side <= 9:
+        raise ValueError(f"Tatham's Keen has grids of 3x3 to 9x9, not {side}x{side}")
+    owner = [0] * (side * side)
+    for number, cage in enumerate(cages, 1):
+        for cell in cage.cells:
+            owner[cell] = number
+    ops = {"+": "a", "-": "s", "x": "m", "/": "d"}
+    clues = []
+    for cage in sorted(cages, key=lambda cage: cage.first):   # Keen lists them by their first cell
+        if cage.op is None and len(cage.cells) > 1:
+            raise ValueError("Tatham's Keen always shows a cage's operation")
+        clues.append(f"{ops[cage.op or '+']}{cage.total}")
+    return f"{side}:{_write_blocks(owner, side, repeats=True)},{''.join(clues)}"

@@ -222,3 +222,24 @@ def test_a_label_is_a_text_with_a_bound(guarded_cli: Cli, here: Path) -> None:
     code, _out, err = guarded_cli("build", str(config))
     assert code == 2
     assert err.strip().endswith("books[0].labels: 'puzzle': a text of 20,000 characters; the limit is 10,000")
+
+
+@pytest.mark.parametrize("name", ["killer-9x9.json", "kenken-6x6.json"])
+def test_a_json_bank_is_read_by_json_with_the_lines_yaml_gave(monkeypatch: pytest.MonkeyPatch, name: str) -> None:
+    """A 16 MB JSON bank of 9,345 Killers was refused after 34 s of composing it as YAML (a
+    million values): JSON is now read by its own parser, each entry at the line it starts on."""
+    from publisher import kinds, sources
+    from tests.samples import REPO
+    path = REPO / "puzzles" / name
+    kind = kinds.get("killer" if "killer" in name else "kenken")
+    fast = sources.parse_file(path, kind, {})
+    monkeypatch.setattr(sources, "json_entries", lambda text: None)
+    assert [(p.line, p.index, p.cages) for p in fast] == \
+        [(p.line, p.index, p.cages) for p in sources.parse_file(path, kind, {})]
+
+
+@pytest.mark.parametrize("text, read", [("[1, 2,]", None), ("[1, 2] x", None), ("{}", None), (" [ ] ", ([], [])),
+                                        ('[\n{"a": 1},\r\n\r[2]]', ([{"a": 1}, [2]], [2, 4]))])
+def test_what_is_not_a_strict_json_array_is_left_to_yaml(text: str, read: object) -> None:
+    from publisher.yamlfile import json_entries
+    assert json_entries(text) == read

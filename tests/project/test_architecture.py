@@ -29,7 +29,7 @@ FLOORS: tuple[tuple[str, tuple[str, ...]], ...] = (
         "publisher.console", "publisher.mupdf",
         "publisher.fonts", "publisher.typeset", "publisher.grids", "publisher.marks", "publisher.cagelines",
         "publisher.captions", "publisher.play", "publisher.techniques", "publisher.schema", "publisher.render",
-        "publisher.printing.profile", "publisher.printing.interior")),
+        "publisher.printing.profile", "publisher.printing.interior", "publisher.printing.barcode")),
     ("kinds", ("publisher.kinds", "publisher.kinds.*")),
     ("config", ("publisher.config",)),
     ("sources", ("publisher.sources", "publisher.generation", "publisher.screening")),

@@ -73,8 +73,9 @@ SECTIONS = _command_sections()
 
 
 def test_every_command_has_its_section() -> None:
-    assert set(SECTIONS) == {"build", "preflight", "check", "catalog", "grade", "solve", "tour", "queens",
-                             "generate", "export", "init"}
+    from publisher.cli import COMMAND_MODULES
+    assert set(SECTIONS) == set(COMMAND_MODULES)
+    assert {"build", "check", "convert", "init"} <= set(SECTIONS)
 
 
 @pytest.mark.parametrize("command", sorted(SECTIONS))
