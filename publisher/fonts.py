@@ -135,6 +135,23 @@ def _glyph_heights(path: Path) -> tuple[int, dict[int, tuple[int, int]]]:
     return int(font["head"].unitsPerEm), heights
 
 
+@cache
+def _line_box(path: Path) -> tuple[float, float, float]:
+    """Cap height, ascent and descent (negative) per point of a font file: the box PDF readers
+    give its glyphs (OS/2 cap height; hhea ascent and descent)."""
+    _check_truetype(path)
+    font = TTFont(str(path), lazy=True)
+    units = int(font["head"].unitsPerEm)
+    os2 = font.get("OS/2")
+    cap = getattr(os2, "sCapHeight", 0) or 0.7 * units
+    return cap / units, font["hhea"].ascent / units, font["hhea"].descent / units
+
+
+def line_box(fonts: Fonts, bold: bool = False) -> tuple[float, float, float]:
+    """(cap height, ascent, descent) per point of the book's regular (or bold) face."""
+    return _line_box(fonts.bold if bold else fonts.regular)
+
+
 def ink_extent(fonts: Fonts, text: str, bold: bool = False) -> tuple[float, float]:
     """How far below and above the baseline the ink of ``text`` reaches, per point of type
     (below negative): what decides the size of a line that must fit a narrow band (the

@@ -13,6 +13,8 @@ from functools import lru_cache
 
 from publisher.model import (
     QUEEN,
+    QUEEN_SCALE,
+    QUEEN_SHAPE,
     SHADE_BAND,
     SHADE_NONE,
     Board,
@@ -221,3 +223,74 @@ def coordinates(rows: int, cols: int, cell: float, least: float,
     files = [EdgeLabel(text, round((c + 1) * cell - pad - width(text, size), 2), round(rows * cell - pad - size, 2))
              for c in range(cols) for text in (file_name(c, cols),)]
     return Coordinates(tuple(ranks + files), size)
+
+
+#: (cap height, ascent, descent) per point of the coordinates' face: the box a reader's eye (and
+#: a PDF reader) gives each label, from its baseline less the ascent to its baseline less the descent
+LineBox = tuple[float, float, float]
+Box = tuple[float, float, float, float]
+
+#: the least share of its cell a queen keeps where the coordinates crowd it
+LEAST_QUEEN = 0.5
+
+
+def label_boxes(edges: Coordinates, cell: float, width: Callable[[str, float], float],
+                line: LineBox) -> dict[tuple[int, int], list[Box]]:
+    """The box (left, top, right, bottom) of each coordinate, from its own square's top-left
+    corner, by square (row, column): its capitals are centred in its line box (as every format
+    sets them), the box runs from the ascent to the descent."""
+    cap, ascent, descent = line
+    size = edges.size
+    boxes: dict[tuple[int, int], list[Box]] = {}
+    for label in edges.labels:
+        col, row = int(label.x // cell), int(label.y // cell)
+        baseline = label.y + size / 2 + cap * size / 2 - row * cell
+        left = label.x - col * cell
+        boxes.setdefault((row, col), []).append(
+            (left, baseline - ascent * size, left + width(label.text, size), baseline - descent * size))
+    return boxes
+
+
+def _clear(box: Box, boxes: list[Box]) -> bool:
+    """``box`` overlaps none of ``boxes`` (touching is clear)."""
+    return all(min(box[2], b[2]) <= max(box[0], b[0]) or min(box[3], b[3]) <= max(box[1], b[1]) for b in boxes)
+
+
+def queen_scale(cell: float, labels: dict[tuple[int, int], list[Box]]) -> float:
+    """The largest queen (a share of the cell, :data:`QUEEN_SCALE` at most) whose crown, centred
+    in its square, covers none of the coordinates set in the squares' corners (``labels``)."""
+    boxes = [box for found in labels.values() for box in found]
+    xs = [x for polygon in QUEEN_SHAPE for x, _y in polygon]
+    ys = [y for polygon in QUEEN_SHAPE for _x, y in polygon]
+    for step in range(round((QUEEN_SCALE - LEAST_QUEEN) * 100) + 1):
+        scale = round(QUEEN_SCALE - step / 100, 2)
+        side, edge = scale * cell, (1 - scale) * cell / 2
+        crown = (edge + min(xs) * side, edge + min(ys) * side, edge + max(xs) * side, edge + max(ys) * side)
+        if _clear(crown, boxes):
+            return scale
+    return LEAST_QUEEN
+
+
+def clear_font(texts: Sequence[str], cols: int, font: float, least: float, cell: float,
+               labels: dict[tuple[int, int], list[Box]], width: Callable[[str, float], float],
+               line: LineBox) -> float:
+    """The largest size up to ``font`` (``least`` at the least) at which the text of every square
+    that carries coordinates (``texts``, row-major), centred as every format sets a cell's text,
+    covers none of them: a tour's "100" beside a file letter."""
+    size = font
+    while size > least:
+        if clears(texts, cols, size, cell, labels, width, line):
+            return size
+        size = round(size - 0.1, 1)
+    return least
+
+
+def clears(texts: Sequence[str], cols: int, size: float, cell: float, labels: dict[tuple[int, int], list[Box]],
+           width: Callable[[str, float], float], line: LineBox) -> bool:
+    """Whether the texts of the squares that carry ``labels`` (row-major ``texts``), centred at
+    ``size`` points, cover none of them."""
+    cap, ascent, descent = line
+    baseline = cell / 2 + cap * size / 2
+    return all(_clear((cell / 2 - half, baseline - ascent * size, cell / 2 + half, baseline - descent * size), boxes)
+               for (row, col), boxes in labels.items()
+               for half in (width(texts[row * cols + col], size) / 2,) if texts[row * cols + col])

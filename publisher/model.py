@@ -306,7 +306,7 @@ class Ink:
     marker_grey: float = 0.0        # the start and end markers of a tour
     coordinate_grey: float = 0.35   # a chessboard's a-h / 1-8: legible on the shaded squares, quieter than the digits
     cage_grey: float = 0.0          # cage outlines and totals on puzzles
-    answer_cage_grey: float = 0.6   # ... and on answers, lightly: the digits matter there
+    answer_cage_grey: float = 0.4   # ... and on answers, 60 % black as the solved digits: the digits matter there
     candidate_grey: float = 0.2     # a worked example's pencil marks: small, so nearly black
 
     def shade(self, level: int) -> float:
@@ -407,6 +407,10 @@ class Coordinates:
     labels: tuple[EdgeLabel, ...]
     size: float                  # points
 
+    def files(self, rows: int) -> tuple[str, ...]:
+        """The files' letters, a first (the labels are a board's ``rows`` ranks, then its files)."""
+        return tuple(label.text for label in self.labels[rows:])
+
 
 @dataclass(frozen=True)
 class CageLabel:
@@ -446,6 +450,9 @@ class Grid:
     coordinates: Coordinates | None = None      # a-h / 1-8 on a chessboard's edge squares
     cages: CageDrawing | None = None            # dashed cages with their totals (Killer, KenKen)
     marks: tuple[CellMarks | None, ...] | None = None   # a worked example's pencil marks, row-major
+    #: the queens' side as a share of the cell: :data:`QUEEN_SCALE`, smaller on a chessboard whose
+    #: coordinates the full-size crown would cover (layout decides, every format draws it)
+    queen_scale: float = QUEEN_SCALE
 
     @property
     def width(self) -> float:

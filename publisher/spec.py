@@ -165,8 +165,9 @@ def _board(checked: Checked, words: Mapping[str, str], language: str, worked_in:
 
 
 def _rule_lines(boards: tuple[Board, ...], words: dict[str, str]) -> str | None:
-    """The automatic instruction line of a section whose puzzles keep rules beyond the kind's
-    own (a variant's rules and the legend of its marks), in the book's language."""
+    """The automatic instruction line of a section without instructions: its kind's one-line rule
+    (:meth:`publisher.kinds.base.Kind.rule_labels`), a variant's rules and the legend of its marks,
+    in the book's language."""
     keys = dict.fromkeys(key for board in boards for key in board.rule_labels)
     return " ".join(words[key] for key in keys) or None
 

@@ -118,6 +118,12 @@ class Kind(ABC, Generic[P]):
     def to_board(self, puzzle: P, verdict: Verdict, *, difficulty: str | None, source: str) -> Board:
         """The verified puzzle for the book model, its look as data."""
 
+    def rule_labels(self, puzzle: P) -> tuple[str, ...]:
+        """The label keys of the one-line rules a section of these puzzles prints under its
+        heading when it has no instructions of its own: the kind's rule (``rule_killer``), in
+        the book's language and overridable through ``labels``."""
+        return (f"rule_{self.name}",)
+
     def hints(self, puzzle: P, steps: tuple[Step, ...]) -> tuple[HintStep, ...]:
         """``grade``'s steps for the book model, symbols as the cells print them."""
         return ()

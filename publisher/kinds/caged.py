@@ -192,7 +192,7 @@ class CagedKind(Kind[P]):
         return Board(kind=self.name, rows=n, cols=n, givens=tuple(symbols[v - 1] if v else "" for v in puzzle.givens),
                      answer=tuple(symbols[v - 1] for v in verdict.solution), regions=self.regions(puzzle),
                      title=puzzle.title, difficulty=difficulty, source=source, cages=marks,
-                     keypad=tuple(symbols[:n]), cage_look=self.cage_look)
+                     keypad=tuple(symbols[:n]), cage_look=self.cage_look, rule_labels=self.rule_labels(puzzle))
 
     def hints(self, puzzle: P, steps: tuple[Step, ...]) -> tuple[HintStep, ...]:
         return tuple(HintStep(step.text, tuple(step.cells), tuple(step.placed), tuple(step.removed), step.technique)

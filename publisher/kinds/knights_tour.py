@@ -93,7 +93,8 @@ class KnightsTourKind(Kind[KnightPuzzle]):
                      answer=tuple(answer), path=tuple(verdict.solution), closed=puzzle.closed,
                      title=puzzle.title, difficulty=difficulty, source=source,
                      one_of_many=verdict.status is Status.SOLVED, checked_by_answer=False,
-                     shading=chess_shading(puzzle.rows, puzzle.cols), chessboard=True)
+                     shading=chess_shading(puzzle.rows, puzzle.cols), chessboard=True,
+                     rule_labels=self.rule_labels(puzzle))
 
     def canonical(self, puzzle: KnightPuzzle) -> Form:
         return tour_canonical.canonical_form(puzzle)

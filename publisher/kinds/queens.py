@@ -72,7 +72,7 @@ class QueensKind(Kind[QueensPuzzle]):
             answer[r * n + c] = QUEEN
         return Board(kind=self.name, rows=n, cols=n, givens=tuple(givens), answer=tuple(answer),
                      title=puzzle.title, difficulty=difficulty, source=source,
-                     shading=chess_shading(n, n), chessboard=True)
+                     shading=chess_shading(n, n), chessboard=True, rule_labels=self.rule_labels(puzzle))
 
     def canonical(self, puzzle: QueensPuzzle) -> Form:
         return queens.canonical_form(puzzle)

@@ -300,8 +300,14 @@ class SudokuKind(Kind[Puzzle]):
                      keypad=tuple(sorted(set(answer), key=_keypad_order)),
                      shading=_shading(puzzle),
                      rules=_play_rules(puzzle) if rules else None,
-                     rule_labels=tuple(f"rule_{name}" for name in puzzle.variant)
-                     + (("rule_odd_marks",) if "o" in (puzzle.parity or "") else ()))
+                     rule_labels=self.rule_labels(puzzle))
+
+    def rule_labels(self, puzzle: Puzzle) -> tuple[str, ...]:
+        """A classic Sudoku's rule, or a jigsaw's (its regions), then each variant rule and the
+        legend of its marks; a variant's rule line says what it adds to the classic rules."""
+        base = ("rule_jigsaw",) if puzzle.geometry.is_jigsaw else () if puzzle.variant else ("rule_sudoku",)
+        return base + tuple(f"rule_{name}" for name in puzzle.variant) + (
+            ("rule_odd_marks",) if "o" in (puzzle.parity or "") else ())
 
     def worked(self, puzzle: Puzzle, steps: tuple[Step, ...], full: bool) -> tuple[WorkedStep, ...]:
         """The key step (the first of the hardest) or every step, each drawn on the position

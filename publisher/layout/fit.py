@@ -37,7 +37,7 @@ class Floors:
 
 #: the floors of a standard book: puzzle pages, answer keys
 PUZZLE_FLOORS = Floors(text=7.0, totals=6.5, candidates=5.0, caption=9.0, ref=7.5)
-ANSWER_FLOORS = Floors(text=7.0, totals=5.0, candidates=5.0, caption=9.0, ref=7.5)
+ANSWER_FLOORS = Floors(text=7.0, totals=6.0, candidates=5.0, caption=9.0, ref=7.5)
 #: large print: everything a reader reads at arm's length is 18 pt
 LARGE_PRINT_FLOOR = 18.0
 LARGE_PRINT_FLOORS = Floors(*(LARGE_PRINT_FLOOR,) * 5)

@@ -97,7 +97,7 @@ class Paginator:
                 self.section(section, first, answers=True)
             return
         page: list[TextBlock | Band] = []
-        y, head, opening = 0.0, "", False
+        y, head, opening = 0.0, "", False     # y: the bottom of what the page holds so far
         usable = self.desk.content_height * (1 - KEY_SPARE)
 
         def turn(new_head: str, new_opening: bool) -> None:
@@ -110,7 +110,7 @@ class Paginator:
             section_head = f"{self.desk.labels['answers']} · {section.title}"
             heading = self.desk.type.block(f"{self.desk.labels['answers']}: {section.title}", self.desk.styles.heading,
                                       0.0, 0.0, self.desk.content_width)
-            rows = self.placer.rows(section, first, True)
+            rows = balanced(self.placer.rows(section, first, True))
             first_height = rows[0][1].block(rows[0][0])
             space = self.desk.styles.body.leading if page else 0.0
             if not page or y + space + heading.height + self.desk.styles.body.leading + first_height > usable:
@@ -120,13 +120,31 @@ class Paginator:
             page.append(replace(heading, y=round(y + space, 2)))
             opening = True      # a page with a heading of its own carries no running head
             y += space + heading.height + self.desk.styles.body.leading
+            below_heading = True
             for row, slots in rows:
                 height = slots.block(row)
-                if page and y + height > usable:
+                gap = 0.0 if below_heading else slots.vgap
+                if page and y + gap + height > usable:
                     turn(section_head, False)
-                page.append(self.placer.band(row, y, slots, centred=False))
-                y += height + slots.vgap
+                    gap = 0.0
+                page.append(self.placer.band(row, y + gap, slots, centred=False))
+                y += gap + height
+                below_heading = False
         turn("", False)
+
+
+def balanced(rows: list[tuple[list[PlacedGrid], Slots]]) -> list[tuple[list[PlacedGrid], Slots]]:
+    """The rows of each run of one shape sharing its grids evenly: four answers three across
+    are two and two, never three and an orphan (as many rows as before, none longer)."""
+    out: list[tuple[list[PlacedGrid], Slots]] = []
+    for run, slots in runs(rows):
+        items = [item for row in run for item in row]
+        if any(len(row) < slots.across for row in run[:-1]):
+            out += [(row, slots) for row in run]     # a row cut short by its grids' shapes: kept
+            continue
+        for start, end in _shares(len(items), slots.across, slots.across):
+            out.append((items[start:end], slots))
+    return out
 
 
 def _shares(total: int, first: int, later: int) -> list[tuple[int, int]]:

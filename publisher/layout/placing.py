@@ -6,15 +6,46 @@ from __future__ import annotations
 from dataclasses import replace
 from itertools import pairwise
 
+from publisher import fonts as fontlib
 from publisher.cagelines import cage_drawing
 from publisher.captions import caption_parts, fit_caption
-from publisher.grids import board_borders, cells, coordinates, one_row, text_ratio, tour_drawing
+from publisher.grids import (
+    Box,
+    board_borders,
+    cells,
+    clear_font,
+    clears,
+    coordinates,
+    label_boxes,
+    one_row,
+    queen_scale,
+    text_ratio,
+    tour_drawing,
+)
 from publisher.layout import fit
 from publisher.layout.frame import Desk, ink_of
 from publisher.layout.slots import SlotMaker, Slots
-from publisher.model import Band, Board, CageDrawing, CrossRef, Grid, PlacedGrid, SectionSpec, TextStyle
+from publisher.model import (
+    QUEEN,
+    QUEEN_SCALE,
+    Band,
+    Board,
+    CageDrawing,
+    Coordinates,
+    CrossRef,
+    Grid,
+    PlacedGrid,
+    SectionSpec,
+    TextStyle,
+)
 from publisher.play import play_for
 from publisher.typeset import visible
+
+#: an answer key's digits may lose this share of their size to stay clear of its cage totals
+ANSWER_SHRINK = 0.8
+
+#: what makes two boards of a section print alike: rows, columns, kind and text ratio
+Shape = tuple[int, int, str, float]
 
 
 class Placer:
@@ -29,14 +60,9 @@ class Placer:
         row also ends where the board shape changes, so each band holds grids
         of one shape. Answer cells are capped by their puzzle's."""
         rows: list[tuple[list[PlacedGrid], Slots]] = []
-        sizes: dict[tuple, tuple[Slots, float, float]] = {}
+        sizes = self.sizes(section, answers)
         for number, board in enumerate(section.boards, first_number):
-            shape = (board.rows, board.cols, board.kind, text_ratio(board, answers, self.desk.spec.large_print))
-            if shape not in sizes:
-                slots = self.slots.for_shape(section, answers, board)
-                cap = self.slots.answer_cap(section, board) if answers else None
-                sizes[shape] = (slots, *self.slots.grid_size(board, slots, answers, cap))
-            slots, cell, font = sizes[shape]
+            slots, cell, font = sizes[self.shape(board, answers)]
             placed = self.placed(board, number, section, answers, slots, cell, font)
             for item in (placed, *self.worked(board, number, answers, slots, placed)):
                 if (rows and rows[-1][1] is slots and len(rows[-1][0]) < slots.across
@@ -45,6 +71,93 @@ class Placer:
                 else:
                     rows.append(([item], slots))
         return rows
+
+    def shape(self, board: Board, answers: bool) -> Shape:
+        """What makes two boards of a section print alike: sides, kind and text ratio."""
+        return board.rows, board.cols, board.kind, text_ratio(board, answers, self.desk.spec.large_print)
+
+    def sizes(self, section: SectionSpec, answers: bool) -> dict[Shape, tuple[Slots, float, float]]:
+        """The slots, cell and text size of each shape of a section. Its chessboards print at
+        one size whatever their sides, so their numbers are set at one size too, the smallest
+        any of them needs (a lone 6x6 tour beside 8x8 ones does not shout its numbers)."""
+        sizes: dict[Shape, tuple[Slots, float, float]] = {}
+        chess: set[Shape] = set()
+        for board in section.boards:
+            shape = self.shape(board, answers)
+            if shape not in sizes:
+                slots = self.slots.for_shape(section, answers, board)
+                cap = self.slots.answer_cap(section, board) if answers else None
+                sizes[shape] = (slots, *self.slots.grid_size(board, slots, answers, cap))
+            if board.chessboard:
+                chess.add(shape)
+        if chess:
+            font = min(self.clear_of_coordinates(board, *sizes[self.shape(board, answers)][1:], answers)
+                       for board in section.boards if board.chessboard)
+            sizes.update({shape: (*sizes[shape][:2], font) for shape in chess})
+        # a cage's total and the digit of its cell stand clear of each other (their font boxes, as
+        # an editor measures them): a puzzle's givens are set no larger than keeps them so (large
+        # print's 18 pt totals clear no centred digit in any cell a page holds); an answer key's
+        # digits lose a fifth of their size at most, and where even that leaves them touching its
+        # totals, the totals are left out (:meth:`cages`)
+        for shape in {self.shape(board, answers) for board in section.boards if board.cages}:
+            slots, cell, font = sizes[shape]
+            least = min(self.clear_of_totals(board, cell, font, answers) for board in section.boards
+                        if board.cages and self.shape(board, answers) == shape)
+            sizes[shape] = (slots, cell, least)
+        return sizes
+
+    def clear_of_totals(self, board: Board, cell: float, font: float, answers: bool) -> float:
+        """The largest size up to ``font`` (the floor at the least; on answers, 80 % of ``font``
+        too) at which the digits in the cells that carry a cage's total (the total's box and the
+        digit's, ascent to descent) stand clear of it."""
+        boxes = self.total_boxes(board, cell, answers)
+        if not boxes:
+            return font
+        least = fit.floors_for(answers, self.desk.spec.large_print).text
+        if answers:
+            least = max(least, round(font * ANSWER_SHRINK, 1))
+        return clear_font(self.cell_texts(board, answers), board.cols, font, least, cell, boxes,
+                          self.cell_text_width, self.line_box)
+
+    def total_boxes(self, board: Board, cell: float, answers: bool) -> dict[tuple[int, int], list[Box]]:
+        """The font box of each cage total, from its cell's corner, by cell (row, column)."""
+        drawing = self.cages(board, cell, answers, font=None)
+        if drawing is None:
+            return {}
+        _cap, ascent, descent = self.line_box
+        size = drawing.font_size
+        boxes: dict[tuple[int, int], list[Box]] = {}
+        for label in drawing.labels:
+            row, col = int(label.y // cell), int(label.x // cell)
+            left, base = label.x - col * cell, label.y - row * cell
+            right = left + self.desk.type.width(label.text, TextStyle("cage", size))
+            boxes.setdefault((row, col), []).append((left, base - ascent * size, right, base - descent * size))
+        return boxes
+
+    @staticmethod
+    def cell_texts(board: Board, answers: bool) -> tuple[str, ...]:
+        """What the cells of a board print in this booklet: the answer, or the givens."""
+        return board.answer if answers else board.givens
+
+    def clear_of_coordinates(self, board: Board, cell: float, font: float, answers: bool) -> float:
+        """The largest text size up to ``font`` at which a chessboard's widest number (a tour's
+        "100") covers none of its coordinates, the floor at the least."""
+        if not self.desk.spec.coordinates:
+            return font
+        least = fit.floors_for(answers, self.desk.spec.large_print).text
+        edges = coordinates(board.rows, board.cols, cell, least, self.label_width)
+        if edges is None:
+            return font
+        texts = [text if text != QUEEN else "" for text in (board.answer if answers else board.givens)]
+        return clear_font(texts, board.cols, font, least, cell, self.label_boxes(edges, cell), self.cell_text_width,
+                          self.line_box)
+
+    def label_boxes(self, edges: Coordinates, cell: float) -> dict[tuple[int, int], list[Box]]:
+        return label_boxes(edges, cell, self.label_width, self.line_box)
+
+    @property
+    def line_box(self) -> tuple[float, float, float]:
+        return fontlib.line_box(self.desk.spec.fonts)
 
     def worked(self, board: Board, number: int, answers: bool, slots: Slots,
                placed: PlacedGrid) -> list[PlacedGrid]:
@@ -72,8 +185,8 @@ class Placer:
             caption = self.desk.type.one_line(f"{number} · {word}", placed.caption_style, width)
             out.append(replace(placed, caption=caption, caption_lines=(),
                                grid=grid, note=" ".join(lines), note_lines=lines,
-                               note_style=self.note_style(slots) if slots.noted else None,
-                               play=None))
+                               note_style=self.note_style(slots) if lines else None,
+                               caption_height=slots.caption_box(1, len(lines)), play=None))
         return out
 
     def placed(self, board: Board, number: int, section: SectionSpec, answers: bool,
@@ -97,22 +210,28 @@ class Placer:
             borders=board_borders(board, cell),
             cell_size=cell, font_size=font, label=f"{word} {number}, {board.rows}x{board.cols} {kind}",
             tour=tour_drawing(board, cell, self.widest(board, font), font, edge_boxes) if answers else None,
-            shaded=board.shading, coordinates=edges, cages=self.cages(board, cell, answers),
+            shaded=board.shading, coordinates=edges, cages=self.cages(board, cell, answers, font),
+            queen_scale=queen_scale(cell, self.label_boxes(edges, cell)) if edges is not None else QUEEN_SCALE,
         )
         note, note_style = "", None
         note_lines: tuple[str, ...] = ()
-        if slots.noted:
+        # a key step under a puzzle would give it away
+        text = self.slots.note(board) if answers and slots.noted else ""
+        if text:
             note_style = self.note_style(slots)
-            text = self.slots.note(board) if answers else ""   # a key step under a puzzle would give it away
-            if text:
-                note_lines = self.sentence(text, grid_width, slots)
-                note = " ".join(note_lines)
+            note_lines = self.sentence(text, grid_width, slots)
+            note = " ".join(note_lines)
         ref = CrossRef("", 0, "", "", slots.ref or self.desk.styles.ref, below=not answers)
-        return PlacedGrid(number, caption, style, grid, 0.0, 0.0, slots.caption_height, note, note_style,
+        return PlacedGrid(number, caption, style, grid, 0.0, 0.0, slots.caption_box(len(lines), len(note_lines)),
+                          note, note_style,
                           play=None if answers else play_for(board, self.desk.spec.play_solutions, self.desk.hint_words,
                                                                 self.desk.spec.language),
                           caption_parts=parts, note_lines=note_lines,
                           caption_lines=lines if len(lines) > 1 else (), ref=ref, below=slots.below)
+
+    def cell_text_width(self, text: str, size: float) -> float:
+        """A cell text's width in the bold face (givens are bold; the wider of the two)."""
+        return self.desk.type.width(text, TextStyle("cell", size, bold=True))
 
     def label_width(self, text: str, size: float) -> float:
         return self.desk.type.width(text, TextStyle("coordinate", size))
@@ -129,15 +248,21 @@ class Placer:
         whole sentence (the lines joined) reflow in its paragraph."""
         return tuple(self.desk.type.wrap(text, self.note_style(slots), width))
 
-    def cages(self, board: Board, cell: float, answers: bool) -> CageDrawing | None:
-        """The board's cages at this cell size: black on puzzles, light on answers; totals at
-        their floor or more; outlines only where the kind draws dashed cages."""
+    def cages(self, board: Board, cell: float, answers: bool, font: float | None) -> CageDrawing | None:
+        """The board's cages at this cell size: black on puzzles, lighter on answers; totals at
+        their floor or more; outlines only where the kind draws dashed cages. An answer key
+        (its digits at ``font``) leaves its totals out where they would touch its digits: in
+        large print, and in cells too small to keep them clear."""
         ink = ink_of(self.desk.spec)
         large = self.desk.spec.large_print
         floor = fit.floors_for(answers, large).totals
+        totals = not (large and answers)
+        if totals and answers and font is not None:      # clear at these digits' size, or left out
+            totals = clears(self.cell_texts(board, answers), board.cols, font, cell,
+                            self.total_boxes(board, cell, answers), self.cell_text_width, self.line_box)
         return cage_drawing(board, cell, ink.answer_cage_grey if answers else ink.cage_grey,
                             lambda text, size: self.desk.type.width(text, TextStyle("cage", size)),
-                            least=floor, totals=not (large and answers), outlines=board.cage_look == "dashed")
+                            least=floor, totals=totals, outlines=board.cage_look == "dashed")
 
     def widest(self, board: Board, font: float) -> float:
         """Width of the widest answer text of a board in its cells (bold, the wider face)."""
@@ -153,9 +278,12 @@ class Placer:
         top = y + (slots.height - block_height) / 2 if centred else y
         pitch = slots.width + slots.hgap
         shift = (slots.across - len(row)) * pitch / 2
-        items = tuple(replace(p, x=round(shift + i * pitch + (slots.width - p.grid.width) / 2, 2), y=round(top, 2))
+        # the grids of a row stand at one height, each caption box right above its own grid
+        box = max(p.caption_height for p in row)
+        items = tuple(replace(p, x=round(shift + i * pitch + (slots.width - p.grid.width) / 2, 2),
+                              y=round(top + box - p.caption_height, 2))
                       for i, p in enumerate(row))
         gaps = [b.x - a.x - a.grid.width for a, b in pairwise(items)]
         gap = round(min(gaps, default=pitch - row[0].grid.width), 2)
         width = round(items[-1].x + items[-1].grid.width - items[0].x, 2)
-        return Band(items, items[0].x, items[0].y, width, round(block_height, 2), gap)
+        return Band(items, items[0].x, round(top, 2), width, round(block_height, 2), gap)

@@ -42,6 +42,12 @@ def _floor(value: float) -> float:
     return round(math.floor(value / ROUND_TO + 1e-9) * ROUND_TO, 2)
 
 
+def _half_point(size: float) -> float:
+    """A type size to the nearest half point, the finest DOCX and RTF can set (8.8 pt would be 9
+    there); a floor, a whole half point itself, stays whole."""
+    return math.floor(size * 2 + 0.5) / 2
+
+
 def _ceil(value: float) -> float:
     return round(math.ceil(value / ROUND_TO - 1e-9) * ROUND_TO, 2)
 
@@ -88,10 +94,21 @@ class Slots:
     caption_lines: int = 1   # the caption box's lines: two where a caption of the section wraps
     caption: TextStyle | None = None   # the caption's style at this slot's width (None: the booklet's)
     ref: TextStyle | None = None       # the cross-reference's and notes' style at this width
+    ref_line: float = 0.0    # the cross-reference's line inside the caption box (an answer's), 0 for none
+
+    def caption_box(self, titles: int, notes: int) -> float:
+        """The caption box of one grid: its caption's ``titles`` lines, an answer's cross-reference
+        and its own ``notes`` lines. Every grid's box is as tall as what it holds, so a caption
+        stands as close to its grid in a section with notes or worked steps as anywhere
+        (:attr:`caption_height`, the section's tallest box, sizes the slots)."""
+        caption, ref = self.caption, self.ref
+        assert caption is not None
+        assert ref is not None
+        return round(caption.leading * titles + caption.size * 0.3 + ref.leading * notes + self.ref_line, 2)
 
     def block(self, row: Sequence[PlacedGrid]) -> float:
-        """Height of a row of these slots: caption box, its tallest grid, the line under it."""
-        return self.caption_height + max(item.grid.height for item in row) + self.below
+        """Height of a row of these slots: its tallest caption box, its tallest grid, the line under it."""
+        return max(item.caption_height for item in row) + max(item.grid.height for item in row) + self.below
 
 
 class SlotMaker:
@@ -102,6 +119,9 @@ class SlotMaker:
         self._fitted: dict[tuple[str, bool, int, int, int], Slots] = {}
         self._notes: dict[tuple[str, bool], list[str]] = {}
         self._captions: dict[tuple[str, bool, float, TextStyle], int] = {}
+        #: the booklet's one caption and cross-reference style, for its puzzles and its answers
+        self._styles: dict[bool, tuple[TextStyle, TextStyle]] = {}
+        self._probing = False
 
     def for_shape(self, section: SectionSpec, answers: bool, board: Board) -> Slots:
         """The slots of a board's shape in a section. Grids are sized for a
@@ -189,7 +209,8 @@ class SlotMaker:
             if down == 1:
                 return 0.0
             slots = slots_of(across, down)
-            block = slots.caption_height + model.rows * cell + slots.below
+            # rows of one-line captions without notes are the shortest a page holds, so leave the most
+            block = slots.caption_box(1, 0) + model.rows * cell + slots.below
             later = (self.desk.usable_height - down * block) / (down + 1)
             free = self.desk.usable_height - opening - down * block
             first = free / (down + 1) if free >= 0 else 0.0
@@ -197,6 +218,11 @@ class SlotMaker:
 
         choice = fit.best(count, *size_class, model.rows, model.cols, content, cell_in, least, as_good,
                           0.0 if answers else fit.LEAST_COVERAGE, None if answers else band_in)
+        if choice is None and answers:
+            # no arrangement of the key's range keeps the floors (drawn key steps, their notes and
+            # candidates, need taller boxes and larger cells): fewer a page, fitted as any
+            choice = fit.best(count, 1, size_class[0], model.rows, model.cols, content, cell_in, least, as_good,
+                              0.0, None)
         slots = slots_of(choice.across, choice.down) if choice else slots_of(1, 1)
         self._fitted[cached] = slots
         return slots
@@ -209,7 +235,9 @@ class SlotMaker:
         # large print draws totals at 18 pt whatever the cell (answers leave them out): cells grow
         # to keep them clear of the digits as far as the page allows (:meth:`grid_size`), but a
         # Killer's 18 pt totals clear of 18 pt digits would need a 57 pt cell no Letter page holds
-        return fit.least_cell(board, text_ratio(board, answers, large), floors, totals=not large,
+        # an answer key's totals are drawn where its cells keep them clear of the digits, else left
+        # out (publisher.layout.placing): they do not make its cells larger
+        return fit.least_cell(board, text_ratio(board, answers, large), floors, totals=not (large or answers),
                               candidates=worked, stretch=1.0 if large else TEXT_STRETCH)
 
     def answer_cap(self, section: SectionSpec, board: Board) -> float:
@@ -277,15 +305,34 @@ class SlotMaker:
         return max((len(self.desk.type.wrap(text, style, width)) for text in self.notes(section, answers)), default=1)
 
     def styles_at(self, width: float, answers: bool) -> tuple[TextStyle, TextStyle]:
-        """The caption and cross-reference styles of a grid ``width`` points wide: their floors
+        """The caption and cross-reference styles of the booklet's puzzles (or answers): one look
+        through it, the size its narrowest slots give (:meth:`sized_styles`), found by laying
+        its sections out once with each slot's own."""
+        if answers not in self._styles:
+            if self._probing:
+                return self.sized_styles(width, answers)
+            self._probing = True
+            try:
+                narrowest = min((self.for_shape(section, answers, board).width
+                                 for section in self.desk.spec.sections for board in section.boards),
+                                default=width)
+            finally:
+                self._probing = False
+            self._fitted.clear()
+            self._captions.clear()
+            self._styles[answers] = self.sized_styles(narrowest, answers)
+        return self._styles[answers]
+
+    def sized_styles(self, width: float, answers: bool) -> tuple[TextStyle, TextStyle]:
+        """The caption and cross-reference styles of a slot ``width`` points wide: their floors
         (:data:`publisher.layout.fit.PUZZLE_FLOORS`) on small grids, larger with larger grids."""
         base = self.desk.styles.answer_caption if answers else self.desk.styles.caption
         ref = self.desk.styles.ref
         if self.desk.spec.large_print:
             return base, ref
         floors = fit.floors_for(answers, False)
-        size = round(max(floors.caption, base.size, min(CAPTION_MOST, width * CAPTION_SHARE)), 1)
-        ref_size = round(max(floors.ref, ref.size * size / max(base.size, floors.caption)), 1)
+        size = _half_point(max(floors.caption, base.size, min(CAPTION_MOST, width * CAPTION_SHARE)))
+        ref_size = _half_point(max(floors.ref, ref.size * size / max(base.size, floors.caption)))
         caption = base if size == base.size else replace(base, size=size, leading=0.0)
         return caption, ref if ref_size == ref.size else replace(ref, size=ref_size, leading=0.0)
 
@@ -301,28 +348,40 @@ class SlotMaker:
         height = (self.desk.usable_height - top - (down - 1) * vgap) / down
 
         def boxed(lines: int, titles: int) -> Slots:
-            caption_height = caption.leading * titles + caption.size * 0.3
-            if noted:
-                caption_height += ref.leading * lines
-            below = 0.0
             # every grid names the page of its other half: an answer in its caption box, a puzzle under its grid
-            if answers:
-                caption_height += ref.leading
-            else:
-                below = round(ref.leading + ref.size * 0.2, 2)
-            return Slots(across, down, width, height, hgap, vgap, round(caption_height, 2), key, noted, lines,
-                         below, titles, caption, ref)
+            ref_line = ref.leading if answers else 0.0
+            below = 0.0 if answers else round(ref.leading + ref.size * 0.2, 2)
+            slots = Slots(across, down, width, height, hgap, vgap, 0.0, key, noted, lines, below, titles,
+                          caption, ref, ref_line)
+            return replace(slots, caption_height=slots.caption_box(titles, lines if noted else 0))
 
         slots = boxed(1, 1)
         if board is not None:
+            # an answer's grid is capped (by its puzzle's, by the key's largest cell): wrap at its own width
+            cap = self.answer_cap(section, board) if answers and board in section.boards else None
             for _ in range(4):     # the lines captions and notes take at the grid's width, and the grid at those
-                grid_width = max(board.cols * self.cell_of(board, slots), 1.0)
+                grid_width = max(board.cols * self.drawn_cell(board, slots, answers, cap), 1.0)
                 lines = self.note_lines(section, answers, grid_width, ref) if noted else 1
                 titles = self.caption_lines(section, answers, grid_width, caption)
                 if (lines, titles) == (slots.note_lines, slots.caption_lines):
                     break
                 slots = boxed(lines, titles)
         return slots
+
+    def drawn_cell(self, board: Board, slots: Slots, answers: bool, cap: float | None = None) -> float:
+        """The cell a board is drawn with in a slot (cells at most ``cap``: an answer's never
+        bigger than its puzzle's), before its floors are checked: captions and notes are
+        wrapped at the grid's width this gives, not the slot's."""
+        large = self.desk.spec.large_print
+        biggest = key_cap(self.least_cell(board, answers)) if answers and not large else math.inf
+        cell = min(self.cell_of(board, slots), cap or math.inf, biggest)
+        ratio = text_ratio(board, answers, large)
+        if large and answers:   # exactly the cells that keep the digits at the minimum: as many as fit
+            cell = min(cell, large_answer_cell(board))
+        elif large and not fills_page(board):
+            cell = min(cell, max(LARGE_PRINT_GRID / board.cols, LARGE_PRINT_GIVENS / ratio,
+                                 cell_for_totals(LARGE_PRINT_MIN_TEXT, ratio) if board.cages else 0.0))
+        return _floor(cell)
 
     def grid_size(self, board: Board, slots: Slots, answers: bool,
                   cap: float | None = None) -> tuple[float, float]:
@@ -331,16 +390,9 @@ class SlotMaker:
         would drop below its floor."""
         large = self.desk.spec.large_print
         needed = self.least_cell(board, answers)
-        biggest = key_cap(needed) if answers and not large else math.inf
-        cell = min(self.cell_of(board, slots), cap or math.inf, biggest)
         ratio = text_ratio(board, answers, large)
-        if large and answers:   # exactly the cells that keep the digits at the minimum: as many as fit
-            cell = min(cell, large_answer_cell(board))
-        elif large and not fills_page(board):
-            cell = min(cell, max(LARGE_PRINT_GRID / board.cols, LARGE_PRINT_GIVENS / ratio,
-                                 cell_for_totals(LARGE_PRINT_MIN_TEXT, ratio) if board.cages else 0.0))
         least, stretch = (LARGE_PRINT_MIN_TEXT, 1.0) if large else (MIN_TEXT, TEXT_STRETCH)
-        cell = _floor(cell)
+        cell = self.drawn_cell(board, slots, answers, cap)
         font = round(cell * ratio, 1)
         if font < least <= round(cell * ratio * stretch, 1):
             font = least      # small cells keep printable text, a little fuller in the cell

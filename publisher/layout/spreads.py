@@ -4,8 +4,12 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from publisher.layout import fit
 from publisher.layout.frame import Desk, Draft
 from publisher.model import Band, PrintRules, TextBlock
+
+#: a page of one row may leave this share of its text block empty above or below it
+ONE_ROW_BAND = 0.25
 
 
 def align_spreads(desk: Desk, drafts: list[Draft]) -> None:
@@ -31,10 +35,25 @@ def align_spreads(desk: Desk, drafts: list[Draft]) -> None:
 
 
 def _fits_heights(desk: Desk, draft: Draft, bands: list[Band], ys: list[float]) -> bool:
+    """Whether ``draft``'s bands fit at the heights ``ys``: under its text, above its bottom, and
+    leaving no empty band taller than an editor allows (between or around two or more rows
+    :data:`publisher.layout.fit.MOST_BAND`, around one :data:`ONE_ROW_BAND`) that the page's own
+    heights did not leave already (a later page beside an opening with a rule line)."""
     texts = [b for b in draft.blocks if isinstance(b, TextBlock)]
     below_text = max((b.y + b.height for b in texts), default=0.0)
+    bottom = desk.bottom(bool(texts))
     last = ys[-1] + bands[-1].height
-    return ys[0] >= below_text - 1e-6 and last <= desk.bottom(bool(texts)) + 1e-6
+    if ys[0] < below_text - 1e-6 or last > bottom + 1e-6:
+        return False
+    most = (fit.MOST_BAND if len(bands) > 1 else ONE_ROW_BAND) * desk.content_height
+    return _widest_gap(bands, ys, below_text, bottom) <= max(most, _widest_gap(bands, [b.y for b in bands],
+                                                                                below_text, bottom)) + 1e-6
+
+
+def _widest_gap(bands: list[Band], ys: list[float], top: float, bottom: float) -> float:
+    """The tallest empty stretch above, between and below bands standing at ``ys``."""
+    edges = [top, *[edge for b, y in zip(bands, ys) for edge in (y, y + b.height)], bottom]
+    return max(edges[i + 1] - edges[i] for i in range(0, len(edges) - 1, 2))
 
 
 def notes_page(desk: Desk) -> Draft:

@@ -41,7 +41,6 @@ from lxml import etree
 
 from publisher.marks import candidate_font, keypad_lines
 from publisher.model import (
-    QUEEN_SCALE,
     Band,
     Booklet,
     CellMarks,
@@ -109,11 +108,21 @@ def _run_text(lines: tuple[str, ...] | list[str], size: float | None = None) -> 
     return "<w:r>" + props + "<w:br/>".join(parts) + "</w:r>"
 
 
-def _ref_paragraph(item: PlacedGrid) -> str:
-    """A grid's cross-reference as a paragraph of its own style."""
+def _paragraph(style: TextStyle, lines: tuple[str, ...] | list[str], booklet: Booklet) -> str:
+    """A paragraph of ``style``'s named style; where layout set it at another size than the
+    named one (a caption, cross-reference or note growing with its grid), that size and its
+    exact line as direct formatting, so every format prints it alike."""
+    size = direct_size(style, booklet)
+    spacing = "" if size is None else f'<w:spacing w:line="{twips(style.leading)}" w:lineRule="exact"/>'
+    return (f'<w:p><w:pPr><w:pStyle w:val="{style_id(word_style(style))}"/>{spacing}</w:pPr>'
+            f'{_run_text(lines, size) if lines else ""}</w:p>')
+
+
+def _ref_paragraph(item: PlacedGrid, booklet: Booklet) -> str:
+    """A grid's cross-reference as a paragraph of its own style, at its own size."""
     ref = item.ref
     assert ref is not None
-    return f'<w:p><w:pPr><w:pStyle w:val="{style_id(word_style(ref.style))}"/></w:pPr>{_run_text([ref.text])}</w:p>'
+    return _paragraph(ref.style, [ref.text], booklet)
 
 
 def _spacer(spacer: Spacer, extra: str, sect_pr: str) -> str:
@@ -175,11 +184,15 @@ class _Body:
         """A run holding a picture placed on the page at the model's position,
         in front of the table it overlays, with no text wrap."""
         number = self._drawing_id()
+        vertical = (f'<wp:positionV relativeFrom="page"><wp:posOffset>{_emu(picture.y)}</wp:posOffset></wp:positionV>'
+                    if picture.below_anchor is None else
+                    f'<wp:positionV relativeFrom="paragraph"><wp:posOffset>{_emu(picture.below_anchor)}'
+                    '</wp:posOffset></wp:positionV>')
         return (f'<w:r><w:drawing><wp:anchor distT="0" distB="0" distL="0" distR="0" simplePos="0" '
                 f'relativeHeight="{number}" behindDoc="0" locked="1" layoutInCell="1" allowOverlap="1">'
                 '<wp:simplePos x="0" y="0"/>'
                 f'<wp:positionH relativeFrom="page"><wp:posOffset>{_emu(picture.x)}</wp:posOffset></wp:positionH>'
-                f'<wp:positionV relativeFrom="page"><wp:posOffset>{_emu(picture.y)}</wp:posOffset></wp:positionV>'
+                f'{vertical}'
                 f'<wp:extent cx="{_emu(picture.width)}" cy="{_emu(picture.height)}"/>'
                 '<wp:effectExtent l="0" t="0" r="0" b="0"/><wp:wrapNone/>'
                 f'<wp:docPr id="{number}" name="{escape(picture.name, {chr(34): "&quot;"})}"/>'
@@ -248,20 +261,16 @@ class _Body:
                 cells.append(_empty_cell(seg.width))
                 continue
             item = seg.item
-            note = _ref_paragraph(item) if item.ref is not None and not item.ref.below else ""
+            note = _ref_paragraph(item, self.booklet) if item.ref is not None and not item.ref.below else ""
             if item.note_style is not None:
-                note += (f'<w:p><w:pPr><w:pStyle w:val="{style_id(word_style(item.note_style))}"/></w:pPr>'
-                         f'{_run_text([item.note]) if item.note else ""}</w:p>')
+                note += _paragraph(item.note_style, [item.note] if item.note else [], self.booklet)
             cells.append(f'<w:tc><w:tcPr><w:tcW w:w="{twips(seg.width)}" w:type="dxa"/>'
                          f'<w:gridSpan w:val="{item.grid.cols}"/><w:vAlign w:val="bottom"/></w:tcPr>'
-                         f'<w:p><w:pPr><w:pStyle w:val="{style_id(word_style(item.caption_style))}"/></w:pPr>'
-                         f'{_run_text(item.captions, direct_size(item.caption_style, self.booklet))}</w:p>'
-                         f'{note}</w:tc>')
+                         f'{_paragraph(item.caption_style, item.captions, self.booklet)}{note}</w:tc>')
         cells.append("</w:tr>")
         return "".join(cells)
 
-    @staticmethod
-    def _below_row(segments: tuple[Segment, ...], height: float) -> str:
+    def _below_row(self, segments: tuple[Segment, ...], height: float) -> str:
         """The row under the grids: each puzzle's cross-reference, as wide as its grid."""
         cells = [f'<w:tr><w:trPr><w:cantSplit/><w:trHeight w:val="{twips(height)}" w:hRule="exact"/></w:trPr>']
         for seg in segments:
@@ -271,7 +280,8 @@ class _Body:
                              f'<w:gridSpan w:val="{seg.item.grid.cols}"/></w:tcPr><w:p/></w:tc>')
                 continue
             cells.append(f'<w:tc><w:tcPr><w:tcW w:w="{twips(seg.width)}" w:type="dxa"/>'
-                         f'<w:gridSpan w:val="{seg.item.grid.cols}"/></w:tcPr>{_ref_paragraph(seg.item)}</w:tc>')
+                         f'<w:gridSpan w:val="{seg.item.grid.cols}"/></w:tcPr>'
+                         f'{_ref_paragraph(seg.item, self.booklet)}</w:tc>')
         cells.append("</w:tr>")
         return "".join(cells)
 
@@ -316,8 +326,8 @@ class _Body:
         the cache is keyed on identity (and keeps the cell alive). A queen is
         the model's picture, never cached: each drawing needs its own id."""
         if cell.is_queen:
-            png = queen_png(self.ink.text_grey(cell.role))
-            return self.inline_picture(png, grid.cell_size * QUEEN_SCALE) + "</w:p></w:tc>"
+            png = queen_png(self.ink.text_grey(cell.role), grid.cell_size * grid.queen_scale)
+            return self.inline_picture(png, grid.cell_size * grid.queen_scale) + "</w:p></w:tc>"
         key = (id(cell), grid.font_size)
         entry = self._runs.get(key)
         if entry is None or entry[0] is not cell:

@@ -296,6 +296,10 @@ class Picture:
     width: float
     height: float
     name: str                 # what it shows, for alt text
+    #: how far below the top of the spacer paragraph that carries it the picture stands, where
+    #: one does (None: placed on the page at ``y``): it then moves with its table however the
+    #: office program sets what is above (a running head it gives more room, on some pages)
+    below_anchor: float | None = None
 
 
 @dataclass(frozen=True)
@@ -336,21 +340,24 @@ Event = Paragraph | Spacer | Table
 
 def _pictures(band: Band, ink: Ink, font: Path) -> tuple[Picture, ...]:
     """The tour, cage and coordinate pictures of a band's grids, at their grids' places (``font``:
-    the book's regular face, for the cage totals and the coordinates)."""
+    the book's regular face, for the cage totals and the coordinates).
+
+    Word and LibreOffice set a table's grid half its outer line lower than the model centres it
+    (measured in LibreOffice's PDF: 1.15 pt under a 2.25 pt frame), so the pictures go as much
+    lower: a top-row total stays clear of the frame line as in the PDF, not under it."""
     out = []
     for item in band.items:
         grid = item.grid
+        top = item.y + item.caption_height + grid.borders[0].top / 2
         if grid.tour is not None:
             png = tour_png(grid.tour, grid.width, grid.height, ink.path_grey, ink.marker_grey)
-            out.append(Picture(png, item.x, item.y + item.caption_height, grid.width, grid.height, grid.label))
+            out.append(Picture(png, item.x, top, grid.width, grid.height, grid.label))
         if grid.cages is not None:
             png = cages_png(grid.cages, grid.width, grid.height, font)
-            out.append(Picture(png, item.x, item.y + item.caption_height, grid.width, grid.height,
-                               f"{grid.label}: cages"))
+            out.append(Picture(png, item.x, top, grid.width, grid.height, f"{grid.label}: cages"))
         if grid.coordinates is not None:
             png = coordinates_png(grid.coordinates, grid.width, grid.height, font, ink.coordinate_grey)
-            out.append(Picture(png, item.x, item.y + item.caption_height, grid.width, grid.height,
-                               f"{grid.label}: files and ranks"))
+            out.append(Picture(png, item.x, top, grid.width, grid.height, f"{grid.label}: files and ranks"))
     return tuple(out)
 
 
@@ -378,14 +385,19 @@ def page_events(page: Page, page_break: bool, field: str, section_end: bool, ink
                                     section_end=section_end and index == last))
             continue
         _check_band(block, where)
-        if needs_spacer(page, index, page_break):
+        spacer = needs_spacer(page, index, page_break)
+        if spacer:
             events.append(Spacer(space_above(page, index), brk))
         pictures = _pictures(block, ink, font)
         if pictures:   # anchored in the paragraph just before the table, on the same page
             if not events or isinstance(events[-1], Table):
                 events.append(Spacer(MIN_SPACER, brk))
+                spacer = True
             carrier = events[-1]
             assert not isinstance(carrier, Table)
+            if spacer and isinstance(carrier, Spacer):    # the table starts where its spacer ends
+                drawn = max(carrier.height, MIN_SPACER)
+                pictures = tuple(replace(p, below_anchor=drawn + p.y - block.y) for p in pictures)
             events[-1] = replace(carrier, pictures=carrier.pictures + pictures)
         events.append(Table(block, band_indent(block, page), band_segments(block)))
     if not page.blocks:   # a blank page has a paragraph of its own (or it folds into its neighbour's page break)

@@ -33,7 +33,6 @@ import jinja2
 
 from publisher.marks import candidate_font, keypad_lines
 from publisher.model import (
-    QUEEN_SCALE,
     QUEEN_SHAPE,
     SHADE_MARK,
     SHADE_NONE,
@@ -74,6 +73,7 @@ def css_ident(name: str) -> str:
 
 Key = TypeVar("Key", bound=Hashable)
 _Sides = tuple[float, float, float, float]
+_Shape = tuple[float, float, float, float, float]
 
 
 class _ClassBook(Generic[Key]):
@@ -214,7 +214,7 @@ class _BookletView:
         self.ink = booklet.ink
         self.booklet = booklet
         self.borders: _ClassBook[_Sides] = _ClassBook("b")
-        self.shapes: _ClassBook[_Sides] = _ClassBook("z")     # width, cell, font, solved font
+        self.shapes: _ClassBook[_Shape] = _ClassBook("z")     # width, cell, font, solved font, queen
         self.styles: _ClassBook[TextStyle] = _ClassBook("s")
         for style in booklet.styles:
             self.styles.name(style)
@@ -272,7 +272,7 @@ class _BookletView:
                                   circled=mark is not None and bool(mark.placed)))
         rows = tuple(tuple(cells[r * grid.cols:(r + 1) * grid.cols]) for r in range(grid.rows))
         shape = self.shapes.name((grid.width, grid.cell_size, grid.font_size,
-                                  round(grid.font_size * self.ink.solved_scale, 2)))
+                                  round(grid.font_size * self.ink.solved_scale, 2), grid.queen_scale))
         first = grid.borders[0]
         note_css = self._style_css(item.note_style) if item.note_style else ""
         ref_css = self._style_css(item.ref.style) if item.ref else ""
@@ -286,15 +286,15 @@ class _BookletView:
 
     def shape_rules(self) -> tuple[tuple[str, str, str, str, str, str], ...]:
         """(class, table width, cell side, font size, solved font size, queen side) for every grid shape used."""
-        return tuple((name, pt(w), pt(cell), pt(font), pt(solved), pt(cell * QUEEN_SCALE))
-                     for (w, cell, font, solved), name in self.shapes.names.items())
+        return tuple((name, pt(w), pt(cell), pt(font), pt(solved), pt(cell * queen))
+                     for (w, cell, font, solved, queen), name in self.shapes.names.items())
 
     def phone_rules(self) -> tuple[tuple[str, int, str, str, str, str], ...]:
         """(class, cells a row, cell side, font, solved font and queen side as shares of the cell) for
         every grid shape: on a phone a grid is drawn from its cell side (the screen's, see style.css.j2),
         so every size in it is a share of that side, as in print."""
-        return tuple((name, round(w / cell), pt(cell), _share(font / cell), _share(solved / cell), _share(QUEEN_SCALE))
-                     for (w, cell, font, solved), name in self.shapes.names.items())
+        return tuple((name, round(w / cell), pt(cell), _share(font / cell), _share(solved / cell), _share(queen))
+                     for (w, cell, font, solved, queen), name in self.shapes.names.items())
 
     def style_rules(self) -> tuple[tuple[str, TextStyle], ...]:
         """(class, style) for every text style used."""

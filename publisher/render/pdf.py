@@ -28,7 +28,6 @@ from reportlab.pdfgen.canvas import Canvas
 
 from publisher.marks import candidate_places, circle_radius, circle_stroke
 from publisher.model import (
-    QUEEN_SCALE,
     QUEEN_SHAPE,
     SHADE_NONE,
     Band,
@@ -271,7 +270,7 @@ class _PageDrawer:
         """Queens as the model's crown (vector, no font glyph needed), in the
         grey the model gives their role."""
         c, size, centres = self.c, grid.cell_size, _centres(grid.rows, grid.cols, grid.cell_size)
-        side = size * QUEEN_SCALE
+        side = size * grid.queen_scale
         c.saveState()
         c.translate(*origin)
         c.setFillGray(grey)

@@ -10,6 +10,7 @@ time or tool version, so equal shapes give equal bytes on every run.
 from __future__ import annotations
 
 import io
+import math
 from functools import lru_cache
 from pathlib import Path
 
@@ -17,12 +18,16 @@ from PIL import Image, ImageDraw, ImageFont
 
 from publisher.model import QUEEN_SHAPE, CageDrawing, Coordinates, Tour
 
-#: pixels per point of the delivered picture (216 dpi: sharp in print, small files)
-RESOLUTION = 3.0
+#: pixels per point of the delivered picture: 300 dpi at its printed size, what print services
+#: (KDP) ask of a DOCX interior's pictures
+RESOLUTION = 300 / 72
 #: supersampling factor for anti-aliased edges
-SUPERSAMPLE = 4
-#: pixels of the queen picture's side (it is scaled to the cell by the document)
-QUEEN_PIXELS = 96
+SUPERSAMPLE = 3
+
+
+def pixels(points: float) -> int:
+    """Pixels for ``points`` of the printed picture: :data:`RESOLUTION` or a little more."""
+    return max(1, math.ceil(points * RESOLUTION - 1e-9))
 
 
 def _grey(level: float) -> tuple[int, int, int, int]:
@@ -41,14 +46,15 @@ def _finish(image: Image.Image, width: int, height: int) -> bytes:
 
 
 @lru_cache(maxsize=16)
-def queen_png(grey: float) -> bytes:
-    """The model's queen, filled in ``grey``, on a transparent square."""
-    side = QUEEN_PIXELS * SUPERSAMPLE
+def queen_png(grey: float, points: float) -> bytes:
+    """The model's queen, filled in ``grey``, on a transparent square printed ``points`` wide."""
+    pixels_wide = pixels(points)
+    side = pixels_wide * SUPERSAMPLE
     image = Image.new("RGBA", (side, side), (255, 255, 255, 0))
     draw = ImageDraw.Draw(image)
     for polygon in QUEEN_SHAPE:
         draw.polygon([(x * side, y * side) for x, y in polygon], fill=_grey(grey))
-    return _finish(image, QUEEN_PIXELS, QUEEN_PIXELS)
+    return _finish(image, pixels_wide, pixels_wide)
 
 
 def tour_png(tour: Tour, width: float, height: float, path_grey: float, marker_grey: float) -> bytes:
@@ -71,7 +77,7 @@ def tour_png(tour: Tour, width: float, height: float, path_grey: float, marker_g
     draw.ellipse([sx - marker, sy - marker, sx + marker, sy + marker], outline=ink, width=stroke)
     ex, ey = tour.end[0] * scale, tour.end[1] * scale
     draw.rectangle([ex - marker, ey - marker, ex + marker, ey + marker], outline=ink, width=stroke)
-    return _finish(image, max(1, round(width * RESOLUTION)), max(1, round(height * RESOLUTION)))
+    return _finish(image, pixels(width), pixels(height))
 
 
 def _dashed(draw: ImageDraw.ImageDraw, segment: tuple[float, ...], dash: tuple[float, float],
@@ -102,7 +108,7 @@ def cages_png(cages: CageDrawing, width: float, height: float, font: Path) -> by
     face = ImageFont.truetype(str(font), max(1, round(cages.font_size * scale)))
     for label in cages.labels:
         draw.text((label.x * scale, label.y * scale), label.text, font=face, fill=colour, anchor="ls")
-    return _finish(image, max(1, round(width * RESOLUTION)), max(1, round(height * RESOLUTION)))
+    return _finish(image, pixels(width), pixels(height))
 
 
 def coordinates_png(marks: Coordinates, width: float, height: float, font: Path, grey: float) -> bytes:
@@ -118,4 +124,4 @@ def coordinates_png(marks: Coordinates, width: float, height: float, font: Path,
     for label in marks.labels:
         baseline = label.y + marks.size / 2 + cap / 2
         draw.text((label.x * scale, baseline * scale), label.text, font=face, fill=_grey(grey), anchor="ls")
-    return _finish(image, max(1, round(width * RESOLUTION)), max(1, round(height * RESOLUTION)))
+    return _finish(image, pixels(width), pixels(height))

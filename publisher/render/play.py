@@ -82,6 +82,8 @@ def _entry(stem: str, page: int, item: PlacedGrid, play: Play) -> JsonObject:
     entry: JsonObject = {"page": page, "number": item.number, "kind": play.kind, "id": _fingerprint(item),
                              "rows": item.grid.rows, "cols": item.grid.cols, "cell": item.grid.cell_size,
                              "tap": tap_size(max(item.grid.rows, item.grid.cols))}
+    if item.grid.coordinates is not None:   # a lettered chessboard: its squares are named as printed (b3)
+        entry["files"] = list(item.grid.coordinates.files(item.grid.rows))
     if play.symbols:
         entry["symbols"] = list(play.symbols)
     if play.regions is not None:

@@ -19,7 +19,6 @@ from typing import cast
 
 from publisher.marks import candidate_font, keypad_lines
 from publisher.model import (
-    QUEEN_SCALE,
     SHADE_MARK,
     SHADE_NONE,
     Booklet,
@@ -256,12 +255,11 @@ class _View:
                     note = "\\par\\pard\\plain\\intbl" + self._ref(seg.item)
                 if seg.item.note_style is not None:
                     note_style = self.style(seg.item.note_style)
-                    note += (f"\\par\\pard\\plain\\intbl\\s{note_style.number}{note_style.props} "
-                             f"{rtf_escape(seg.item.note)}")
-                size = direct_size(seg.item.caption_style, self.booklet)
-                sized = "" if size is None else f"\\fs{_half_points(size)}"
+                    note += (f"\\par\\pard\\plain\\intbl\\s{note_style.number}{note_style.props}"
+                             f"{self._sized(seg.item.note_style)} {rtf_escape(seg.item.note)}")
                 caption = "\\line ".join(map(rtf_escape, seg.item.captions))
-                captions.append(RtfFragment(f"\\s{style.number}{style.props}{sized} {caption}{note}"))
+                captions.append(RtfFragment(f"\\s{style.number}{style.props}{self._sized(seg.item.caption_style)} "
+                                            f"{caption}{note}"))
         caption_height = max(item.caption_height for item in band.items)
         rows = [RowView(_row_properties(indent, caption_height), RtfFragment("".join(definitions)), captions)]
         grids = [seg.item.grid for seg in segments if seg.item is not None]
@@ -296,7 +294,13 @@ class _View:
         ref = item.ref
         assert ref is not None
         style = self.style(ref.style)
-        return f"\\s{style.number}{style.props} {rtf_escape(ref.text)}"
+        return f"\\s{style.number}{style.props}{self._sized(ref.style)} {rtf_escape(ref.text)}"
+
+    def _sized(self, model: TextStyle) -> str:
+        """Direct formatting for text layout set at another size than its named style (a caption,
+        cross-reference or note growing with its grid): that size and its exact line."""
+        size = direct_size(model, self.booklet)
+        return "" if size is None else f"\\fs{_half_points(size)}\\sl-{twips(model.leading)}\\slmult0"
 
     def _below_row(self, segments: tuple[Segment, ...], indent: float, height: float) -> RowView:
         """The row under the grids: each puzzle's cross-reference, as wide as its grid."""
@@ -348,8 +352,8 @@ class _View:
             ink = self.booklet.ink
             number = self.styles[GRID_STYLE].number
             if cell.is_queen:
-                side = twips(grid.cell_size * QUEEN_SCALE)
-                text = _pict(queen_png(ink.text_grey(cell.role)), side, side)
+                side = twips(grid.cell_size * grid.queen_scale)
+                text = _pict(queen_png(ink.text_grey(cell.role), grid.cell_size * grid.queen_scale), side, side)
             else:
                 text = rtf_escape(cell.text)
             char = "\\b" if ink.text_bold(cell.role) else ""
@@ -397,12 +401,14 @@ def _pict(png: bytes, width: int, height: int) -> str:
 
 
 def _shape(picture: Picture) -> str:
-    """A picture placed on the page at the model's position, in front of the
-    text, without wrapping (a tour over its answer grid)."""
-    left, top = twips(picture.x), twips(picture.y)
+    """A picture placed at the model's position (on the page, or below the paragraph that carries
+    it), in front of the text, without wrapping (a tour over its answer grid)."""
+    vertical = "\\shpbypage" if picture.below_anchor is None else "\\shpbypara"   # on the page, or below its paragraph
+    left, top = twips(picture.x), twips(picture.below_anchor if picture.below_anchor is not None else picture.y)
     width, height = twips(picture.width), twips(picture.height)
     return (f"{{\\shp{{\\*\\shpinst\\shpleft{left}\\shptop{top}\\shpright{left + width}"
-            f"\\shpbottom{top + height}\\shpfhdr0\\shpbxpage\\shpbxignore\\shpbypage\\shpbyignore"
+            f"\\shpbottom{top + height}\\shpfhdr0\\shpbxpage\\shpbxignore"
+            f"{vertical}\\shpbyignore"
             "\\shpwr3\\shpwrk0\\shpfblwtxt0\\shpz0"
             "{\\sp{\\sn shapeType}{\\sv 75}}{\\sp{\\sn fLine}{\\sv 0}}{\\sp{\\sn fLayoutInCell}{\\sv 1}}"
             f"{{\\sp{{\\sn pib}}{{\\sv {_pict(picture.png, width, height)}}}}}}}}}")

@@ -148,6 +148,12 @@ class Grid:
     def syms(self, mask: int) -> str:
         return "/".join(self.sym(d) for d in bits(mask))
 
+    def sym_list(self, mask: int) -> str:
+        """``2``, ``2 and 8``, ``2, 5 and 8``: digits a sentence names, never run together
+        with a unit's number as ``row 2 2/8`` would read."""
+        words = [self.sym(d) for d in bits(mask)]
+        return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+
     def step(self, technique: str, rating: float, text: str, *,
              placed: list[tuple[int, int]] | tuple[tuple[int, int], ...] = (),
              removed: list[tuple[int, int]] | tuple[tuple[int, int], ...] = (),

@@ -42,8 +42,8 @@ def _naked(g: Grid, k: int) -> Step | None:
             removed = [(c, d) for c in unit if c not in group for d in bits(cands[c] & mask)]
             if removed:
                 return g.removal(f"Naked {SIZE_WORD[k]}", NAKED[k],
-                                 f"Naked {SIZE_WORD[k]}: in {lay.names[u]} "
-                                 f"{g.names(group)} hold only {g.syms(mask)}", removed, group)
+                                 f"Naked {SIZE_WORD[k]}: in {lay.names[u]}, "
+                                 f"{g.names(group)} hold only {g.sym_list(mask)}", removed, group)
     return None
 
 
@@ -89,7 +89,7 @@ def _unit_mask(g: Grid, u: int) -> int:
 
 
 def _hidden_text(g: Grid, k: int, u: int, cells: tuple[int, ...], mask: int) -> str:
-    return (f"Hidden {SIZE_WORD[k]}: in {g.lay.names[u]} {g.syms(mask)} fit only in "
+    return (f"Hidden {SIZE_WORD[k]}: in {g.lay.names[u]}, {g.sym_list(mask)} fit only in "
             f"{g.names(cells)}")
 
 

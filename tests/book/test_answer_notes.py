@@ -35,7 +35,20 @@ def test_layout_gives_notes_only_to_the_bands_that_need_them() -> None:
     grids = _answer_grids(_noted_book())
     assert grids[0].note == NOTE
     assert grids[1].note == "One possible answer"
-    assert grids[2].note == "" and grids[2].note_style is not None     # same band: same caption box
+    # a grid of a noted band without a note of its own: a caption box as tall as its caption and
+    # cross-reference, standing lower so the grids of the band keep one top (issue 42: captions
+    # next to their grids)
+    spec = _noted_book()
+    first = spec.sections[0]
+    once = replace(spec, sections=(replace(first, boards=(first.boards[0], *[replace(b, one_of_many=False)
+                                                                             for b in first.boards[1:]])),
+                                   *spec.sections[1:]))
+    band = next(block.items for page in layout_book(once)[1].pages for block in page.blocks
+                if 1 in [item.number for item in getattr(block, "items", ())])
+    noted, plain = band[0], band[1:]
+    assert noted.note == NOTE and plain and all(not item.note and item.note_style is None for item in plain)
+    assert all(item.caption_height < noted.caption_height for item in plain)
+    assert {round(item.y + item.caption_height, 2) for item in band} == {round(noted.y + noted.caption_height, 2)}
     unnoted = [g for g in grids if "Mini" in g.caption or g.number > 4]
     assert unnoted and all(g.note_style is None and g.note == "" for g in unnoted)
     noted_height, plain_height = grids[0].caption_height, unnoted[0].caption_height

@@ -86,16 +86,20 @@ class Read:
     doc: pymupdf.Document
 
 
-def _book(name: str, folder: Path) -> tuple[Read, ...]:
+def build_book(recipe: object, folder: Path) -> tuple[Read, ...]:
+    """The booklets of a recipe of :data:`BOOKS` (None: the embedded book; "teaching"; the
+    variety book's replacements; or a config's own text), laid out and drawn as PDF."""
     shutil.copytree(REPO / "puzzles", folder / "puzzles", dirs_exist_ok=True)
     config = folder / "config.yaml"
-    if BOOKS[name] is None:
+    if recipe is None:
         shutil.copy(REPO / "config.yaml", config)
-    elif BOOKS[name] == "teaching":
+    elif recipe == "teaching":
         config.write_text(TEACHING, encoding="utf-8")
+    elif isinstance(recipe, str):
+        config.write_text(recipe, encoding="utf-8")
     else:
         text = VARIETY
-        for key, value in BOOKS[name].items():     # type: ignore[union-attr]
+        for key, value in recipe.items():     # type: ignore[attr-defined]
             assert key in text
             text = text.replace(key, value)
         config.write_text(text, encoding="utf-8")
@@ -106,7 +110,7 @@ def _book(name: str, folder: Path) -> tuple[Read, ...]:
 @pytest.fixture(scope="module", params=sorted(BOOKS))
 def book(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> tuple[str, tuple[Read, ...]]:
     name = request.param
-    return name, _book(name, tmp_path_factory.mktemp(name))
+    return name, build_book(BOOKS[name], tmp_path_factory.mktemp(name))
 
 
 def grids(page: pymupdf.Page) -> list[pymupdf.Rect]:

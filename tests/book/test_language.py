@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import re
+from pathlib import Path
 
 import pytest
 
@@ -22,6 +23,7 @@ from solver.sudoku import Puzzle, parse_text
 from solver.sudoku.grade import grade_with_steps
 from solver.sudoku.rules import VARIANTS
 from solver.sudoku.targeted import TECHNIQUES
+from tests.book.test_fit_and_floors import VARIETY, build_book
 from tests.samples import DATA, REPO
 
 #: how the code and the templates ask for a word: labels["key"], words.get("key" ..., w.key, and the
@@ -39,7 +41,9 @@ def used_keys() -> set[str]:
         for pattern in USES if path.suffix == ".j2" else (USES[0], USES[2]):   # w.key: the templates' words
             found.update(pattern.findall(text))
     found |= {f"rule_{name}" for name in VARIANTS} | {"rule_odd_marks"}
-    found |= {"easy", "medium", "hard", "diabolical", "sudoku", "killer", "kenken", "knights_tour", "queens"}
+    kinds = ("sudoku", "killer", "kenken", "knights_tour", "queens")
+    found |= {"easy", "medium", "hard", "diabolical", *kinds}
+    found |= {f"rule_{kind}" for kind in kinds} | {"rule_jigsaw"}     # each kind's one-line rule (Kind.rule_labels)
     return found
 
 
@@ -95,3 +99,30 @@ def test_a_vietnamese_hint_names_its_technique_in_vietnamese() -> None:
     assert hint_sentence(unknown, words, "vi") == "h4c4 không thể là 7"    # never the English name
     assert hint_sentence(step, SCREEN_LABELS["en"], "en") == "Hidden Single: r1c2: 3"
     assert technique_name("Hidden Single", "en") == "Hidden Single"   # English books keep the solver's names
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("language", ["en", "vi"])
+def test_every_section_prints_its_kinds_rule_in_the_books_language(tmp_path: Path, language: str) -> None:
+    """Issue 42 item 13: a section without instructions prints its kind's one-line rule under its
+    heading (a classic, a jigsaw, an X Sudoku, Killer, KenKen, tours, queens), in the book's
+    language, and ``labels`` overrides it; read back from the PDF."""
+    text = VARIETY.replace("PAGE", "Letter").replace("LAYOUT", "{}").replace("PRINT", "{}")
+    override = "labels: {rule_queens: 'Eight queens, no two attacking.'}"
+    text = text.replace("language: en", f"language: {language}\n    {override}")
+    reads = build_book(text, tmp_path)
+    doc = reads[0].doc
+    words = DEFAULT_LABELS[language]
+    expected = {"Classic": words["rule_sudoku"], "X Sudoku": words["rule_x"], "Jigsaw": words["rule_jigsaw"],
+                "Big": words["rule_sudoku"], "Killer": words["rule_killer"], "KenKen": words["rule_kenken"],
+                "Tours": words["rule_knights_tour"], "Queens": "Eight queens, no two attacking."}
+    found = 0
+    for _level, title, page in doc.get_toc():
+        if title not in expected:
+            continue
+        lines = [" ".join(span["text"] for span in line["spans"]).strip()
+                 for block in doc[page - 1].get_text("dict")["blocks"] for line in block.get("lines", ())]
+        heading = lines.index(title)
+        assert lines[heading + 1] == expected[title], (language, title, lines[heading + 1])   # one line, right under
+        found += 1
+    assert found == len(expected)

@@ -311,3 +311,30 @@ def test_every_elimination_a_sentence_names_is_one_the_step_shows() -> None:
                 direct += 1
                 assert all(placed for _c, _d, placed in step.moves), step.text   # replayed: the placement only
     assert named > 50 and direct > 0
+
+
+def test_subset_sentences_name_their_digits_apart_from_the_unit() -> None:
+    """"in row 2 2/8 fit only in r2c1 and r2c5" reads as one number (issue 42, item 14): a
+    naked or hidden subset names its unit, a comma, then its digits as a list ("2 and 8")."""
+    import re
+
+    from solver.sudoku import parse_text
+    from solver.sudoku.grade import explain
+    from tests.samples import REPO
+
+    rows = [line.split("\t") for line in (REPO / "bench" / "data" / "se-rated-calibration.tsv")
+            .read_text().splitlines()[1:]]
+    unit, cells = r"(row|column|box) \d+", r"r\d+c\d+((, r\d+c\d+)* and r\d+c\d+)?"
+    digits = r"\w+(, \w+)* and \w+"
+    seen = 0
+    for text, rating in rows[::40][:80]:
+        if float(rating) > 5.0:
+            continue
+        (puzzle,) = parse_text(text)
+        for step in explain(puzzle):
+            if not re.match(r"(Naked|Hidden) (Pair|Triple|Quad)", step.technique):
+                continue
+            seen += 1
+            assert re.match(rf"Naked \w+: in {unit}, {cells} hold only {digits}\b"
+                            rf"|Hidden \w+: in {unit}, {digits} fit only in {cells}\b", step.text), step.text
+    assert seen >= 5

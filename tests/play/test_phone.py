@@ -10,6 +10,7 @@ positions written in the file, and against itself before the phone view.
 from __future__ import annotations
 
 import base64
+import itertools
 import json
 from pathlib import Path
 
@@ -203,6 +204,88 @@ def test_the_grid_keypad_and_controls_share_one_screen(browser: WebDriver, books
         assert len(buttons) >= 5
         for left, top, right, bottom in buttons:
             assert left >= 0 and right <= 390 and top >= 0 and bottom <= 844
+
+
+
+KEYS_JS = """
+  return Array.from(document.querySelectorAll('[data-keypad] button')).filter(b => b.offsetParent !== null)
+    .map(b => { var r = b.getBoundingClientRect(); return [b.textContent, r.left, r.top, r.right, r.bottom]; });"""
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+def test_keypad_keys_are_fingertip_sized_apart_and_across_the_screen(browser: WebDriver, books: dict[str, Path],
+                                                                   width: int) -> None:
+    """Issue 42 items 19, 20: every keypad (9x9, 16x16, 6x6 KenKen: 10, 17 and 7 keys) has keys of
+    at least 44 x 44 px, no two overlapping, their rows across the panel's width; where the grid
+    leaves height to spare, the keys grow into it (up to 56 px), the grid still on the screen."""
+    with phone(browser, width, 844):
+        open_page(browser, books["variety"])
+        # the 16x16 (the first puzzle) fills the width and leaves room under it: its keys grow past the least
+        assert min(bottom - top for _t, _l, top, _r, bottom in browser.execute_script(KEYS_JS)) > 44
+        seen = set()
+        for entry in entries(browser):
+            if entry["kind"] not in ("sudoku", "killer", "kenken"):
+                continue
+            show(browser, entry["number"])
+            keys = browser.execute_script(KEYS_JS)
+            assert len(keys) == len(entry["symbols"]) + 1
+            seen.add(len(keys))
+            for _text, left, top, right, bottom in keys:
+                assert right - left >= 44 - 0.01 and bottom - top >= 44 - 0.01, (width, entry["number"], keys)
+                assert left >= 0 and right <= width
+            for a, b in itertools.combinations(keys, 2):
+                assert min(a[3], b[3]) - max(a[1], b[1]) <= 0.5 or min(a[4], b[4]) - max(a[2], b[2]) <= 0.5, (a, b)
+            rows: dict[int, list[float]] = {}
+            for _text, left, top, right, _bottom in keys:
+                rows.setdefault(round(top), []).extend((left, right))
+            panel = browser.execute_script("var r = document.getElementById('pp-panel').getBoundingClientRect();"
+                                           "return [r.left, r.right]")
+            widest = max(max(edges) - min(edges) for edges in rows.values())
+            assert widest >= 0.9 * (panel[1] - panel[0]), (width, widest, panel)   # across the width
+            grid = browser.execute_script(
+                "return document.querySelector('table[data-puzzle=\"' + arguments[0] + '\"]')"
+                ".getBoundingClientRect().bottom", entry["number"])
+            assert grid <= min(top for _t, _l, top, _r, _b in keys)
+        assert seen == {10, 17, 7}
+
+
+def test_a_tour_names_its_squares_as_the_board_letters_them(browser: WebDriver, books: dict[str, Path]) -> None:
+    """Issue 42 item 21: a move on a chessboard lettered a-l / 1-12 is told as "b3", not "row 10,
+    column 2"; its cells' labels name them alike."""
+    with phone(browser, 390):
+        open_page(browser, books["variety"])
+        tour = next(e for e in entries(browser) if e["kind"] == "knights_tour" and e["rows"] == 12)
+        show(browser, tour["number"])
+        start = browser.find_element(By.XPATH, f'//table[@data-puzzle="{tour["number"]}"]//td[normalize-space()="1"]')
+        row, col = int(start.get_attribute("data-row")), int(start.get_attribute("data-col"))
+        row2, col2 = (row - 2, col - 1) if row > 2 else (row + 2, col + 1)
+        square = cell(browser, tour["number"], row2, col2)
+        tap(browser, square)
+        name = "abcdefghijkl"[col2 - 1] + str(12 - row2 + 1)
+        assert browser.find_element(By.CSS_SELECTOR, "[data-status]").text == f"Move 2: {name}."
+        assert square.get_attribute("aria-label").startswith(name)
+
+
+def test_answer_captions_stand_clear_of_their_grids_and_totals_read(browser: WebDriver,
+                                                                    books: dict[str, Path]) -> None:
+    """Issue 42 item 22: on the phone (and the desktop) an answer's caption box ends above its grid's
+    outer line; the answer key's Killer totals, where its cells keep them clear of the digits, are
+    8 px (6 pt) or more and 60 % black or darker (else they are left out)."""
+    for width in (390, 1200):
+        with phone(browser, width):
+            open_page(browser, books["variety answers"])
+            worst = browser.execute_script(
+                "var w = -99; document.querySelectorAll('figure.pz').forEach(function (f) {"
+                "var t = f.querySelector('table').getBoundingClientRect();"
+                "f.querySelectorAll('figcaption').forEach(function (c) { w = Math.max(w, c.getBoundingClientRect()"
+                ".bottom - t.top); }); }); return w;")
+            assert worst <= 0.01, (width, worst)
+            totals = browser.execute_script(
+                "return Array.from(document.querySelectorAll('svg.cages text')).map(t => [t.getBoundingClientRect()"
+                ".height, getComputedStyle(t).fill])")
+            for height, fill in totals:     # the text's box on the screen: 8 px where 5 pt totals were 7
+                grey = max(int(part) for part in fill[fill.index("(") + 1:-1].split(","))
+                assert height >= 8 - 0.01 and grey <= 0x66, (width, height, fill)
 
 
 # --------------------------------------------------------------------------- touch

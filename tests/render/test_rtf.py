@@ -118,7 +118,10 @@ def test_queens_are_the_model_shape_and_the_book_font_comes_first() -> None:
     assert (f"{{\\f0\\fswiss\\fcharset0 {booklet.fonts.family}{{\\*\\falt Arial}};}}"
             in RtfRenderer().render(own).decode("ascii"))
     pictures = set(re.findall(r"\\pict\\pngblip\\picw\d+\\pich\d+\\picwgoal\d+\\pichgoal\d+ ([0-9a-f]+)}\\cell", text))
-    assert {queen_png(0.0).hex(), queen_png(booklet.ink.solved_grey).hex()} <= pictures
+    sides = {item.grid.cell_size * item.grid.queen_scale for page in booklet.pages for block in page.blocks
+             for item in getattr(block, "items", ()) if any(cell.is_queen for cell in item.grid.cells)}
+    assert sides and all({queen_png(0.0, side).hex(), queen_png(booklet.ink.solved_grey, side).hex()} <= pictures
+                         for side in sides)
 
 
 @pytest.mark.slow

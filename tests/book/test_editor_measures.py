@@ -1,0 +1,297 @@
+"""The second proof (issue 42): an editor's measures, read back from our own PDFs with pymupdf,
+on books of every kind and trim (the books of :mod:`tests.book.test_fit_and_floors`, and a KDP
+6x9 in paperback with a worked example, a Letter large-print book of every kind):
+
+- no caption, note or cross-reference crosses a grid's top or bottom edge;
+- the gap from a caption to its grid is the book's usual gap, within 2 mm, in every section;
+- no puzzle page but a booklet's last, and no page of an answer key with drawn key steps, is
+  under 30 % of its text block;
+- the answer rows of a section share their grids evenly (two and two, never three and one);
+- no two marks in a grid overlap (a large-print Killer's total and its given);
+- one caption size (and one cross-reference size) a booklet;
+- the numbers of a chessboard section print at one size (per colour and face);
+- no piece or number covers a chessboard's coordinate;
+- an answer key's cage totals and targets are at least 6 pt and at least 60 % black.
+
+A span's box is its font's box (baseline less ascender to baseline less descender, without the
+line's leading); grids are the largest squares drawn, chessboards those whose squares are shaded
+alternately. The model gives only each page's text block.
+"""
+from __future__ import annotations
+
+import itertools
+import re
+import statistics
+
+import pymupdf
+import pytest
+
+from publisher.model import POINTS_PER_MM
+from tests.book.test_fit_and_floors import BOOKS, VARIETY, Read, build_book, grids
+
+#: the issue's own books besides the fit tests' ones
+RECIPES: dict[str, object] = {
+    **BOOKS,
+    "kdp-6x9-worked": """\
+books:
+  - title: Big Book of Sudoku
+    author: A. Setter
+    language: en
+    page: {size: 6x9in}
+    print: {service: kdp, paper: white, bleed: true}
+    answers: separate
+    sections:
+      - {title: Easy, kind: sudoku, difficulty: auto, puzzles: puzzles/9x9-easy.txt, worked_example: true}
+      - {title: Medium, kind: sudoku, difficulty: auto, puzzles: puzzles/9x9-medium.txt}
+      - {title: Hard, kind: sudoku, difficulty: auto, puzzles: puzzles/9x9-hard.txt}
+""",
+    "large-print-letter": VARIETY.replace("PAGE", "Letter").replace("LAYOUT", "{large_print: true}")
+    .replace("PRINT", "{}"),
+}
+
+#: at most this far (points) over the book's usual caption-to-grid gap
+GAP_SPREAD = 2 * POINTS_PER_MM
+#: the least share of its text block the grids of a page but a booklet's last cover
+LEAST_FILL = 0.30
+
+
+@pytest.fixture(scope="module", params=sorted(RECIPES))
+def book(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> tuple[str, tuple[Read, ...]]:
+    name = request.param
+    return name, build_book(RECIPES[name], tmp_path_factory.mktemp(name))
+
+
+def font_boxes(page: pymupdf.Page) -> list[tuple[str, pymupdf.Rect, float, int]]:
+    """(text, font box, size, colour) of every span with ink."""
+    out = []
+    for block in page.get_text("dict")["blocks"]:
+        for line in block.get("lines", ()):
+            for span in line["spans"]:
+                if not span["text"].strip():
+                    continue
+                base, size = span["origin"][1], span["size"]
+                box = pymupdf.Rect(span["bbox"][0], base - span["ascender"] * size,
+                                   span["bbox"][2], base - span["descender"] * size)
+                out.append((span["text"].strip(), box, size, span["color"]))
+    return out
+
+
+def across(a: pymupdf.Rect, b: pymupdf.Rect) -> float:
+    return min(a.x1, b.x1) - max(a.x0, b.x0)
+
+
+def down(a: pymupdf.Rect, b: pymupdf.Rect) -> float:
+    return min(a.y1, b.y1) - max(a.y0, b.y0)
+
+
+def chessboards(page: pymupdf.Page) -> list[tuple[pymupdf.Rect, int]]:
+    """(frame, squares a side) of each grid whose squares are shaded alternately."""
+    drawings = page.get_drawings()
+    out = []
+    for frame in grids(page):
+        shaded = [pymupdf.Rect(item[1]) for d in drawings if d.get("fill") and 0.5 < min(d["fill"]) < 0.97
+                  and (frame + (-1, -1, 1, 1)).contains(d["rect"]) for item in d["items"] if item[0] == "re"]
+        if len(shaded) < 8:
+            continue
+        side = statistics.median(square.width for square in shaded)
+        n = round(frame.width / side)
+        squares = {(round((q.x0 - frame.x0) / side), round((q.y0 - frame.y0) / side)) for q in shaded}
+        if n >= 4 and len({(a + b) % 2 for a, b in squares}) == 1:
+            out.append((frame, n))
+    return out
+
+
+@pytest.mark.slow
+def test_no_text_crosses_a_grid_edge(book: tuple[str, tuple[Read, ...]]) -> None:
+    """A key step's note or a caption never runs into its grid (item 1)."""
+    name, reads = book
+    for read in reads:
+        for page in read.doc:
+            frames = grids(page)
+            for text, box, _size, _colour in font_boxes(page):
+                for frame in frames:
+                    if across(box, frame) <= 1:
+                        continue
+                    for edge in (frame.y0, frame.y1):
+                        assert min(edge - box.y0, box.y1 - edge) <= 1, (name, read.booklet.role, page.number + 1, text)
+
+
+@pytest.mark.slow
+def test_captions_stand_the_same_gap_above_their_grids(book: tuple[str, tuple[Read, ...]]) -> None:
+    """One page template: a section with a worked example puts its captions as close to their
+    grids as any (item 3); only a key step's caption box grows, by its note."""
+    name, reads = book
+    for read in reads:
+        gaps: list[tuple[float, int]] = []
+        for page in read.doc:
+            frames = grids(page)
+            free = [(text, box) for text, box, _s, _c in font_boxes(page) if not any(f.contains(box) for f in frames)]
+            for frame in frames:
+                ceiling = max([f.y1 for f in frames if f is not frame and f.y1 <= frame.y0 + 1
+                               and across(f, frame) > 1], default=0.0)
+                above = [box for text, box in free if across(box, frame) > 1 and (box.y0 + box.y1) / 2 < frame.y0
+                         and box.y0 >= ceiling - 1 and not re.fullmatch(r"[a-z]", text)]
+                if above:
+                    gaps.append((frame.y0 - max(box.y1 for box in above), page.number + 1))
+        usual = statistics.median(gap for gap, _page in gaps)
+        far = [(round(gap / POINTS_PER_MM, 1), at) for gap, at in gaps if gap > usual + GAP_SPREAD]
+        assert not far, (name, read.booklet.role, round(usual / POINTS_PER_MM, 1), far[:5])
+
+
+@pytest.mark.slow
+def test_no_page_of_grids_but_the_last_is_nearly_empty(book: tuple[str, tuple[Read, ...]]) -> None:
+    """Every puzzle page but a booklet's last, and every page of an answer key with drawn key
+    steps (which fits like any answer key: item 2), covers 30 % of its text block. (The answer
+    keys of variety and large-print books still leave pages at 23-29 %: issue 42 item 4 is open.)"""
+    name, reads = book
+    for read in reads:
+        if read.booklet.role == "answers" and name != "teaching":
+            continue
+        shares = []
+        for index, page in enumerate(read.doc):
+            frames = grids(page)
+            if frames:
+                model = read.booklet.pages[index]
+                shares.append((sum(f.get_area() for f in frames) / (model.content_width * model.content_height),
+                               index + 1))
+        low = [(at, round(share, 2)) for share, at in shares[:-1] if share < LEAST_FILL]
+        assert not low, (name, read.booklet.role, low)
+
+
+@pytest.mark.slow
+def test_a_chessboard_section_prints_one_number_size_and_nothing_covers_a_coordinate(
+        book: tuple[str, tuple[Read, ...]]) -> None:
+    """Tours of 6x6, 8x8 and 10x10 squares in one section set their numbers at one size
+    (item 9); a queen or a tour's number never sits on a file letter or rank number (item 8)."""
+    name, reads = book
+    boards = 0
+    for read in reads:
+        sizes: dict[tuple[str, int], set[float]] = {}
+        section = ""
+        titles = {entry[2] - 1: entry[1] for entry in read.doc.get_toc()}
+        for page in read.doc:
+            section = titles.get(page.number, section)
+            drawings = page.get_drawings()
+            boxes = font_boxes(page)
+            for frame, n in chessboards(page):
+                boards += 1
+                side = frame.width / n
+                labels, things = [], []
+                for text, box, size, colour in boxes:
+                    cx, cy = (box.x0 + box.x1) / 2, (box.y0 + box.y1) / 2
+                    if not frame.contains(pymupdf.Point(cx, cy)):
+                        continue
+                    dx = (cx - frame.x0) / side % 1 - 0.5
+                    dy = (cy - frame.y0) / side % 1 - 0.5
+                    if abs(dx) > 0.2 and abs(dy) > 0.2 and re.fullmatch(r"[a-z]|\d{1,2}", text):
+                        labels.append((text, box))
+                    else:
+                        things.append((text, box))
+                        if text.isdigit():
+                            sizes.setdefault((section, colour), set()).add(round(size, 1))
+                things += [("a piece", pymupdf.Rect(d["rect"])) for d in drawings
+                           if d.get("fill") and max(d["fill"]) < 0.5 and frame.contains(d["rect"])
+                           and d["rect"].width < 0.9 * side and d["rect"].height < 0.9 * side]
+                for label, at in labels:
+                    for what, box in things:
+                        assert not (across(at, box) > 0.5 and down(at, box) > 0.5), \
+                            (name, read.booklet.role, page.number + 1, what, "over", label)
+        for (title, _colour), got in sizes.items():
+            assert max(got) <= 1.05 * min(got), (name, read.booklet.role, title, sorted(got))
+    if name not in ("teaching", "kdp-6x9-worked"):
+        assert boards >= 4
+
+
+@pytest.mark.slow
+def test_answer_cage_marks_are_six_points_and_dark(book: tuple[str, tuple[Read, ...]]) -> None:
+    """Killer totals and KenKen targets in an answer key: 6 pt or more, #666666 or darker, or left
+    out where the key's small cells cannot keep them clear of the digits (item 10)."""
+    name, reads = book
+    answers = reads[-1]
+    for page in answers.doc:
+        boxes = font_boxes(page)
+        for frame in grids(page):
+            inside = [(text, box, size, colour) for text, box, size, colour in boxes if frame.contains(box)]
+            if len(inside) < 16:
+                continue
+            big = max(size for *_rest, size, _colour in inside)
+            small = [(text, box, size, colour) for text, box, size, colour in inside if size < 0.8 * big]
+            centres = sorted((box.x0 + box.x1) / 2 for _t, box, size, _c in inside if size >= 0.8 * big)
+            side = frame.width / (1 + sum(b - a > 2 for a, b in itertools.pairwise(centres)))   # columns of digits
+            # a cage mark stands in its cell's top-left corner; small digits elsewhere are candidates
+            if not small or any((box.x0 - frame.x0) / side % 1 > 0.3 or (box.y0 - frame.y0) / side % 1 > 0.3
+                                for _t, box, _s, _c in small):
+                continue
+            for text, _box, size, colour in small:
+                grey = max(colour >> 16 & 255, colour >> 8 & 255, colour & 255)
+                assert size >= 6.0 - 0.05 and grey <= 0x66, (name, page.number + 1, text, size, hex(colour))
+
+
+
+@pytest.mark.slow
+def test_answer_rows_of_a_section_share_their_grids_evenly(book: tuple[str, tuple[Read, ...]]) -> None:
+    """Four Killer answers three across print two and two, never three and one (item 5): on every
+    answer page, rows of grids of one size that follow each other differ by one grid at most."""
+    name, reads = book
+    answers = reads[-1]
+    checked = 0
+    for page in answers.doc:
+        rows: dict[int, list[pymupdf.Rect]] = {}
+        for frame in grids(page):
+            rows.setdefault(round(frame.y1), []).append(frame)
+        ordered = [rows[y] for y in sorted(rows)]
+        for upper, lower in itertools.pairwise(ordered):
+            if {round(f.width) for f in upper} == {round(f.width) for f in lower}:
+                checked += 1
+                assert abs(len(upper) - len(lower)) <= 1, (name, page.number + 1, len(upper), len(lower))
+    assert checked > 0
+
+
+@pytest.mark.slow
+def test_no_two_marks_in_a_grid_overlap(book: tuple[str, tuple[Read, ...]]) -> None:
+    """A large-print Killer's 18 pt total and the given under it (item 7), a tour's number and
+    its coordinate, a key step's candidates: no two texts inside a grid overlap by more than
+    half a point both ways (their font boxes)."""
+    name, reads = book
+    for read in reads:
+        for page in read.doc:
+            frames = grids(page)
+            boxes = [(text, box) for text, box, _size, _colour in font_boxes(page)
+                     if any(frame.contains(pymupdf.Point((box.x0 + box.x1) / 2, (box.y0 + box.y1) / 2))
+                            for frame in frames)]
+            for (a, first), (b, second) in itertools.combinations(boxes, 2):
+                assert not (across(first, second) > 0.5 and down(first, second) > 0.5), \
+                    (name, read.booklet.role, page.number + 1, a, b)
+
+
+#: a cross-reference line, in English or Vietnamese
+CROSS_REFERENCE = re.compile(r"(answer|puzzle) p\. \d+|(lời giải|câu đố) tr\. \d+")
+
+
+@pytest.mark.slow
+def test_one_caption_style_a_booklet(book: tuple[str, tuple[Read, ...]]) -> None:
+    """Issue 42 item 11: the captions over the grids of a booklet's puzzles (and of its answers)
+    are set at one size, Sudoku and chess pages alike, and so are its cross-references."""
+    name, reads = book
+    for read in reads:
+        captions: set[tuple[bool, float]] = set()
+        refs: set[float] = set()
+        for page in read.doc:
+            frames = grids(page)
+            for block in page.get_text("dict")["blocks"]:
+                for line in block.get("lines", ()):
+                    for span in line["spans"]:
+                        text, box, size = span["text"].strip(), pymupdf.Rect(span["bbox"]), span["size"]
+                        if CROSS_REFERENCE.fullmatch(text):
+                            refs.add(round(size, 1))
+                        if not (span["flags"] & 16 and re.match(r"\d+( · |$)", text)):
+                            continue        # a caption is bold and starts with its number
+                        centre = pymupdf.Point((box.x0 + box.x1) / 2, (box.y0 + box.y1) / 2)
+                        above = [f for f in frames if across(box, f) > 1 and 0 <= f.y0 - box.y1 < 40]
+                        if above and not any(f.contains(centre) for f in frames):
+                            answer = any(page.get_text("text", clip=f).count("\n") > 40 for f in above)
+                            captions.add((answer, round(size, 1)))
+        for role in (False, True):
+            sizes = {size for answer, size in captions if answer == role}
+            assert len(sizes) <= 1, (name, read.booklet.role, role, sorted(sizes))
+        assert len(refs) == 1, (name, read.booklet.role, sorted(refs))
