@@ -227,9 +227,11 @@ def _locked(folder: Path) -> Iterator[None]:
     try:
         yield
     finally:
-        with contextlib.suppress(OSError):
-            os.unlink(path)
-        os.close(fd)
+        with interrupt.deferred():      # a signal now must not leave the lock file behind
+            _step("unlock")
+            with contextlib.suppress(OSError):
+                os.unlink(path)
+            os.close(fd)
 
 
 def remove_stale_temps(folder: Path) -> None:
@@ -371,9 +373,10 @@ def write_atomically(files: Mapping[Path, Content], *, roles: Mapping[Path, str]
         raise WriteError(current, "not a valid file name") from None
     finally:
         if not done:
-            for folder in reversed(created):     # folders made for outputs never written
-                with contextlib.suppress(OSError):
-                    os.rmdir(folder)
+            with interrupt.deferred():
+                for folder in reversed(created):     # folders made for outputs never written
+                    with contextlib.suppress(OSError):
+                        os.rmdir(folder)
 
 
 def _write_locked(files: Mapping[Path, Content], targets: list[Path], commit: Callable[[], None] | None) -> None:
@@ -401,10 +404,14 @@ def _write_locked(files: Mapping[Path, Content], targets: list[Path], commit: Ca
             raise
         raise WriteError(current, error.strerror or str(error)) from None
     finally:
-        for temp in staged.values():
-            _unlink(temp)
-        for old in backups.values():
-            _unlink(old)
+        # a signal during the clean-up (after the commit it ends the command with exit 0) is held
+        # until every temp file and backup is gone, or it would leave them beside the new outputs
+        with interrupt.deferred():
+            _step("clean up")
+            for temp in staged.values():
+                _unlink(temp)
+            for old in backups.values():
+                _unlink(old)
 
 
 def _replace_all(targets: list[Path], staged: dict[Path, Path], backups: dict[Path, Path | None],

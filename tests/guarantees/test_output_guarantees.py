@@ -211,7 +211,8 @@ def _files(folder: Path, n: int) -> dict[Path, bytes]:
 
 
 def _steps(n: int) -> list[str]:
-    return [*(f"stage {i}" for i in range(n)), "staged", *(f"rename {i}" for i in range(n)), "committed"]
+    return [*(f"stage {i}" for i in range(n)), "staged", *(f"rename {i}" for i in range(n)), "committed",
+            "clean up", "unlock"]
 
 
 SIGNALS = [signal.SIGINT, signal.SIGTERM, signal.SIGHUP]
@@ -236,7 +237,7 @@ def test_a_signal_at_every_step_of_the_swap(tmp_path: Path, monkeypatch: pytest.
     with interrupt.watching(), pytest.raises(interrupt.Interrupted) as stopped:
         write.write_atomically(files)
     contents = {path.read_bytes() for path in files}
-    if step.startswith(("rename", "committed")):
+    if step.startswith(("rename", "committed", "clean up", "unlock")):
         assert stopped.value.exit_code == 0 and contents == {f"new {i}\n".encode() for i in range(3)}
         assert all(path.read_bytes() == data for path, data in files.items())
     else:
@@ -361,7 +362,7 @@ def test_two_writers_into_one_folder_wait_for_each_other(tmp_path: Path, monkeyp
         assert not thread.is_alive()
     assert not errors and waited == [tmp_path]
     names = [name for name, _ in steps]
-    assert names == sorted(names) and steps[names.index("b") - 1] == ("a", "committed"), steps
+    assert names == sorted(names) and steps[names.index("b") - 1] == ("a", "unlock"), steps
     assert {(tmp_path / f"f{i}.txt").read_text(encoding="utf-8") for i in range(6)} == {f"b {i}" for i in range(6)}
     assert sorted(p.name for p in tmp_path.iterdir()) == [f"f{i}.txt" for i in range(6)]   # no lock, no temp
 
