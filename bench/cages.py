@@ -1,107 +1,118 @@
-"""Cage puzzles: verify, grade and generate rates for Killer Sudoku and KenKen, beside Tatham's.
+"""Cage puzzles beside Tatham's, one run: generation per level in puzzles per CPU second, ours
+compiled and pure beside ``sgt-solo`` (Killer 9x9) and ``sgt-keen`` (KenKen 6x6 and 9x9), and
+the verification of Tatham's own Killers.
 
-    python bench/cages.py [--count 12] [--tatham 20]
+    python bench/cages.py [--count 6] [--tatham 20] [--rounds 1]
 
-Ours, in one run: puzzles generated at each level (9x9 Killer without givens; 6x6 KenKen,
-operations shown), then every generated puzzle verified again (the median time of a
-givens-free 9x9 Killer proved unique is the figure the issue asks to stay under 100 ms)
-and graded again. Tatham's collection (``apt-get install sgt-puzzles``: ``sgt-solo
---generate N 3x3k<level>`` makes killers, ``sgt-keen --generate N 6d<level>`` KenKens)
-is timed in the same run at its own levels, which are not our scale: the figures compare
-throughput, not identical difficulty. Tatham's programs cannot verify or grade a given
-puzzle from the command line, so only their generation is timed; each prints "not
-measured" with the reason when it is not installed. CPU is shared: read ratios.
+Our levels are paired with Tatham's nearest (Killer: easy ``db``, medium ``di``, hard ``da``,
+diabolical ``de``; KenKen: ``e``, ``n``, ``h``, ``x``): the pairs compare throughput at a like
+difficulty, not one scale. Each of ours runs in its own process (``PUZZLEPRESS_PURE=1`` for
+pure Python) and times its own CPU; Tatham's are timed by their children's CPU. Ours generate
+without givens, as Tatham's do. Every row prints ours, Tatham's and the ratio from the same
+run; the machine is shared, so read the ratios. ``sgt-puzzles`` (apt) is a bench-only peer:
+its rows say "not measured" without it.
 """
 from __future__ import annotations
 
 import argparse
+import json
+import os
+import resource
 import shutil
 import statistics
 import subprocess
 import sys
-import time
-from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+ROOT = Path(__file__).resolve().parents[1]
+KILLER_LEVELS = {"easy": "b", "medium": "i", "hard": "a", "diabolical": "e"}
+KENKEN_LEVELS = {"easy": "e", "medium": "n", "hard": "h", "diabolical": "x"}
+#: (row title, our kind, size, Tatham's program, its parameters for a level)
+JOBS = [("Killer 9x9", "killer", 9, "sgt-solo", lambda p: f"3x3kd{p}", KILLER_LEVELS),
+        ("KenKen 6x6", "kenken", 6, "sgt-keen", lambda p: f"6d{p}", KENKEN_LEVELS),
+        ("KenKen 9x9", "kenken", 9, "sgt-keen", lambda p: f"9d{p}", KENKEN_LEVELS)]
 
-from solver.cages.generate import LEVELS, GenerationError, Made
-from solver.kenken import verify as verify_kenken
-from solver.kenken.generate import Request as KenKenRequest
-from solver.kenken.grade import grade as grade_kenken
-from solver.killer import verify as verify_killer
-from solver.killer.generate import Request as KillerRequest
-from solver.killer.grade import grade as grade_killer
-
-TATHAM_SOLO = {"easy": "db", "medium": "di", "hard": "da", "diabolical": "de"}
-TATHAM_KEEN = {"easy": "e", "medium": "n", "hard": "h", "diabolical": "x"}
-
-
-def _timed(call: Callable[[], Any]) -> tuple[Any, float]:
-    start = time.perf_counter()
-    result = call()
-    return result, (time.perf_counter() - start) * 1000
-
-
-def ours(name: str, requests: dict[str, Any], count: int, verify: Callable[[Any], Any],
-         grade: Callable[[Any], Any]) -> list[Made[Any]]:
-    print(f"\n{name}: ours")
-    made_all: list[Made[Any]] = []
-    for level, request in requests.items():
-        made, times = [], []
-        for seed in range(count):
-            try:
-                one, ms = _timed(lambda request=request, seed=seed: request.make(seed))
-            except GenerationError as error:
-                print(f"  {level:<10} seed {seed}: {error}")
-                continue
-            made.append(one)
-            times.append(ms)
-        if times:
-            print(f"  generate {level:<10} {len(made):3d} puzzles  {1000 * len(times) / sum(times):7.2f}/s  "
-                  f"median {statistics.median(times):8.1f} ms")
-        made_all += made
-    verify_ms = [_timed(lambda m=m: verify(m.puzzle))[1] for m in made_all]
-    statuses = {verify(m.puzzle).status.value for m in made_all}
-    grade_ms = [_timed(lambda m=m: grade(m.puzzle))[1] for m in made_all]
-    if verify_ms:
-        print(f"  verify   {len(verify_ms):3d} puzzles  {1000 * len(verify_ms) / sum(verify_ms):7.2f}/s  "
-              f"median {statistics.median(verify_ms):8.1f} ms  p90 {_p90(verify_ms):8.1f} ms  ({', '.join(statuses)})")
-        print(f"  grade    {len(grade_ms):3d} puzzles  {1000 * len(grade_ms) / sum(grade_ms):7.2f}/s  "
-              f"median {statistics.median(grade_ms):8.1f} ms")
-    return made_all
+#: One of ours in its own process: generate COUNT at a level, print puzzles per CPU second.
+OURS = """
+import json, sys, time
+sys.path.insert(0, {root!r})
+from solver.cages.generate import GenerationError
+from solver.killer.generate import Request as Killer
+from solver.kenken.generate import Request as KenKen
+kind, size, level, count = {kind!r}, {size}, {level!r}, {count}
+request = Killer(size, level=level) if kind == "killer" else KenKen(size, level)
+made, start = 0, time.process_time()
+for seed in range(count):
+    try:
+        request.make(seed)
+        made += 1
+    except GenerationError:
+        pass
+print(json.dumps({{"rate": made / (time.process_time() - start), "made": made}}))
+"""
+#: Our verification of game IDs read on stdin, median CPU ms.
+VERIFY = """
+import json, statistics, sys, time
+sys.path.insert(0, {root!r})
+from solver import formats
+from solver.cages.verdict import verify
+times = []
+for number, line in enumerate(sys.stdin, 1):
+    puzzle = formats.read_line(line.strip(), number, number - 1)
+    start = time.process_time()
+    assert verify(puzzle).status.value == "unique", line
+    times.append((time.process_time() - start) * 1000)
+print(json.dumps({{"median": statistics.median(times), "count": len(times)}}))
+"""
 
 
-def _p90(values: Sequence[float]) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(0.9 * len(ordered)))]
+def _ours(script: str, pure: bool, stdin: str = "") -> dict[str, float]:
+    env = {**os.environ, "PUZZLEPRESS_PURE": "1" if pure else ""}
+    done = subprocess.run([sys.executable, "-c", script], input=stdin, capture_output=True, text=True,
+                          env=env, check=True)
+    return json.loads(done.stdout.strip().splitlines()[-1])
 
 
-def tatham(name: str, program: str, params: dict[str, str], count: int) -> None:
-    print(f"\n{name}: Tatham's {program}")
-    path = shutil.which(program) or shutil.which(program, path="/usr/games")
-    if path is None:
-        print(f"  not measured: {program} is not installed (apt-get install sgt-puzzles)")
-        return
-    for level, param in params.items():
-        _, ms = _timed(lambda param=param: subprocess.run([path, "--generate", str(count), param],
-                                                          capture_output=True, check=True))
-        print(f"  generate {level:<10} {count:3d} puzzles  {1000 * count / ms:7.2f}/s  "
-              f"(parameters {param}, their level, one process)")
+def _tatham(program: str, params: str, count: int) -> tuple[float, list[str]]:
+    """Tatham's rate (puzzles per CPU second of the child) and the game IDs it made."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    done = subprocess.run([program, "--generate", str(count), params], capture_output=True, text=True, check=True)
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    return count / max(cpu, 1e-3), done.stdout.split()
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--count", type=int, default=12, help="puzzles of ours per level")
+    parser.add_argument("--count", type=int, default=6, help="puzzles of ours per level and core")
     parser.add_argument("--tatham", type=int, default=20, help="puzzles of Tatham's per level")
+    parser.add_argument("--rounds", type=int, default=1, help="rounds, interleaved; medians are printed")
     args = parser.parse_args()
-    ours("Killer 9x9", {level: KillerRequest(9, level=level) for level in LEVELS}, args.count,
-         verify_killer, grade_killer)
-    tatham("Killer 9x9", "sgt-solo", {level: f"3x3k{p}" for level, p in TATHAM_SOLO.items()}, args.tatham)
-    ours("KenKen 6x6", {level: KenKenRequest(6, level) for level in LEVELS}, args.count,
-         verify_kenken, grade_kenken)
-    tatham("KenKen 6x6", "sgt-keen", {level: f"6d{p}" for level, p in TATHAM_KEEN.items()}, args.tatham)
+    print(f"load average {os.getloadavg()[0]:.2f}; per CPU second, medians over {args.rounds} round(s)")
+    print(f"{'job':<12} {'level':<11} {'compiled':>9} {'pure':>8} {'Tatham':>9}  ratio compiled/Tatham")
+    killer_ids: list[str] = []
+    for title, kind, size, program, params, levels in JOBS:
+        path = shutil.which(program) or shutil.which(program, path="/usr/games")
+        for level, letter in levels.items():
+            rates: dict[str, list[float]] = {"compiled": [], "pure": [], "tatham": []}
+            for _ in range(args.rounds):
+                script = OURS.format(root=str(ROOT), kind=kind, size=size, level=level, count=args.count)
+                rates["compiled"].append(_ours(script, pure=False)["rate"])
+                rates["pure"].append(_ours(script, pure=True)["rate"])
+                if path:
+                    rate, ids = _tatham(path, params(letter), args.tatham)
+                    rates["tatham"].append(rate)
+                    killer_ids += ids if kind == "killer" else []
+            ours, pure = statistics.median(rates["compiled"]), statistics.median(rates["pure"])
+            theirs = statistics.median(rates["tatham"]) if rates["tatham"] else None
+            shown = f"{theirs:9.2f}  {ours / theirs:.3f} ({params(letter)})" if theirs else "not measured"
+            print(f"{title:<12} {level:<11} {ours:9.2f} {pure:8.2f} {shown}")
+    if killer_ids:
+        stdin = "\n".join(killer_ids) + "\n"
+        for pure in (False, True):
+            found = _ours(VERIFY.format(root=str(ROOT)), pure=pure, stdin=stdin)
+            print(f"verify Tatham's 9x9 Killers ({found['count']:.0f}), {'pure' if pure else 'compiled'}: "
+                  f"median {found['median']:.1f} CPU ms")
 
 
 if __name__ == "__main__":

@@ -13,7 +13,8 @@ hodoku-py``); the solver is this checkout's, its compiled core built in place by
 * ``hard``: 9x9 hard generation with ``--jobs 2`` beside ``qqwing --difficulty expert``;
 * ``diabolical``: 9x9 diabolical (SE >= 5.0) generation with ``--jobs 2`` beside QQWing's
   SE >= 5.0 output (``qqwing --difficulty expert`` puzzles rated by our grader; QQWing's
-  generation time over the ones that rate 5.0 or more);
+  generation time over the ones that rate 5.0 or more); then the same per CPU second, one
+  process each (the figure the machine's other load moves least);
 * ``big``: ``--size 16 --minimal`` and ``--size 25 --minimal`` (one process, ``--big-box``
   seconds each) beside ``sgt-solo --generate 1 4x4`` and ``5x5``;
 * ``cages``: Killer 9x9 hard and KenKen 6x6 hard generation per CPU second, one process,
@@ -221,17 +222,18 @@ def race(title: str, engines: dict[str, Engine], rounds: int, unit: str) -> None
         print(f"  {name:<34} {rate:9.2f}{ratio}{note}")
 
 
-def qqwing_se5(count: int) -> Engine:
-    """QQWing's expert puzzles that our grader rates 5.0 or more, per second of QQWing's time."""
+def qqwing_se5(count: int, *, wall: bool = True) -> Engine:
+    """QQWing's expert puzzles that our grader rates 5.0 or more, per second of QQWing's time
+    (wall or CPU)."""
     sys.path.insert(0, str(ROOT))
     from solver.sudoku import parse_text
     from solver.sudoku.grade import rate
 
     def run(round_index: int) -> tuple[float, float, str]:
-        out, wall_s, _ = timed(["qqwing", "--generate", str(count), "--difficulty", "expert", "--one-line"])
+        out, wall_s, cpu_s = timed(["qqwing", "--generate", str(count), "--difficulty", "expert", "--one-line"])
         rated = [rate(puzzle).rating for puzzle in parse_text(out)]
         hard = sum(1 for r in rated if r >= 5.0)
-        return hard, wall_s, f"{hard} of {len(rated)} rate SE >= 5.0"
+        return hard, wall_s if wall else cpu_s, f"{hard} of {len(rated)} rate SE >= 5.0"
     return run
 
 
@@ -295,6 +297,13 @@ def main() -> None:
         elif qqwing:
             engines["qqwing expert rated SE >= 5.0 (1 process)"] = qqwing_se5(4 * count)
         race(f"9x9 {level} generation, puzzles per wall second", engines, args.rounds, "puzzles/s")
+        if level == "diabolical" and qqwing:
+            # the same work per CPU second, one process each: a shared machine's other load
+            # takes wall time from our two workers more than from QQWing's one process
+            one = SUDOKU_BODY.format(level=level, seed="{seed}", count=count // 2, jobs=1)
+            race(f"9x9 {level} generation, one process, puzzles per CPU second",
+                 {pure: ours_engine(True, one, wall=False), compiled: ours_engine(False, one, wall=False),
+                  "qqwing expert rated SE >= 5.0": qqwing_se5(2 * count, wall=False)}, args.rounds, "puzzles/s")
     solo, keen = tatham("sgt-solo"), tatham("sgt-keen")
     if "big" in args.only:
         for size, box in ((16, args.big_box), (25, args.big_box * 3 // 2)):

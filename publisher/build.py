@@ -7,6 +7,7 @@ returns a :class:`BuildResult` with an exit code and the CLI prints it.
 """
 from __future__ import annotations
 
+import functools
 import hashlib
 import os
 import re
@@ -17,8 +18,10 @@ from pathlib import Path
 
 from publisher import fonts as fontlib
 from publisher import generation, grading, render, repeats, report, safeio, spec
+from publisher.answers import Answers
 from publisher.catalog import Catalog, CatalogError, Recording
 from publisher.config import ConfigError, LoadedConfig, load
+from publisher.console import counted
 from publisher.grading import verify_sections
 from publisher.layout import layout_book
 from publisher.model import Booklet, BookSpec, LayoutError
@@ -203,7 +206,7 @@ def _build(options: BuildOptions, result: BuildResult, run: _Run) -> dict[Path, 
     check_collisions(run.inputs(), report_outputs(options))   # now, not after minutes of work
     books = spec.plan(loaded, options.formats)
     now_doing("reading the puzzles")
-    inputs = read_sources(loaded, jobs=options.jobs)
+    inputs = read_sources(loaded, jobs=options.jobs, progress=options.progress)
     start = _stage(result, "sources", start)
 
     now_doing("verifying the puzzles")
@@ -211,6 +214,8 @@ def _build(options: BuildOptions, result: BuildResult, run: _Run) -> dict[Path, 
                                       jobs=options.jobs, dask=options.dask, progress=options.progress)
     result.warnings.extend(warning for section in result.sections
                            for warning in grading.disagreements(section.checked))
+    remake = functools.partial(_remake, loaded, books, inputs)
+    result.warnings.extend(repeats.shared_answers(result.sections, repeats.answer_sizes(inputs), remake))
     start = _stage(result, "verify", start)
     run.catalog = repeats.open_catalog(loaded, options.catalog)
     placed, found = repeats.find_repeats(loaded, inputs, result.sections, run.catalog, jobs=options.jobs,
@@ -218,8 +223,8 @@ def _build(options: BuildOptions, result: BuildResult, run: _Run) -> dict[Path, 
                                          warnings=result.warnings)
     if run.catalog is not None:
         if found and loaded.config.on_repeat != "warn":
-            repeats.draw_again(result.sections, placed, run.catalog,
-                               lambda s, item, seed: _remake(loaded, books, inputs[s], item, seed))
+            repeats.draw_again(result.sections, placed, run.catalog, remake,
+                               Answers(repeats.answer_sizes(inputs)))
         if found and loaded.config.on_repeat == "warn":
             result.warnings.extend(f"{c.item.where}: repeated: {c.repeat.reason}" for section in result.sections
                                    for c in section.accepted if c.repeat is not None)
@@ -255,9 +260,11 @@ def _build(options: BuildOptions, result: BuildResult, run: _Run) -> dict[Path, 
     return files
 
 
-def _remake(loaded: LoadedConfig, books: spec.Plan, section: SectionInput, item: Item, seed: int) -> Checked | None:
-    """A generated puzzle made again from ``seed``, verified and graded as its section's
-    are; None when the seed makes none or the section would not accept it."""
+def _remake(loaded: LoadedConfig, books: spec.Plan, inputs: list[SectionInput], index: int, item: Item,
+            seed: int) -> Checked | None:
+    """A generated puzzle of section ``index`` made again from ``seed``, verified and graded as
+    its section's are; None when the seed makes none or the section would not accept it."""
+    section = inputs[index]
     made_by = getattr(section.section, "generate", None)
     assert made_by is not None   # only generated puzzles are drawn again
     try:
@@ -304,9 +311,9 @@ def _accept(loaded: LoadedConfig, inputs: list[SectionInput], result: BuildResul
         result.status, result.exit_code = "rejected", EXIT_REJECTED
         return False
     if rejected:
-        result.warnings.append(f"{rejected} rejected puzzle(s) left out (on_rejected: skip)")
+        result.warnings.append(f"{counted(rejected, 'rejected puzzle')} left out (on_rejected: skip)")
     if repeated:
-        result.warnings.append(f"{repeated} repeated puzzle(s) left out (on_repeat: skip)")
+        result.warnings.append(f"{counted(repeated, 'repeated puzzle')} left out (on_repeat: skip)")
     spec.check_accepted(loaded, inputs, result.sections)
     if strict and (rejected or result.warnings):
         result.status, result.exit_code = "rejected", EXIT_REJECTED
@@ -323,7 +330,7 @@ def make_booklets(loaded: LoadedConfig, specs: list[BookSpec], progress: Progres
             try:
                 booklets.extend(layout_book(book))
             except LayoutError as error:
-                raise ConfigError([f"{loaded.where(_loc(error.key))}: {error.message}"]) from None
+                raise ConfigError([f"{loaded.where(loc_of(error.key))}: {error.message}"]) from None
             advance(1)
     return booklets
 
@@ -417,7 +424,7 @@ def _preflight(books: spec.Plan, specs: list[BookSpec], files: dict[Path, Render
     return True
 
 
-def _loc(key: str) -> KeyPath:
+def loc_of(key: str) -> KeyPath:
     """'books[0].sections[2].puzzles_per_page' -> ('books', 0, 'sections', 2, 'puzzles_per_page')."""
     return tuple(int(part) if part.isdigit() else part for part in re.findall(r"[^.\[\]]+", key))
 

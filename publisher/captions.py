@@ -27,10 +27,18 @@ SHRINK = 0.8
 SHRINK_STEP = 0.5
 
 
-def caption_parts(board: Board, number: int, labels: Mapping[str, str]) -> tuple[str, ...]:
+def head(number: int | None, labels: Mapping[str, str]) -> str:
+    """What a caption starts with: the puzzle's number, or for a section's demonstration (a
+    grid with no number) the book's word for an example."""
+    return labels["example"] if number is None else str(number)
+
+
+def caption_parts(board: Board, number: int | None, labels: Mapping[str, str]) -> tuple[str, ...]:
     """Number (with the puzzle's ID when the book prints IDs), own title, level, in
-    the book's words (a part the board lacks is left out)."""
-    parts = [f"{number}{SEPARATOR}{board.puzzle_id}" if board.puzzle_id else str(number)]   # the head: kept whole
+    the book's words (a part the board lacks is left out); a demonstration's caption is
+    headed "Example" (:func:`head`)."""
+    first = head(number, labels)
+    parts = [f"{first}{SEPARATOR}{board.puzzle_id}" if board.puzzle_id else first]   # the head: kept whole
     if board.title and visible(board.title).strip():
         parts.append(visible(board.title).strip())
     if board.difficulty:

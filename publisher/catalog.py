@@ -42,8 +42,10 @@ from publisher.schema import Hint
 
 #: The schema this program writes. 1: the first catalogs; 2: adds ``puzzle`` (the puzzle
 #: as printed, read back to name how a repeat was moved); 3: variant Sudoku forms under each
-#: variant's full symmetry group (rows of version 2 are put in the new forms on upgrade).
-SCHEMA_VERSION = 3
+#: variant's full symmetry group (rows of version 2 are put in the new forms on upgrade); 4: adds
+#: ``answer_id`` and ``answer``, the form of the solution grid (:mod:`solver.answers`), so no
+#: later book prints an answer the series has printed (rows recorded before are left without).
+SCHEMA_VERSION = 4
 #: The PostgreSQL advisory lock key of schema creation (any fixed 64-bit number; this is "puzzlepr")
 _SCHEMA_LOCK = 0x70757A7A6C657072
 #: How long a build waits for another build's recording before the catalog is "locked".
@@ -72,14 +74,19 @@ puzzles_table = sa.Table(
     sa.Column("rating", sa.Float, nullable=True),
     sa.Column("recorded_at", sa.String(32), nullable=False),
     sa.Column("puzzle", sa.Text, nullable=True),
+    sa.Column("answer_id", sa.String(16), nullable=True),
+    sa.Column("answer", sa.Text, nullable=True),
     sa.Index("puzzles_by_id", "id"),
+    sa.Index("puzzles_by_answer", "answer_id"),
     sa.Index("puzzles_by_book", "book", "edition"),
 )
 
 
-#: An upgrade's view of a recorded row: its (id, form) in this version's form, or None when
-#: the row's form stands (or its puzzle was not stored and cannot be read back)
-Reform = Callable[["Entry"], "tuple[str, str] | None"]
+#: An upgrade's view of a recorded row and the schema version it is upgraded from: the columns
+#: this version writes otherwise (``id`` and ``form`` where a kind's forms changed, ``answer_id``
+#: and ``answer`` for a row recorded before answers were), read back from its stored puzzle;
+#: empty when nothing changes (or the puzzle was not stored and cannot be read back)
+Reform = Callable[["Entry", int], "dict[str, str]"]
 
 
 class CatalogError(Exception):
@@ -114,6 +121,10 @@ class Entry:
     #: the puzzle as its kind reads it back: JSON {"text": ..., "hints": {...}}; None in rows
     #: a schema-1 catalog recorded
     puzzle: str | None = None
+    #: the ID and text of its answer's form (:mod:`solver.answers`); None in rows recorded
+    #: before schema 4, and for kinds whose answers are no grid
+    answer_id: str | None = None
+    answer: str | None = None
 
     def as_dict(self) -> dict[str, object]:
         return asdict(self)
@@ -218,7 +229,7 @@ class Catalog:
                                f"puzzlepress knows ({SCHEMA_VERSION}); upgrade puzzlepress to use it")
         if version is None and not create:
             raise CatalogError(f"catalog {self.name}: not a puzzlepress catalog")
-        if version is not None and version < 3 and self._reform is None:
+        if version is not None and version < SCHEMA_VERSION and self._reform is None:
             raise CatalogError(f"catalog {self.name}: schema version {version} needs its forms upgraded; "
                                "open it with puzzlepress build or puzzlepress catalog")
         with self.engine.connect().execution_options(immediate=True) as connection, connection.begin():
@@ -239,15 +250,21 @@ class Catalog:
 
     def lookup(self, ids: Iterable[str]) -> dict[str, list[Entry]]:
         """Every row with one of ``ids``, oldest first, by ID."""
+        return self._rows_by(puzzles_table.c.id, ids)
+
+    def lookup_answers(self, ids: Iterable[str]) -> dict[str, list[Entry]]:
+        """Every row whose answer has one of ``ids``, oldest first, by answer ID."""
+        return self._rows_by(puzzles_table.c.answer_id, ids)
+
+    def _rows_by(self, column: sa.Column[str], ids: Iterable[str]) -> dict[str, list[Entry]]:
         wanted = sorted(set(ids))
         found: dict[str, list[Entry]] = {}
         with self._errors(), self.engine.connect() as connection:
             for start in range(0, len(wanted), _LOOKUP_CHUNK):
                 chunk = wanted[start:start + _LOOKUP_CHUNK]
-                query = (sa.select(puzzles_table).where(puzzles_table.c.id.in_(chunk))
-                         .order_by(puzzles_table.c.seq))
+                query = sa.select(puzzles_table).where(column.in_(chunk)).order_by(puzzles_table.c.seq)
                 for row in connection.execute(query):
-                    found.setdefault(row.id, []).append(_entry(row))
+                    found.setdefault(getattr(row, column.name), []).append(_entry(row))
         return found
 
     def entries(self, book: str | None = None) -> Iterator[Entry]:
@@ -434,20 +451,25 @@ def _upgrade(connection: sa.Connection, version: int, reform: Reform | None) -> 
     """Every step from ``version`` to :data:`SCHEMA_VERSION`, in the same transaction."""
     if version < 2:
         connection.execute(sa.text("ALTER TABLE puzzles ADD COLUMN puzzle TEXT"))
-    if version < 3 and reform is not None:
+    if version < 4:
+        present = {column["name"] for column in sa.inspect(connection).get_columns(puzzles_table.name)}
+        for name, kind in (("answer_id", "VARCHAR(16)"), ("answer", "TEXT")):
+            if name not in present:
+                connection.execute(sa.text(f"ALTER TABLE puzzles ADD COLUMN {name} {kind}"))
+        connection.execute(sa.text("CREATE INDEX IF NOT EXISTS puzzles_by_answer ON puzzles (answer_id)"))
+    if reform is not None:
         rows = connection.execute(sa.select(puzzles_table).where(puzzles_table.c.puzzle.is_not(None))).all()
         for row in rows:
-            new = reform(_entry(row))
-            if new is not None and new != (row.id, row.form):
-                connection.execute(puzzles_table.update().where(puzzles_table.c.seq == row.seq)
-                                   .values(id=new[0], form=new[1]))
+            new = reform(_entry(row), version)
+            if new:
+                connection.execute(puzzles_table.update().where(puzzles_table.c.seq == row.seq).values(**new))
     connection.execute(meta_table.update().where(meta_table.c.key == "schema_version")
                        .values(value=str(SCHEMA_VERSION)))
 
 
 def _entry(row: sa.Row[tuple[object, ...]]) -> Entry:
     return Entry(row.id, row.form, row.kind, row.size, row.book, row.edition, row.section, row.number,
-                 row.source, row.line, row.rating, row.recorded_at, row.puzzle)
+                 row.source, row.line, row.rating, row.recorded_at, row.puzzle, row.answer_id, row.answer)
 
 
 def stored_puzzle(text: str, hints: Mapping[str, Hint]) -> str:

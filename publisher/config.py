@@ -63,6 +63,8 @@ PLACEMENTS = ("separate", "back", "both")
 MAX_CONFIG_VALUES = 50_000
 #: Problems shown before the rest are counted: a screenful
 MAX_SHOWN_PROBLEMS = 20
+#: The most pages ``book.pages`` asks for (README, "Limits"): more than any service binds (KDP: 828)
+MAX_BOOK_PAGES = 2_000
 
 
 class ConfigError(Exception):
@@ -102,6 +104,25 @@ def _edition(value: object) -> object:
     return str(value) if isinstance(value, int) and not isinstance(value, bool) else value
 
 
+#: the sites a puzzle's QR code may open it on (``layout.qr``), as ``Kind.play_links`` names them
+QR_SITES = ("sudokupad", "fpuzzles", "tatham")
+
+
+class QrUrl(Strict):
+    """``layout.qr: {url: "https://example.org/book#p{n}"}``: every puzzle's code opens the
+    publisher's own page, ``{n}`` its number."""
+
+    url: str
+
+    @field_validator("url")
+    @classmethod
+    def _http(cls, value: str) -> str:
+        if not value.startswith(("https://", "http://")) or len(value) > 300 or any(ch.isspace() for ch in value):
+            raise ValueError(f"expected a web address like 'https://example.org/book#p{{n}}' ({{n}}: the puzzle's "
+                             f"number), at most 300 characters, got {value!r}")
+        return value
+
+
 class Layout(Strict):
     puzzles_per_page: PerPage | None = None   # across x down; default: by trim and board (publisher.spec)
     answers_per_page: PerPage | None = None
@@ -110,6 +131,9 @@ class Layout(Strict):
     balance: bool = True                  # share a section's last pages evenly (8 at 6 a page: 4 + 4, not 6 + 2)
     coordinates: bool = True              # chessboards (tours, queens) carry a-h / 1-8 in their edge squares
     puzzle_ids: bool = False              # print each puzzle's ID in its caption (what `catalog find` takes)
+    #: a scan-to-play QR code under each puzzle: none; the site it opens on (sudokupad, fpuzzles or
+    #: tatham; a kind the site cannot hold gets the next of them that can); or {url: ...{n}...}
+    qr: Literal["none", "sudokupad", "fpuzzles", "tatham"] | QrUrl = "none"
 
 
 class Fonts(Strict):
@@ -251,6 +275,9 @@ class Book(Strict):
     html: Html = Html()
     print: PrintProfile = PrintProfile()  # the print-on-demand service, paper and bleed
     cover: Cover = Cover()
+    #: the page count the puzzle booklet is laid out to land on: grids per page chosen within the
+    #: conventions' ranges, then Notes or blank pages (publisher.layout.landing); None: as it fits
+    pages: int | None = Field(default=None, ge=1, le=MAX_BOOK_PAGES)
 
     @field_validator("title")
     @classmethod

@@ -29,6 +29,12 @@ def escaped(text: object) -> str:
     return _UNSAFE.sub(_escape, str(text))
 
 
+def counted(count: int, noun: str) -> str:
+    """'1 puzzle', '2 puzzles', '0 puzzles': a count of an English noun that makes its plural
+    with -s (every noun the console counts: puzzle, book, file, error)."""
+    return f"{count} {noun}" if count == 1 else f"{count} {noun}s"
+
+
 def _json_escape(match: re.Match[str]) -> str:
     return f"\\u{ord(match.group()):04x}"
 

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 from publisher.kinds import KINDS
 from publisher.kinds.base import Kind
 from publisher.model import Board
+from publisher.repeats import in_book
 from publisher.verify import SectionResult
 from solver.parsing import ParseIssue
 
@@ -45,26 +46,6 @@ def front_kind(sections: Sequence[SectionResult]) -> AnyKind:
     return next(kind for kind in kinds if type(kind).showpiece is not Kind.showpiece)   # the kind makes one
 
 
-def _in_book(kind: AnyKind, puzzle: object, sections: Sequence[SectionResult]) -> bool:
-    """Whether ``puzzle`` is one of the book's accepted puzzles of its kind, turned, mirrored
-    or relabelled."""
-    key, form = kind.quick_key(puzzle), None
-    for section in sections:
-        if section.kind != kind.name:
-            continue
-        for checked in section.accepted:
-            other = checked.item.puzzle
-            if kind.quick_key(other) != key:
-                continue
-            form = form or kind.canonical(puzzle)
-            try:
-                if kind.canonical(other) == form:
-                    return True
-            except ValueError:    # a grid too regular to put in form: not the cover's puzzle either
-                continue
-    return False
-
-
 def cover_board(wanted: str, sections: Sequence[SectionResult], seed: int, node_limit: int) -> Board | None:
     """The front's puzzle: ``wanted`` is ``auto``, ``none`` or a puzzle's givens (one line of
     the front's kind, :func:`front_kind`); CoverPuzzleError for a given one that is not a
@@ -75,7 +56,7 @@ def cover_board(wanted: str, sections: Sequence[SectionResult], seed: int, node_
     if wanted == "auto":
         for draw in range(AUTO_DRAWS):
             made = kind.showpiece(seed, draw)
-            if made is not None and not _in_book(kind, made, sections):
+            if made is not None and not in_book(kind, made, sections):
                 verdict = kind.verify(made, node_limit)
                 assert verdict.accepted   # a showpiece has one solution
                 return kind.to_board(made, verdict, difficulty=None, source=SOURCE)
@@ -90,6 +71,6 @@ def cover_board(wanted: str, sections: Sequence[SectionResult], seed: int, node_
     if not verdict.accepted:
         raise CoverPuzzleError(f"not a puzzle with one solution: {verdict.status.value}"
                                + (f" ({verdict.reason})" if verdict.reason else ""))
-    if _in_book(kind, puzzle, sections):
+    if in_book(kind, puzzle, sections):
         raise CoverPuzzleError("the puzzle is one of the book's; the front must not give one away")
     return kind.to_board(puzzle, verdict, difficulty=None, source=SOURCE)

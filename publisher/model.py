@@ -137,6 +137,8 @@ class Board:
     worked_in: str = "answers"                 # "answers": after the solution; "puzzles": after the puzzle
     #: the puzzle's ID (solver.canonical) when the book prints IDs (``layout.puzzle_ids``)
     puzzle_id: str | None = None
+    #: where the puzzle plays online, for its QR code (``layout.qr`` names the site); None: no code
+    link: str | None = None
 
 
 @dataclass(frozen=True)
@@ -157,6 +159,18 @@ class SectionSpec:
     #: (side, puzzles, answers) for each board side in the section: the (fewest, most) grids a
     #: page that a fitted arrangement of that side may hold
     per_page_ranges: tuple[tuple[int, tuple[int, int], tuple[int, int]], ...]
+    #: the section's worked example: a puzzle made to show its key technique, none of the book's
+    #: (a worked example on a real puzzle gives that puzzle away), with its steps drawn
+    #: (``worked``); printed before the section's puzzles, unnumbered: no answer in the key, no
+    #: cross-reference, not played on screen. None: the section has none
+    demonstration: Board | None = None
+
+    def printed(self, answers: bool) -> tuple[Board, ...]:
+        """Every board the section prints in a booklet, in order: in the puzzle booklet its
+        demonstration first, then its puzzles; in the answer key its puzzles alone."""
+        if answers or self.demonstration is None:
+            return self.boards
+        return (self.demonstration, *self.boards)
 
 
 @dataclass(frozen=True)
@@ -271,6 +285,11 @@ class BookSpec:
     play_solutions: bool                        # screen formats may carry the solutions and hints (Check, Hint)
     print_rules: PrintRules | None              # a print-on-demand profile's margins, gutter and page count
     cover: CoverSettings                        # the full-wrap cover, for a book with a print profile
+    #: the link each puzzle's QR code carries, ``{n}`` its number (``layout.qr: {url: ...}``); None:
+    #: each board's own :attr:`Board.link`, or no QR codes
+    qr_url: str | None = None
+    #: the page count the puzzle booklet lands on (``book.pages``: :mod:`publisher.layout.landing`); None: as it fits
+    pages: int | None = None
 
 
 class LayoutError(Exception):
@@ -299,7 +318,8 @@ class Ink:
     and (except in large print) a little smaller."""
 
     solved_grey: float = 0.4        # solved digits and queens placed by the answer key
-    solved_scale: float = 0.9       # solved digits' size as a share of the givens'
+    solved_scale: float = 0.9       # solved digits' size as a share of the givens' ...
+    least_text: float = 7.0         # ... never under the print minimum (publisher.layout.fit's text floor)
     shade_grey: float = 0.85        # dark squares of a chessboard, a variant's bands: >= 10 % ink survives printing
     mark_grey: float = 0.7          # a variant's marked cells (even cells): clearly darker than a band
     path_grey: float = 0.45         # the line of a knight's tour
@@ -319,8 +339,13 @@ class Ink:
     def text_bold(self, role: CellRole) -> bool:
         return role is CellRole.GIVEN
 
-    def text_scale(self, role: CellRole) -> float:
-        return self.solved_scale if role is CellRole.SOLVED else 1.0
+    def text_size(self, role: CellRole, font_size: float) -> float:
+        """The size a cell's text prints at in a grid set at ``font_size``: a solved digit a
+        little smaller than the givens, but where that would put it under the print minimum
+        (a tour's key, its numbers set at the floor), at the minimum."""
+        if role is not CellRole.SOLVED:
+            return font_size
+        return max(font_size * self.solved_scale, min(font_size, self.least_text))
 
 
 def grey_hex(level: float) -> str:
@@ -565,10 +590,47 @@ class OutlineEntry:
 
 
 @dataclass(frozen=True)
-class PlacedGrid:
-    """A numbered grid with its caption at a fixed place on the page."""
+class QrCode:
+    """A puzzle's scan-to-play code: its modules (rows of ``"1"`` dark, ``"0"`` light, the quiet
+    zone not included) drawn ``module`` points each, its top-left corner at ``x``, ``y`` from
+    the placed grid's top-left (under the grid, at its right edge); a quiet zone of
+    :data:`QR_QUIET` modules around it is left white by layout."""
 
-    number: int               # puzzle number, the same in puzzle and answer booklets
+    link: str
+    rows: tuple[str, ...]
+    module: float
+    x: float
+    y: float
+
+    @property
+    def side(self) -> float:
+        return len(self.rows) * self.module
+
+    def runs(self) -> list[tuple[int, int, int]]:
+        """(row, first module, length) of every run of dark modules: what a drawing fills."""
+        found: list[tuple[int, int, int]] = []
+        for r, row in enumerate(self.rows):
+            start = -1
+            for index, module in enumerate(row + "0"):
+                if module == "1" and start < 0:
+                    start = index
+                elif module != "1" and start >= 0:
+                    found.append((r, start, index - start))
+                    start = -1
+        return found
+
+
+#: light modules around a QR code, as the standard asks (ISO/IEC 18004: four)
+QR_QUIET = 4
+
+
+@dataclass(frozen=True)
+class PlacedGrid:
+    """A grid with its caption at a fixed place on the page: a puzzle's or an answer's, numbered,
+    or a section's demonstration (:attr:`SectionSpec.demonstration`), which has no number: it
+    names no other page (``ref`` None), is in no answer key and is not played (``play`` None)."""
+
+    number: int | None        # puzzle number, the same in puzzle and answer booklets; None: a demonstration
     caption: str              # e.g. "12 · Khó" or "46 · Hành trình khép kín 12×12 · Khó": the same in both booklets
     caption_style: TextStyle
     grid: Grid
@@ -587,6 +649,7 @@ class PlacedGrid:
     caption_lines: tuple[str, ...] = ()
     ref: CrossRef | None = None   # the page of this puzzle's answer (or this answer's puzzle)
     below: float = 0.0        # height of the line under the grid (a puzzle's cross-reference), 0 for none
+    qr: QrCode | None = None  # a puzzle's scan-to-play code, under its grid (its height is in ``below``)
 
     @property
     def ref_top(self) -> float:

@@ -12,6 +12,8 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import TextIO
 
+from publisher.console import counted
+
 _doing = "starting"
 
 
@@ -35,23 +37,27 @@ class Progress:
         self.interactive = enabled and self.stream.isatty()
 
     @contextmanager
-    def stage(self, name: str, total: int, unit: str = "") -> Iterator[Callable[[int], None]]:
-        """Yields ``advance(n)``; reports the stage on exit."""
+    def stage(self, name: str, total: int, unit: str = "", what: str = "") -> Iterator[Callable[[int], None]]:
+        """Yields ``advance(n)``; reports the stage on exit. ``what`` says more after the count
+        ("generate: 60 puzzles of 'Easy' (easy, 9x9) ...")."""
         start = time.perf_counter()
         if not self.enabled:
             yield _ignore
             return
         if self.interactive:
             from rich.console import Console
+            from rich.markup import escape
             from rich.progress import BarColumn, MofNCompleteColumn, TextColumn, TimeElapsedColumn
             from rich.progress import Progress as Bar
-            with Bar(TextColumn(f"{name:<8}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+            label = f"{name:<8}" + (f" {what}" if what else "")
+            with Bar(TextColumn(escape(label)), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
                      console=Console(file=self.stream), transient=True) as bar:
                 task = bar.add_task(name, total=total)
                 yield lambda n: bar.advance(task, n)
         else:
-            unit = unit[:-1] if total == 1 and unit.endswith("s") else unit   # "1 book", "2 books"
-            print(f"{name}: {total} {unit}".rstrip() + " ...", file=self.stream, flush=True)
+            shown = counted(total, unit[:-1]) if unit.endswith("s") else f"{total} {unit}"   # "1 book", "2 books"
+            print(f"{name}: {shown}".rstrip() + (f" {what}" if what else "") + " ...", file=self.stream,
+                  flush=True)
             yield _ignore
         print(f"{name}: done in {time.perf_counter() - start:.2f} s", file=self.stream, flush=True)
 

@@ -13,18 +13,24 @@ import sys
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import yaml
 
 from publisher import generation, safeio
+from publisher.answers import Answers, kept_apart, size_counts
 from publisher.config import LoadedConfig, Section
 from publisher.kinds import KINDS, Kind, for_entry, kind_of
+from publisher.progress import Progress
 from publisher.schema import Hint, KeyPath, KindPuzzle, control_character
 from publisher.workers import worker_count
 from publisher.yamlfile import YamlSyntaxError, json_entries, load_with_nodes
 from solver import formats
 from solver.parsing import ParseIssue
 from solver.sudoku.generate import GenerationError
+
+if TYPE_CHECKING:
+    from publisher.schema import Wanted
 
 STRUCTURED_SUFFIXES = {".yaml", ".yml", ".json"}
 
@@ -198,31 +204,81 @@ def _item(kind: str, source: str, parsed: KindPuzzle | ParseIssue, line: int, in
     return Item(kind, source, getattr(parsed, "line", line) or line, index, puzzle=parsed, difficulty=difficulty)
 
 
-def _generated(loaded: LoadedConfig, loc: KeyPath, section: Section, config_file: str,
-               jobs: int) -> list[Item]:
-    """The puzzles of a Sudoku section's ``generate`` key, located at that key's line; labelled
-    with their graded level unless the section names a difficulty. Seeded, so a rebuild makes
-    the same puzzles (and the same book bytes), in ``jobs`` worker processes or one."""
+def _request(section: Section) -> Wanted | None:
+    """What a section's ``generate`` key asks for (a Sudoku section adds its variant rules)."""
     spec = getattr(section, "generate", None)
-    if spec is None:
+    return None if spec is None else getattr(section, "generation_request", spec.request)()
+
+
+def request_size(request: Wanted) -> str:
+    """The size ("9x9") of the grids a request makes (a targeted request's own request's)."""
+    size = getattr(request, "size", None) or getattr(getattr(request, "request", None), "size", 0)
+    return f"{size}x{size}"
+
+
+def section_seed(loaded: LoadedConfig, loc: KeyPath, seed: int | None) -> int:
+    """A generated section's seed: its own, else one derived from its book's title and
+    edition and the section's place and title (stable: the same book, the same puzzles)."""
+    if seed is not None:
+        return seed
+    book = loaded.config.books[int(loc[1])]
+    section = book.sections[int(loc[3])]
+    return generation.derived_seed("section", book.title, book.edition or "", loc[3], section.title or "")
+
+
+def _level_words(spec: object, request: Wanted) -> str:
+    """'easy', 'rated 2.5-4.8' or 'any level': what a generated section asks, for its progress."""
+    level = getattr(spec, "level", None)
+    rating = getattr(request, "rating", None) or getattr(getattr(request, "request", None), "rating", None)
+    if level:
+        return str(level)
+    return f"rated {rating[0]:g}-{rating[1]:g}" if rating else "any level"
+
+
+def _generated(loaded: LoadedConfig, loc: KeyPath, section: Section, config_file: str,
+               jobs: int, answers: Answers, progress: Progress, stand_ins: bool = False) -> list[Item]:
+    """The puzzles of a section's ``generate`` key, located at that key's line; labelled
+    with their graded level unless the section names a difficulty. Seeded, so a rebuild makes
+    the same puzzles (and the same book bytes), in ``jobs`` worker processes or one; a puzzle
+    whose answer ``answers`` holds already is drawn again (:mod:`publisher.answers`).
+    With ``stand_ins`` only the first is made, and stands for all of them (one puzzle object
+    in every item: ``puzzlepress plan`` lays out their pages without the wait)."""
+    spec = getattr(section, "generate", None)
+    request = _request(section)
+    if spec is None or request is None:
         return []
     line = loaded.line_of(loc + ("generate",))
+    kind = KINDS[section.kind]
+    fresh = kept_apart(answers, lambda made: kind.answer(made.puzzle, made.solution),
+                       f"{config_file}:{line}")
+    what = f"of '{section.title}' ({_level_words(spec, request)}, {request_size(request)})"
+    count = 1 if stand_ins else spec.count
     try:
-        # a section may shape its generate request (a Sudoku section adds its variant rules)
-        request = getattr(section, "generation_request", spec.request)()
-        made = list(generation.run(request, spec.seed, spec.count, jobs=jobs))
+        with progress.stage("generate", count, "puzzles", what) as advance:
+            made = list(generation.run(request, section_seed(loaded, loc, spec.seed), count, jobs=jobs,
+                                       fresh=fresh, progress=advance))
     except GenerationError as error:
         raise SourceError(f"{config_file}:{line}: generate: {error}") from None
+    if stand_ins:
+        one = replace(made[0].puzzle, line=line, index=0)
+        return [Item(section.kind, config_file, line, index, puzzle=one, difficulty=section.difficulty or made[0].level,
+                     seed=made[0].seed) for index in range(spec.count)]
     return [Item(section.kind, config_file, line, index, puzzle=replace(m.puzzle, line=line, index=index),
                  difficulty=section.difficulty or m.level, seed=m.seed) for index, m in enumerate(made)]
 
 
 def read_section(loaded: LoadedConfig, loc: KeyPath, section: Section, *, jobs: int = 1) -> list[Item]:
     """Every item of one section, in file order then inline then boards, then generated ones
-    (in ``jobs`` worker processes); ``limit`` applied."""
+    (in ``jobs`` worker processes, their answers apart); ``limit`` applied."""
+    read = _read_items(loaded, loc, section)
+    return _completed(loaded, loc, section, read, jobs, Answers(size_counts(_planned(section, read))),
+                      Progress(enabled=False))
+
+
+def _read_items(loaded: LoadedConfig, loc: KeyPath, section: Section) -> list[Item]:
+    """The items of one section's files, inline puzzles and boards, in that order."""
     kind = KINDS[section.kind]
     hints = kind.hints_of(section)
-    where = loaded.where(loc)
     items: list[Item] = []
     listed = loaded.where(loc + ("puzzles",))
     for path in section_files(section.puzzles, loaded.base, listed):
@@ -252,11 +308,26 @@ def read_section(loaded: LoadedConfig, loc: KeyPath, section: Section, *, jobs: 
         line = loaded.line_of(loc + ("boards", index))
         items.append(_item(kind.name, config_file, kind.generate(board, line=line, index=index),
                            line, index, section.difficulty))
+    return items
 
-    items.extend(_generated(loaded, loc, section, config_file, jobs))
 
+def _planned(section: Section, read: list[Item]) -> list[tuple[str, int]]:
+    """(size, count) of the puzzles a section will hold: those read, then those generated,
+    up to its ``limit``."""
+    kind = KINDS[section.kind]
+    sizes = [kind.size(item.puzzle) for item in read if item.puzzle is not None]
+    spec, request = getattr(section, "generate", None), _request(section)
+    if spec is not None and request is not None:
+        sizes += [request_size(request)] * spec.count
+    return [(size, 1) for size in sizes[: section.limit or None]]
+
+
+def _completed(loaded: LoadedConfig, loc: KeyPath, section: Section, read: list[Item], jobs: int,
+               answers: Answers, progress: Progress, stand_ins: bool = False) -> list[Item]:
+    """A section's items: those read, then its generated ones; ``limit`` applied."""
+    items = read + _generated(loaded, loc, section, display_path(loaded.path), jobs, answers, progress, stand_ins)
     if not items:
-        raise SourceError(f"{where}: the section has no puzzles")
+        raise SourceError(f"{loaded.where(loc)}: the section has no puzzles")
     return items[: section.limit] if section.limit else items
 
 
@@ -296,21 +367,30 @@ class SectionInput:
         return ("books", self.book, "sections", self.index)
 
 
-def read_sources(loaded: LoadedConfig, *, jobs: int | None = 1) -> list[SectionInput]:
+def read_sources(loaded: LoadedConfig, *, jobs: int | None = 1, progress: Progress | None = None,
+                 stand_ins: bool = False) -> list[SectionInput]:
     """Stage 1: every section's puzzles read (or generated, in worker processes as ``--jobs``
-    asks: seeded, so the same puzzles however many) into items with file:line."""
+    asks: seeded, so the same puzzles however many) into items with file:line; with
+    ``stand_ins``, a generated section's first puzzle stands for all of them (see :func:`_generated`)."""
     sections = [(b, s, section) for b, book in enumerate(loaded.config.books)
                 for s, section in enumerate(book.sections)]
     most = max((spec.count for *_, section in sections if (spec := getattr(section, "generate", None))), default=1)
     workers = worker_count(jobs, most)
     read: list[SectionInput] = []
     total = 0
+    parts = []
     for b, s, section in sections:
-        read.append(SectionInput(b, s, section, read_section(loaded, ("books", b, "sections", s), section,
-                                                             jobs=workers)))
+        parts.append(_read_items(loaded, ("books", b, "sections", s), section))
+    # the puzzles of every size the build will hold: the strength its answers are kept apart at
+    answers = Answers(size_counts(pair for (*_, section), part in zip(sections, parts)
+                                  for pair in _planned(section, part)))
+    for (b, s, section), part in zip(sections, parts):
+        loc = ("books", b, "sections", s)
+        read.append(SectionInput(b, s, section, _completed(loaded, loc, section, part, workers, answers,
+                                                           progress or Progress(enabled=False), stand_ins)))
         total += len(read[-1].items)
         if total > MAX_BUILD_PUZZLES:   # stop before verifying and laying out what cannot fit in memory
-            raise SourceError(f"{loaded.where(('books', b, 'sections', s))}: the books would hold more than "
+            raise SourceError(f"{loaded.where(loc)}: the books would hold more than "
                               f"{MAX_BUILD_PUZZLES:,} puzzles, the most one build takes (README, Limits); "
                               "split them into several configs")
     return read

@@ -25,12 +25,14 @@ from dataclasses import dataclass, replace
 
 from publisher import coverpuzzle, grading
 from publisher import fonts as fontlib
-from publisher.config import Book, ConfigError, LoadedConfig, Section
-from publisher.kinds import KINDS
+from publisher.config import QR_SITES, Book, ConfigError, LoadedConfig, QrUrl, Section
+from publisher.demonstration import DemonstrationError, demonstration
+from publisher.kinds import KINDS, Kind
 from publisher.labels import labels_for, screen_labels
 from publisher.model import Board, BookSpec, CoverSettings, Fonts, Margins, SectionSpec
 from publisher.play import hint_sentence
 from publisher.printing import barcode, interior
+from publisher.schema import KindPuzzle
 from publisher.sources import SectionInput, SourceError
 from publisher.verify import Checked, Grading, SectionResult
 
@@ -116,24 +118,28 @@ def plan(loaded: LoadedConfig, formats: Sequence[str] = ()) -> Plan:
     return Plan(chosen, tuple(books))
 
 
-def worked(book: Book, section: Section, index: int) -> str:
-    """How a section's ``index``-th puzzle is drawn as a worked example: "answers" (its key
-    step after its solution: ``answers.hints: drawn``), "key" (its key step after the puzzle:
-    the first puzzle of a ``worked_example: true`` section), "full" (every step after the
-    puzzle: ``worked_example: full``) or "" (none)."""
-    example = getattr(section, "worked_example", False)
-    if example and index == 0:
-        return "full" if example == "full" else "key"
+def worked(book: Book, section: Section) -> str:
+    """How a section's puzzles are drawn as worked examples: "answers" (each one's key step
+    after its solution: ``answers.hints: drawn``) or "" (none). A ``worked_example`` is drawn
+    on a demonstration of its own instead (:func:`demonstrated`)."""
     return "answers" if book.answers.hints == "drawn" and section.graded else ""
+
+
+def demonstrated(section: Section) -> str:
+    """How a section's demonstration (:mod:`publisher.demonstration`) is drawn after it: "key"
+    (its key step: ``worked_example: true``), "full" (every step: ``worked_example: full``) or ""
+    (the section has none)."""
+    example = getattr(section, "worked_example", False)
+    return "full" if example == "full" else "key" if example else ""
 
 
 def grading_depth(loaded: LoadedConfig, books: Plan, section: SectionInput) -> Grading:
     """How far the puzzles of ``section`` are graded and explained: as its rating range and
     sort order need, with the key step for answer hints, and every step where a playable
-    booklet gives Hint or a worked example draws them."""
+    booklet gives Hint or the answer key draws them (a demonstration is explained by itself)."""
     book = loaded.config.books[section.book]
     return replace(grading.grading_for(section.section, bool(book.answers.hints)),
-                   explain=books.books[section.book].playable or worked(book, section.section, 0) != "")
+                   explain=books.books[section.book].playable or worked(book, section.section) != "")
 
 
 def grading_depths(loaded: LoadedConfig, books: Plan, inputs: Sequence[SectionInput]) -> list[Grading]:
@@ -141,7 +147,14 @@ def grading_depths(loaded: LoadedConfig, books: Plan, inputs: Sequence[SectionIn
     return [grading_depth(loaded, books, section) for section in inputs]
 
 
-def _board(checked: Checked, words: Mapping[str, str], language: str, worked_in: str, puzzle_ids: bool) -> Board:
+def _link(kind: Kind[KindPuzzle], puzzle: KindPuzzle, site: str) -> str | None:
+    """Where a puzzle's QR code opens it: on ``site``, else the first site of QR_SITES that holds it."""
+    links = kind.play_links(puzzle)
+    return next((links[name] for name in (site, *QR_SITES) if name in links), None)
+
+
+def _board(checked: Checked, words: Mapping[str, str], language: str, worked_in: str, puzzle_ids: bool,
+           qr_site: str | None = None) -> Board:
     """The model's board of a verified puzzle; a key step (books with ``answers.hints``)
     becomes the note line under its solution's caption (in a book not in English, the
     hardest step said in its words, as a hint is); worked examples (``worked_in``, see
@@ -151,6 +164,8 @@ def _board(checked: Checked, words: Mapping[str, str], language: str, worked_in:
     board = kind.to_board(item.puzzle, checked.verdict, difficulty=grading.label(checked), source=item.where)
     if puzzle_ids:
         board = replace(board, puzzle_id=checked.puzzle_id)
+    if qr_site is not None:
+        board = replace(board, link=_link(kind, item.puzzle, qr_site))
     if checked.key_step:
         said = checked.key_step
         if not language.lower().startswith("en") and checked.explanation:
@@ -173,7 +188,7 @@ def _rule_lines(boards: tuple[Board, ...], words: dict[str, str]) -> str | None:
 
 
 def _section_spec(book: Book, key: str, section: Section, boards: tuple[Board, ...],
-                  words: dict[str, str]) -> SectionSpec:
+                  words: dict[str, str], example: Board | None) -> SectionSpec:
     """A section's spec: its grids per page, else the book's, else (neither names them) the range
     of grids a page that layout fits each board size of the section into."""
     ranges = tuple((side, *per_page_range(book.page.size[0], side))
@@ -182,7 +197,7 @@ def _section_spec(book: Book, key: str, section: Section, boards: tuple[Board, .
     return SectionSpec(title=section.title, boards=boards,
                        instructions=section.instructions or _rule_lines(boards, words), key=key,
                        puzzles_per_page=section.puzzles_per_page, answers_per_page=section.answers_per_page,
-                       per_page_defaults=defaults, per_page_ranges=ranges)
+                       per_page_defaults=defaults, per_page_ranges=ranges, demonstration=example)
 
 
 def _fonts(loaded: LoadedConfig, b: int) -> Fonts:
@@ -204,7 +219,8 @@ def inside_text(sections: Sequence[SectionSpec], words: Mapping[str, str]) -> st
     for section in sections:
         for board in section.boards:
             kinds.setdefault(board.kind, Counter())[board.difficulty or ""] += 1
-    lines = [words["cover_inside"].format(count=sum(sum(levels.values()) for levels in kinds.values()))]
+    count = sum(sum(levels.values()) for levels in kinds.values())
+    lines = [words["cover_inside_one"] if count == 1 else words["cover_inside"].format(count=count)]
     for kind, levels in kinds.items():
         head = f"{sum(levels.values())} {words.get(kind, kind)}"
         parts = ", ".join(f"{count} {words.get(level, level)}" for level, count in levels.items() if level)
@@ -241,6 +257,24 @@ def _imprint(book: Book) -> str | None:
     return "\n".join(part for part in (book.imprint, isbn) if part) or None
 
 
+def _demonstration(loaded: LoadedConfig, plan: BookPlan, s: int, sections: Sequence[SectionResult],
+                   words: Mapping[str, str]) -> Board | None:
+    """The board of the book's ``s``-th section's demonstration with its steps drawn (None: the
+    section has none), seeded from the book and the section; ConfigError naming its
+    ``worked_example`` when none can be made."""
+    book = loaded.config.books[plan.index]
+    drawn = demonstrated(book.sections[s])
+    if not drawn:
+        return None
+    seed = coverpuzzle.book_seed(book.title, book.edition, f"{plan.stem}.sections[{s}]")
+    try:
+        checked = demonstration(sections[s], sections, seed, loaded.config.node_limit)
+    except DemonstrationError as error:
+        raise ConfigError([f"{loaded.where(('books', plan.index, 'sections', s, 'worked_example'))}: {error}"]) \
+            from None
+    return _board(checked, words, book.language, drawn, False)
+
+
 def book_spec(loaded: LoadedConfig, plan: BookPlan, sections: Sequence[SectionResult]) -> BookSpec:
     """Everything layout and the cover need about a book, from its config and its sections'
     accepted puzzles (``sections``: the verify stage's results of its sections, in order)."""
@@ -250,9 +284,11 @@ def book_spec(loaded: LoadedConfig, plan: BookPlan, sections: Sequence[SectionRe
     said = {**screen_labels(book.language, dict(book.labels)), **words}
     section_specs = []
     for s, (section, result) in enumerate(zip(book.sections, sections)):
-        boards = tuple(_board(checked, said, book.language, worked(book, section, i), book.layout.puzzle_ids)
-                       for i, checked in enumerate(result.accepted))
-        section_specs.append(_section_spec(book, f"{plan.key}.sections[{s}]", section, boards, words))
+        site = book.layout.qr if isinstance(book.layout.qr, str) and book.layout.qr != "none" else None
+        boards = tuple(_board(checked, said, book.language, worked(book, section), book.layout.puzzle_ids, site)
+                       for checked in result.accepted)
+        section_specs.append(_section_spec(book, f"{plan.key}.sections[{s}]", section, boards, words,
+                                           _demonstration(loaded, plan, s, sections, said)))
     margins = book.page.margins
     return BookSpec(
         title=book.title, stem=plan.stem, key=plan.key, page_width=book.page.size[0], page_height=book.page.size[1],
@@ -268,6 +304,7 @@ def book_spec(loaded: LoadedConfig, plan: BookPlan, sections: Sequence[SectionRe
         answers=book.answers.placement, play_solutions=book.html.solutions == "embedded",
         print_rules=plan.printing.rules(book.page.size) if plan.printing else None,
         cover=_cover(loaded, plan, sections, section_specs, words),
+        qr_url=book.layout.qr.url if isinstance(book.layout.qr, QrUrl) else None, pages=book.pages,
     )
 
 

@@ -151,16 +151,39 @@ def verify_items(items: Sequence[Item], *, node_limit: int, jobs: int | None = N
                  grading: Sequence[Grading] = (), dask: str | None = None) -> list[Checked]:
     """Verdicts (and grades) for ``items``, in their order. ``progress(n)`` is called as
     each one is done; ``grading[i]`` says how far to grade item ``i`` (default: :class:`Grading`).
-    With ``dask`` (a scheduler address) the work runs on that cluster, still in order."""
-    tasks = [(item, node_limit, grading[i] if i < len(grading) else Grading()) for i, item in enumerate(items)]
+    With ``dask`` (a scheduler address) the work runs on that cluster, still in order.
+    Items holding the very same puzzle object (``puzzlepress plan``'s stand-ins for a generated
+    section) are judged once."""
+    every = [(item, node_limit, grading[i] if i < len(grading) else Grading()) for i, item in enumerate(items)]
+    first: dict[tuple[int, Grading], int] = {}     # (the puzzle object, its grading) -> its task
+    tasks: list[tuple[Item, int, Grading]] = []
+    for task in every:
+        if first.setdefault(_judged_as(task), len(tasks)) == len(tasks):
+            tasks.append(task)
+    judged = _judge(tasks, jobs, dask)
+    if len(tasks) == len(every):
+        return _collect(items, judged, progress)
+    distinct = list(judged)
+    return _collect(items, (distinct[first[_judged_as(task)]] for task in every), progress)
+
+
+def _judged_as(task: tuple[Item, int, Grading]) -> tuple[int, Grading]:
+    """What makes two tasks one: the same puzzle object graded alike (an unread item, whose
+    puzzle is None, is its own)."""
+    item, _limit, how = task
+    return id(item.puzzle if item.puzzle is not None else item), how
+
+
+def _judge(tasks: list[tuple[Item, int, Grading]], jobs: int | None, dask: str | None) -> Iterable[Judged]:
+    """Every task judged, in order: on the Dask cluster at ``dask``, in worker processes, or here."""
     if dask is not None:
         from publisher import screening
-        return _collect(items, screening.judge(verify_one, tasks, dask=dask), progress)
+        return screening.judge(verify_one, tasks, dask=dask)
     jobs = worker_count(jobs, len(tasks))
     if jobs == 1 or len(tasks) < PARALLEL_THRESHOLD:
-        return _collect(items, map(verify_one, tasks), progress)
+        return map(verify_one, tasks)
     chunksize = max(1, min(64, len(tasks) // (jobs * 8)))
-    return _collect(items, interrupt.pool_map(verify_one, tasks, jobs=jobs, chunksize=chunksize), progress)
+    return interrupt.pool_map(verify_one, tasks, jobs=jobs, chunksize=chunksize)
 
 
 def _collect(items: Sequence[Item], judged: Iterable[Judged],

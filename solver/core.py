@@ -1,12 +1,15 @@
 """Which core runs: the solver's hot modules compiled at install time, or their Python source.
 
-``pip install .`` compiles two things (``setup.py``): the modules in :data:`MYPYC_MODULES`
-with mypyc, from these very files (one source, so the two builds cannot drift apart), and
-the packed-board primitives of :mod:`solver.sudoku.search` in C (``solver/sudoku/_packed.c``:
-mypyc cannot speed up Python's big-int operations, which are C calls already, so the board
-itself moves to machine words there). The Python source is the reference implementation and
-the fallback, and both builds behave as one: the same verdicts, solutions, counts, node
-figures, ratings and generated puzzles for a seed (``tests/sudoku/test_compiled_core.py``).
+``pip install .`` compiles (``setup.py``) the modules in :data:`MYPYC_MODULES` with mypyc,
+from these very files (one source, so the two builds cannot drift apart), and two C
+extensions: the packed-board primitives of :mod:`solver.sudoku.search`
+(``solver/sudoku/_packed.c``: mypyc cannot speed up Python's big-int operations, which are C
+calls already, so the board itself moves to machine words there) and the unary chain
+searches of :mod:`solver.sudoku.chains` (``solver/sudoku/_chains.c``: compiled or not, their
+Python boxes a new int for every potential reached; there a potential is an int32). The
+Python source is the reference implementation and the fallback, and both builds behave as
+one: the same verdicts, solutions, counts, node figures, ratings and generated puzzles for a
+seed (``tests/sudoku/test_compiled_core.py``).
 
 The Python source runs instead of the compiled modules when
 
@@ -70,7 +73,8 @@ MYPYC_GROUPS: dict[str, tuple[str, ...]] = {
 }
 MYPYC_MODULES: tuple[str, ...] = tuple(name for group in MYPYC_GROUPS.values() for name in group)
 #: The C extensions, each beside the Python module that is its reference.
-C_EXTENSIONS: dict[str, str] = {"solver.sudoku._packed": "solver/sudoku/_packed.c"}
+C_EXTENSIONS: dict[str, str] = {"solver.sudoku._packed": "solver/sudoku/_packed.c",
+                                 "solver.sudoku._chains": "solver/sudoku/_chains.c"}
 #: Written by the build into ``solver/``: a line per compiled source, ``digest path``.
 BUILD_RECORD = "_core_build.txt"
 #: The environment variable that asks for pure Python.

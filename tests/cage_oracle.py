@@ -19,6 +19,14 @@ class Plain:
     regions: tuple[int, ...] | None
     cages: tuple[tuple[tuple[int, ...], int, str | None], ...]
     cover: bool = True
+    #: a combined variant, as plain data: further groups holding every digit once (diagonals,
+    #: windows), pairs of cells that may not hold equal digits (a knight's or king's move
+    #: apart), pairs that may not hold digits one apart (orthogonal neighbours), and the
+    #: digits each cell may hold (even-odd marks; () for any)
+    units: tuple[tuple[int, ...], ...] = ()
+    unequal: tuple[tuple[int, int], ...] = ()
+    apart: tuple[tuple[int, int], ...] = ()
+    allowed: tuple[frozenset[int], ...] = ()
 
     @property
     def killer(self) -> bool:
@@ -103,9 +111,15 @@ def count(p: Plain, cap: int = 2) -> int:
 
     def fits(cell: int, v: int) -> bool:
         r, c = divmod(cell, n)
+        if p.allowed and v not in p.allowed[cell]:
+            return False
         for k in range(cell):
             if grid[k] == v and (k // n == r or k % n == c
-                                 or (p.regions is not None and p.regions[k] == p.regions[cell])):
+                                 or (p.regions is not None and p.regions[k] == p.regions[cell])
+                                 or any(k in unit and cell in unit for unit in p.units)
+                                 or (k, cell) in p.unequal or (cell, k) in p.unequal):
+                return False
+            if abs(grid[k] - v) == 1 and ((k, cell) in p.apart or (cell, k) in p.apart):
                 return False
         index = cage_of.get(cell)
         if index is None:

@@ -141,6 +141,19 @@ def chromium_to_pdf(html: Path, out: Path) -> Path:
     return out
 
 
+def chromium_screenshot(html: Path, out: Path, width: int, height: int) -> Image.Image:
+    """What ``chromium --headless --screenshot`` sees of a page at ``width`` x ``height``: the
+    picture a link preview or a static screenshot takes at load, as a grey ("L") image."""
+    chromium = require(CHROMIUM, "chromium")
+    with tempfile.TemporaryDirectory() as profile:
+        _run([chromium, "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--hide-scrollbars",
+              "--disable-background-networking", "--disable-component-update", "--disable-sync",
+              f"--user-data-dir={profile}", f"--window-size={width},{height}", f"--screenshot={out}",
+              html.resolve().as_uri()], timeout=120)
+    with Image.open(out) as image:
+        return image.convert("L")
+
+
 def pages_in_every_format(booklet: Booklet, folder: Path, dpi: int) -> dict[str, list[Image.Image]]:
     """The booklet rendered as PDF, DOCX, RTF and HTML, each read by its real consumer
     (LibreOffice, Chromium) to PDF and rasterised by poppler at ``dpi``, as grey pages

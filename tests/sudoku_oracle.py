@@ -33,17 +33,20 @@ def box_regions(size: int, box_rows: int, box_cols: int) -> list[int]:
 
 def exact_cover_solutions(size: int, regions: Sequence[int], givens: Sequence[int],
                           rng: random.Random | None = None,
-                          node_limit: int | None = None) -> Iterator[tuple[int, ...]]:
+                          node_limit: int | None = None,
+                          allowed: Callable[[int, int], bool] | None = None) -> Iterator[tuple[int, ...]]:
     """Every solution via Algorithm X (column with fewest rows first); with ``rng`` the rows
     of a column are tried in random order, and ``node_limit`` stops the search after that
-    many rows tried (so a random map that admits no grid costs a bounded time)."""
+    many rows tried (so a random map that admits no grid costs a bounded time); ``allowed``
+    (cell, value) says which values a cell may take (an even/odd mark's), every one if None."""
     def constraints(cell: int, value: int) -> list[tuple]:
         r, c = divmod(cell, size)
         return [("cell", cell), ("row", r, value), ("col", c, value),
                 ("region", regions[cell], value)]
 
     rows = {(cell, value): constraints(cell, value)
-            for cell in range(size * size) for value in range(1, size + 1)}
+            for cell in range(size * size) for value in range(1, size + 1)
+            if allowed is None or allowed(cell, value)}
     columns: dict[tuple, set] = {}
     for row, cols in rows.items():
         for col in cols:
@@ -69,8 +72,8 @@ def exact_cover_solutions(size: int, regions: Sequence[int], givens: Sequence[in
     chosen: list[tuple] = []
     for cell, value in enumerate(givens):
         if value:
-            if any(col not in columns or (cell, value) not in columns[col]
-                   for col in rows[(cell, value)]):
+            if (cell, value) not in rows or any(col not in columns or (cell, value) not in columns[col]
+                                                for col in rows[(cell, value)]):
                 return
             cover((cell, value))
             chosen.append((cell, value))

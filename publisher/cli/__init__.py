@@ -56,7 +56,7 @@ def emit_json(obj: object) -> None:
 COMMAND_MODULES = {
     "build": "build", "init": "build", "check": "check", "solve": "check", "tour": "chess",
     "queens": "chess", "generate": "generate", "grade": "grade", "catalog": "catalog",
-    "export": "export", "preflight": "preflight", "convert": "convert",
+    "export": "export", "preflight": "preflight", "convert": "convert", "plan": "plan",
 }
 
 

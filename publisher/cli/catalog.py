@@ -17,7 +17,7 @@ import click
 from publisher import kinds
 from publisher.catalog import Catalog, CatalogError, Entry, book_name, recorded_now, stored_puzzle
 from publisher.cli import EXIT_OK, EXIT_REJECTED, UsageError, cli, emit_json, one_line
-from publisher.console import escaped
+from publisher.console import counted, escaped
 from publisher.repeats import catalogued, form_of, identify, reform
 from publisher.sources import Item, SourceError, display_path, parse_file
 from solver import formats
@@ -63,7 +63,7 @@ def list_books(target: str | None, as_json: bool) -> int:
             click.echo(escaped(f"{book_name(book['book'], book['edition'])}: {book['puzzles']} puzzles "
                                f"(recorded {book['recorded_at']})"))
     if not as_json:
-        click.echo(f"{sum(b['puzzles'] for b in books)} puzzles in {len(books)} books")
+        click.echo(f"{counted(sum(b['puzzles'] for b in books), 'puzzle')} in {counted(len(books), 'book')}")
     return EXIT_OK
 
 
@@ -194,7 +194,7 @@ def import_files(target: str | None, files: tuple[str, ...], book: str | None, e
                    "books": [{"book": title, "edition": edition or None, "puzzles": count}
                              for title, count in numbers.items()]})
     else:
-        click.echo(f"imported {len(rows)} puzzles into {len(numbers)} book(s)"
+        click.echo(f"imported {counted(len(rows), 'puzzle')} into {counted(len(numbers), 'book')}"
                    + (f"; {len(skipped)} left out" if skipped else ""))
     return EXIT_OK if not skipped else EXIT_REJECTED
 

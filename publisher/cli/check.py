@@ -25,7 +25,7 @@ import click
 
 from publisher import screening
 from publisher.cli import EXIT_OK, EXIT_REJECTED, EXIT_USAGE, UsageError, cli, emit_json, one_line
-from publisher.console import escaped
+from publisher.console import counted, escaped
 from publisher.records import (
     Rendered,
     Task,
@@ -169,7 +169,8 @@ def judge_files(files: Iterable[str], options: Screening, render: Callable[[Task
     except (screening.InputProblem, screening.DaskUnavailable) as error:
         raise UsageError(str(error)) from None
     if not options.as_json:
-        click.echo(f"{tally.total} puzzles: {tally.accepted} unique, {tally.total - tally.accepted} rejected")
+        rejected = tally.total - tally.accepted
+        click.echo(f"{counted(tally.total, 'puzzle')}: {tally.accepted} unique, {rejected} rejected")
     _report_failures(tally.failures)
     if tally.failures:
         return EXIT_USAGE
@@ -213,7 +214,8 @@ def judge_with_catalog(files: Iterable[str], options: Screening, target: str) ->
             shown = f": {escaped(one.reason)}" if one.reason else ""
             click.echo(f"{where(source, item)} #{item.index + 1} {one.status}{shown}")
     if not options.as_json:
-        click.echo(f"{len(judged)} puzzles: {accepted} unique, {len(judged) - accepted} rejected or repeated")
+        others = len(judged) - accepted
+        click.echo(f"{counted(len(judged), 'puzzle')}: {accepted} unique, {others} rejected or repeated")
     _report_failures(failures)
     if failures:
         return EXIT_USAGE

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 import click
 
 from publisher.cli import EXIT_OK, EXIT_REJECTED, UsageError, cli, emit_json, one_line
+from publisher.console import counted
 from publisher.yamlfile import YamlSyntaxError, load_with_nodes
 
 if TYPE_CHECKING:
@@ -92,7 +93,7 @@ def export(source: Path, fmt: str, out: Path, dpi: int, solutions: bool, daily: 
     if collected.rejected:
         for line in collected.rejected:
             click.echo(one_line(line), err=True)
-        click.echo(f"puzzlepress: {len(collected.rejected)} rejected puzzle(s); nothing exported", err=True)
+        click.echo(f"puzzlepress: {counted(len(collected.rejected), 'rejected puzzle')}; nothing exported", err=True)
         return EXIT_REJECTED
     entries = collected.entries
     if first is not None:

@@ -14,9 +14,11 @@ from pathlib import Path
 import click
 
 from publisher import kinds
+from publisher.answers import Answers, kept_apart
 from publisher.cli import EXIT_OK, EXIT_REJECTED, UsageError, cli
-from publisher.generation import DaskUnavailable, run
+from publisher.generation import DaskUnavailable, derived_seed, run
 from publisher.progress import Progress, now_doing
+from publisher.sources import MAX_BUILD_PUZZLES, request_size
 from publisher.workers import worker_count
 from publisher.write import WriteError, write_atomically
 from solver.sudoku.generate import LEVELS, SIZES, GenerationError
@@ -50,8 +52,9 @@ MAKERS = tuple(name for name in kinds.names() if kinds.get(name).generation is n
               help="The hardest step of every puzzle is this technique of the grading table "
                    "(any case; repeat or separate by commas for several).")
 @click.option("--givens", metavar="N|A-B", help="Exactly N givens, or from A to B.")
-@click.option("--seed", default=0, show_default=True, type=click.IntRange(min=0),
-              help="Seed of the run; the first puzzle's seed is this seed itself.")
+@click.option("--seed", type=click.IntRange(min=0),
+              help="Seed of the run; the first puzzle's seed is this seed itself (default: one derived "
+                   "from the other options, said on standard error).")
 @click.option("--jobs", default=1, show_default=True, type=click.IntRange(min=1), help="Worker processes.")
 @click.option("--dask", "dask_address", metavar="SCHEDULER_ADDRESS",
               help="Run the tasks on this Dask distributed scheduler (pip install 'puzzlepress[dask]').")
@@ -63,7 +66,7 @@ MAKERS = tuple(name for name in kinds.names() if kinds.get(name).generation is n
               help="Write to FILE (atomically) instead of standard output.")
 def generate(count: int, kind_name: str, size: int | None, box: str | None, jigsaw: bool, level: str | None,
              rating: str | None, symmetry: str | None, minimal: bool, variant: str | None,
-             techniques: tuple[str, ...], givens: str | None, seed: int, jobs: int, dask_address: str | None,
+             techniques: tuple[str, ...], givens: str | None, seed: int | None, jobs: int, dask_address: str | None,
              cages: str | None, ops: bool | None, as_json: bool, output: Path | None) -> int:
     """Make COUNT unique puzzles; the same options and seed always give the same puzzles."""
     kind = kinds.get(kind_name)
@@ -76,13 +79,19 @@ def generate(count: int, kind_name: str, size: int | None, box: str | None, jigs
         request = kind.generation_request({key: value for key, value in given.items() if value is not None})
     except ValueError as error:
         raise UsageError(str(error)) from None
+    derived = seed is None
+    if seed is None:   # the same options, the same puzzles; another level or size, other grids
+        seed = derived_seed("generate", kind_name, repr(request))
+    # every answer its own (publisher.answers), for as many puzzles as one build holds
+    apart = (kept_apart(Answers({request_size(request): count}), lambda made: kind.answer(made.puzzle, made.solution),
+                        "--count") if count <= MAX_BUILD_PUZZLES else None)
     shown = Progress(sys.stderr, enabled=count >= _PROGRESS_FROM and sys.stderr is not None and sys.stderr.isatty())
     jobs = worker_count(jobs, count)
     now_doing("generating puzzles")
 
     def lines() -> Iterator[str]:
         with shown.stage("generate", count, "puzzles") as advance:
-            for made in run(request, seed, count, jobs=jobs, dask=dask_address, progress=advance):
+            for made in run(request, seed, count, jobs=jobs, dask=dask_address, progress=advance, fresh=apart):
                 yield kind.generated_line(request, made, as_json=as_json)
 
     try:
@@ -99,4 +108,6 @@ def generate(count: int, kind_name: str, size: int | None, box: str | None, jigs
     except GenerationError as error:
         click.echo(f"puzzlepress: {error}", err=True)
         return EXIT_REJECTED
+    if derived:   # said once every puzzle is out: a failed run stays one line, a reader that left hears nothing
+        click.echo(f"puzzlepress: seed {seed} (--seed {seed} makes these puzzles again)", err=True)
     return EXIT_OK

@@ -55,6 +55,8 @@ def preflight(config: Path, service: str | None, paper: str | None, bleed: bool,
     if as_json:
         emit_json(checks.as_json(results, str(config)))
     else:
+        for result in results:      # what was checked: the figures the service's form asks
+            click.echo(escaped(result.line()))
         for violation in violations:
             click.echo(escaped(violation))
         files = len(results)

@@ -19,6 +19,7 @@ from pydantic import ValidationError
 from publisher.console import json_line
 from publisher.model import Board, HintStep
 from publisher.schema import Generation, Hint, JsonObject, KindMade, Recipe, SectionBase, Strict
+from solver.answers import Answer
 from solver.canonical import Form
 from solver.parsing import ParseIssue
 from solver.sudoku import Grade, Step
@@ -134,6 +135,11 @@ class Kind(ABC, Generic[P]):
         equal exactly for the same puzzle turned, mirrored or relabelled. May raise
         :class:`ValueError` for a grid too regular to put in form (a full grid)."""
 
+    def answer(self, puzzle: P, solution: tuple[int, ...]) -> Answer | None:
+        """The solved grid a book's answer key prints, to keep a book's answers apart
+        (:mod:`solver.answers`); None for a kind whose answers are no grid of digits."""
+        return None
+
     def play_links(self, puzzle: P) -> dict[str, str]:
         """Where the puzzle can be played online, by site (``sudokupad``, ``fpuzzles``,
         ``tatham``): what ``export`` lists and a QR code carries (none for a kind no site plays)."""
@@ -144,6 +150,14 @@ class Kind(ABC, Generic[P]):
         """A puzzle of this kind made to stand for the book (the cover's front), the same for
         the same ``seed`` and ``draw`` (a later draw when an earlier one is one of the book's
         puzzles); None for a kind that makes none."""
+        return None
+
+    def demonstration(self, like: P, grade: Grade | None, seed: int, draw: int) -> P | None:
+        """A puzzle made to show how a section's puzzles are solved (its worked example, which
+        on one of the book's own puzzles would give that puzzle away): the shape and rules of
+        ``like`` (the section's first puzzle, graded ``grade``) and as far as the kind can its
+        hardest technique; the same for the same ``seed`` and ``draw`` (a later draw when an
+        earlier one is one of the book's puzzles). None for a kind that makes none."""
         return None
 
     def quick_key(self, puzzle: P) -> object:

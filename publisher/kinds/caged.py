@@ -14,15 +14,17 @@ from pydantic import Field, model_validator
 
 from publisher.console import json_line
 from publisher.kinds.base import Kind
+from publisher.kinds.variants import variant_play_rules, variant_shading
 from publisher.model import Board, CageMark, HintStep
 from publisher.schema import Generation, Hint, JsonObject, Recipe, Strict
+from solver.answers import Answer, of_grid
 from solver.cages.cage import Cage
 from solver.cages.canonical import form, relation
 from solver.cages.puzzle import CagePuzzle
 from solver.cages.verdict import verify
 from solver.canonical import Form
 from solver.parsing import ParseIssue, load_json, split_lines
-from solver.sudoku import Grade
+from solver.sudoku import Grade, Puzzle
 from solver.sudoku.candidates import Step
 from solver.verdict import Verdict
 
@@ -110,6 +112,11 @@ class CagedKind(Kind[P]):
         """The region of every cell (a Killer's boxes or jigsaw), None for none (KenKen)."""
         return None
 
+    def variant_grid(self, puzzle: P) -> Puzzle | None:
+        """The Sudoku grid whose variant rules (X, windoku, anti-knight ...) the cages are
+        combined with, for the board to show and play them; None when there are none."""
+        return None
+
     @abstractmethod
     def operation(self, cage: Cage) -> str:
         """What the playable page checks of a full cage: "" a sum of different digits,
@@ -165,6 +172,9 @@ class CagedKind(Kind[P]):
     def canonical(self, puzzle: P) -> Form:
         return form(self.name, puzzle.size, puzzle.cages, self.regions(puzzle), puzzle.givens)
 
+    def answer(self, puzzle: P, solution: tuple[int, ...]) -> Answer:
+        return of_grid(puzzle.size, solution, self.regions(puzzle))
+
     def relation(self, new: P, old: P) -> tuple[str, ...] | None:
         if new.size != old.size:
             return None
@@ -189,10 +199,13 @@ class CagedKind(Kind[P]):
         n, symbols = puzzle.size, puzzle.symbols
         marks = tuple(CageMark(cage.cells, f"{cage.total}{PRINTED_OPERATIONS.get(cage.op or '', '')}",
                                cage.total, self.operation(cage)) for cage in puzzle.cages)
+        variant = self.variant_grid(puzzle)
         return Board(kind=self.name, rows=n, cols=n, givens=tuple(symbols[v - 1] if v else "" for v in puzzle.givens),
                      answer=tuple(symbols[v - 1] for v in verdict.solution), regions=self.regions(puzzle),
                      title=puzzle.title, difficulty=difficulty, source=source, cages=marks,
-                     keypad=tuple(symbols[:n]), cage_look=self.cage_look, rule_labels=self.rule_labels(puzzle))
+                     keypad=tuple(symbols[:n]), cage_look=self.cage_look, rule_labels=self.rule_labels(puzzle),
+                     shading=variant_shading(variant) if variant else None,
+                     rules=variant_play_rules(variant) if variant else None)
 
     def hints(self, puzzle: P, steps: tuple[Step, ...]) -> tuple[HintStep, ...]:
         return tuple(HintStep(step.text, tuple(step.cells), tuple(step.placed), tuple(step.removed), step.technique)

@@ -31,7 +31,7 @@ class KenKenGenerate(CageGenerate):
     size: int = Field(default=6, ge=3, le=9)
     cages: CageSizes | None = None
     ops: bool = True
-    seed: int = Field(default=0, ge=0)
+    seed: int | None = Field(default=None, ge=0)   # None: one derived from the book and the section
 
     def request(self) -> Request:
         return Request(self.size, self.level, self.cages.bounds if self.cages else None, self.ops)

@@ -10,9 +10,10 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import ClassVar, Literal
 
-from pydantic import Field
+from pydantic import Field, field_validator
 
 from publisher.kinds.caged import CagedKind, CageGenerate, CageSizes
+from publisher.kinds.variants import variant_labels
 from publisher.schema import BoxShape, JsonObject, SectionBase
 from publisher.units import parse_count_grid
 from solver import killer
@@ -20,8 +21,9 @@ from solver.cages.cage import Cage
 from solver.killer import Killer
 from solver.killer.generate import Request
 from solver.parsing import ParseIssue
-from solver.sudoku import Grade
+from solver.sudoku import Grade, Puzzle
 from solver.sudoku.candidates import Step
+from solver.sudoku.rules import VARIANTS
 
 
 class KillerGenerate(CageGenerate):
@@ -32,11 +34,34 @@ class KillerGenerate(CageGenerate):
     box: BoxShape | None = None
     jigsaw: bool = False
     cages: CageSizes | None = None
-    seed: int = Field(default=0, ge=0)
+    #: givens besides the cages, spread in half-turn pairs; a setter's Killer has none
+    givens: int = Field(default=0, ge=0, le=255)
+    #: variant rules the cages are combined with (X's diagonals, windoku, anti-knight ...)
+    variant: list[Literal[VARIANTS]] = []  # type: ignore[valid-type]
+    seed: int | None = Field(default=None, ge=0)   # None: one derived from the book and the section
+
+    @field_validator("variant", mode="before")
+    @classmethod
+    def _variant_text(cls, value: object) -> object:
+        """``--variant x,anti_knight`` arrives as one text."""
+        if isinstance(value, str):
+            return [name.strip() for name in value.split(",") if name.strip()]
+        return value
+
+    @field_validator("givens", mode="before")
+    @classmethod
+    def _givens_text(cls, value: object) -> object:
+        """``--givens 6`` arrives as text; a range (Sudoku's ``A-B``) is no count of a Killer's."""
+        if isinstance(value, str):
+            if not value.strip().isdigit():
+                raise ValueError(f"{value!r}: a Killer takes an exact number of givens, like 6")
+            return int(value)
+        return value
 
     def request(self) -> Request:
         box = parse_count_grid(self.box) if self.box else None
-        return Request(self.size, box, self.jigsaw, self.level, self.cages.bounds if self.cages else None)
+        return Request(self.size, box, self.jigsaw, self.level, self.cages.bounds if self.cages else None,
+                       self.givens, tuple(self.variant))
 
 
 class KillerSection(SectionBase):
@@ -69,6 +94,13 @@ class KillerKind(CagedKind[Killer]):
 
     def regions(self, puzzle: Killer) -> tuple[int, ...]:
         return tuple(puzzle.geometry.regions)
+
+    def variant_grid(self, puzzle: Killer) -> Puzzle | None:
+        return puzzle.sudoku if puzzle.variant else None
+
+    def rule_labels(self, puzzle: Killer) -> tuple[str, ...]:
+        """The Killer's rule, then each variant rule its cages are combined with."""
+        return ("rule_killer", *variant_labels(puzzle.sudoku))
 
     def operation(self, cage: Cage) -> str:
         return ""

@@ -16,31 +16,29 @@ from pydantic import BeforeValidator, Field, field_validator, model_validator
 
 from publisher.console import json_line
 from publisher.kinds.base import Kind
+from publisher.kinds.variants import variant_labels, variant_play_rules, variant_shading
 from publisher.model import (
-    SHADE_BAND,
-    SHADE_MARK,
-    SHADE_NONE,
     Board,
     CellMarks,
     HintStep,
-    PairRule,
-    PlayRules,
     WorkedStep,
 )
 from publisher.schema import BoxShape, Generation, Hint, JsonObject, KindMade, RatingRange, SectionBase, Strict
 from publisher.units import parse_count_grid
 from solver import sudoku
+from solver.answers import Answer, of_grid
 from solver.canonical import Form
 from solver.parsing import ParseIssue
 from solver.sudoku import Puzzle, Step
 from solver.sudoku import canonical as sudoku_canonical
-from solver.sudoku.generate import Generated, generate_one, parse_rating, puzzle_seed
+from solver.sudoku.generate import Generated, GenerationError, generate_one, parse_rating, puzzle_seed
 from solver.sudoku.generate import Request as GenerateRequest
 from solver.sudoku.geometry import tables
 from solver.sudoku.regions import labels as region_labels
 from solver.sudoku.rules import VARIANTS, variant_problem
 from solver.sudoku.singles import NAKED_SINGLE
 from solver.sudoku.targeted import Target, parse_givens, target_problem, technique
+from solver.sudoku.targeted import generate_one as generate_target
 from solver.sudoku.verdict import scaled_node_limit
 from solver.sudoku.worked import positions as worked_positions
 from solver.verdict import Verdict
@@ -86,7 +84,7 @@ class Generate(Generation):
     box: BoxShape | None = None           # "2x3"
     jigsaw: bool = False
     minimal: bool = False
-    seed: int = Field(default=0, ge=0)
+    seed: int | None = Field(default=None, ge=0)   # None: one derived from the book and the section
     #: every puzzle's hardest step is one of these techniques (names of the grading table, any case)
     technique: Annotated[list[str], BeforeValidator(_techniques)] | None = None
     givens: Annotated[GivensRange, BeforeValidator(_givens)] | None = None   # 24, or {min: 22, max: 26}
@@ -298,16 +296,15 @@ class SudokuKind(Kind[Puzzle]):
                      regions=tuple(puzzle.geometry.regions), title=puzzle.title,
                      difficulty=difficulty, source=source,
                      keypad=tuple(sorted(set(answer), key=_keypad_order)),
-                     shading=_shading(puzzle),
-                     rules=_play_rules(puzzle) if rules else None,
+                     shading=variant_shading(puzzle),
+                     rules=variant_play_rules(puzzle) if rules else None,
                      rule_labels=self.rule_labels(puzzle))
 
     def rule_labels(self, puzzle: Puzzle) -> tuple[str, ...]:
         """A classic Sudoku's rule, or a jigsaw's (its regions), then each variant rule and the
         legend of its marks; a variant's rule line says what it adds to the classic rules."""
         base = ("rule_jigsaw",) if puzzle.geometry.is_jigsaw else () if puzzle.variant else ("rule_sudoku",)
-        return base + tuple(f"rule_{name}" for name in puzzle.variant) + (
-            ("rule_odd_marks",) if "o" in (puzzle.parity or "") else ())
+        return base + variant_labels(puzzle)
 
     def worked(self, puzzle: Puzzle, steps: tuple[Step, ...], full: bool) -> tuple[WorkedStep, ...]:
         """The key step (the first of the hardest) or every step, each drawn on the position
@@ -348,6 +345,26 @@ class SudokuKind(Kind[Puzzle]):
         """A classic 9x9 of medium level: the grid every puzzle book's front reads as."""
         return generate_one(SHOWPIECE, puzzle_seed(seed, draw)).puzzle
 
+    def demonstration(self, like: Puzzle, grade: sudoku.Grade | None, seed: int, draw: int) -> Puzzle | None:
+        """A puzzle of ``like``'s size, boxes (a jigsaw: regions of its own), variant rules and
+        symbols whose hardest step is ``like``'s hardest technique (a complete grade's) at its
+        level, else of its level, else of any level: the first of these the generator meets."""
+        geometry = like.geometry
+        box = (geometry.box_rows, geometry.box_cols) if geometry.box_rows and geometry.box_cols else None
+        request = GenerateRequest(size=like.size, box=box, jigsaw=geometry.is_jigsaw, variant=like.variant)
+        targets = [Target(replace(request, level=grade.level))] if grade is not None else []
+        if grade is not None and grade.complete:
+            targets.insert(0, Target(replace(request, level=grade.level), (grade.hardest,)))
+        for target in [*targets, Target(request)]:
+            if target_problem(target) is not None:
+                continue
+            try:
+                made = generate_target(target, puzzle_seed(seed, draw)).puzzle
+            except GenerationError:
+                continue
+            return replace(made, symbols=like.symbols)
+        return None
+
     def quick_key(self, puzzle: Puzzle) -> object:
         """The size, the count of givens of each digit (sorted) and of each row and column
         (sorted, the two sides sorted): no turn, mirror, row or band swap or relabelling
@@ -363,6 +380,9 @@ class SudokuKind(Kind[Puzzle]):
 
     def form_outdated(self, form: str) -> bool:
         return sudoku_canonical.outdated(form)
+
+    def answer(self, puzzle: Puzzle, solution: tuple[int, ...]) -> Answer:
+        return of_grid(puzzle.size, solution, puzzle.geometry.regions)
 
     def relation(self, new: Puzzle, old: Puzzle) -> tuple[str, ...] | None:
         return sudoku_canonical.relation(new, old)
@@ -387,38 +407,6 @@ class SudokuKind(Kind[Puzzle]):
 def _keypad_order(symbol: str) -> tuple[int, str]:
     """Keypad order: digits before letters (0 first when it is a value), then by code point."""
     return (0 if symbol.isdigit() else 1, symbol)
-
-
-def _shading(puzzle: Puzzle) -> tuple[int, ...] | None:
-    """The look of the variant rules: their units (diagonals, windows) a light band, cells
-    marked even a darker square, cells marked odd the band's grey; None when nothing is shaded."""
-    geometry = puzzle.geometry
-    n = geometry.size
-    shades = [SHADE_NONE] * geometry.cells
-    for unit in tables(geometry).units[3 * n:]:
-        for cell in unit:
-            shades[cell] = SHADE_BAND
-    full = (1 << n) - 1
-    for cell, mask in enumerate(tables(geometry).allowed):
-        if mask != full:
-            shades[cell] = SHADE_MARK if mask & 0b10 else SHADE_BAND   # digit 2 allowed: an even mark
-    return tuple(shades) if any(shades) else None
-
-
-def _play_rules(puzzle: Puzzle) -> PlayRules:
-    """The variant rules as the playable page checks them (groups, pairs, marks), from the
-    rules' own data: no rule is named. A rule on pairs sends its pairs and its own ``clash``
-    for every two digits, so the page judges it as the solver does, whatever rule it is."""
-    geometry = puzzle.geometry
-    t = tables(geometry)
-    digits = range(1, geometry.size + 1)
-    pairs = tuple(PairRule(cells, "".join("1" if rule.clash(d1, d2) else "0" for d1 in digits for d2 in digits))
-                  for rule in geometry.rules if (cells := rule.pairs(geometry)))
-    symbols = puzzle.symbols
-    allowed = tuple("" if mask == t.full else "".join(s for d, s in enumerate(symbols) if mask >> d & 1)
-                    for mask in t.allowed)
-    return PlayRules(groups=tuple(t.units[3 * geometry.size:]), pairs=pairs, order=symbols,
-                     allowed=allowed if any(allowed) else ())
 
 
 #: one character per jigsaw region, for a region map written as text

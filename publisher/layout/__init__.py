@@ -22,9 +22,11 @@ tour drawing).
 from __future__ import annotations
 
 from dataclasses import replace
+from functools import partial
 
 from publisher import fonts as fontlib
 from publisher.labels import labels_for
+from publisher.layout import landing
 from publisher.layout.frame import GUTTER_TABLE, Desk, Draft, Frame, gutter_for, ink_of, pages
 from publisher.layout.front import FrontMatter
 from publisher.layout.pagination import Paginator
@@ -42,7 +44,7 @@ def _book_text(spec: BookSpec, labels: dict[str, str]) -> str:
              "0123456789·…:", *labels.values()]
     for section in spec.sections:
         parts += [section.title, section.instructions or ""]
-        for board in section.boards:
+        for board in section.printed(False):
             parts += [board.difficulty or "", board.title or "", board.note or ""]
             parts += [text for text in board.answer + board.givens if text != QUEEN]
     return "".join(parts)
@@ -66,7 +68,7 @@ def _check_spec(spec: BookSpec) -> None:
     if m.inside + m.outside >= spec.page_width * 0.8 or m.top + m.bottom >= spec.page_height * 0.8:
         raise LayoutError(f"{spec.key}.page.margins", "the margins leave too little room on the page")
     for section in spec.sections:
-        for board in section.boards:
+        for board in section.printed(False):
             cells = board.rows * board.cols
             if len(board.givens) != cells or len(board.answer) != cells:
                 raise LayoutError(section.key, f"{board.source or 'a board'}: the cell count does not match "
@@ -122,8 +124,8 @@ def _build(spec: BookSpec, role: str, margins: Margins, labels: dict[str, str], 
         front.fill_contents(contents, entries)
     align_spreads(desk, drafts)
     laid_out = len(drafts)
-    if rules is not None:
-        pad(desk, drafts, rules)
+    if rules is not None or (puzzles and spec.pages):
+        pad(desk, drafts, rules, spec.pages if puzzles else None)
     title = spec.title if puzzles else f"{spec.title} · {labels['answers']}"
     return Booklet(
         role=role, stem=f"{spec.stem}-{role}", title=title, author=spec.author,
@@ -174,7 +176,8 @@ def layout_book(spec: BookSpec) -> tuple[Booklet, ...]:
     labels = labels_for(spec.language, spec.labels)
     _check_glyphs(spec, labels)
     styles = book_styles(spec.large_print)
-    booklets = [_with_gutter(spec, "puzzles", labels, styles)]
+    puzzles = partial(_with_gutter, role="puzzles", labels=labels, styles=styles)
+    booklets = [landing.landed(spec, puzzles) if spec.pages else puzzles(spec)]
     if spec.answers in ("separate", "both"):
         booklets.append(_with_gutter(spec, "answers", labels, styles))
     return cross_referenced(tuple(booklets), labels)

@@ -85,6 +85,7 @@ class Choice:
     coverage: float      # share of the text blocks the section's grids cover, on the pages they take
     full: float = 0.0    # share of its text block the grids of the section's fullest page cover
     band: float = 0.0    # the tallest empty band between its rows, as a share of the text block
+    least: float = 1.0   # share of its text block the grids of the section's least full page cover (one page: 1)
 
 
 def arrangements(fewest: int, most: int) -> list[tuple[int, int]]:
@@ -100,9 +101,14 @@ AS_GOOD = 0.9
 #: arrangement does (an editor's measure): five 9x9 grids in six small slots (43 %) lose to
 #: three and two in four larger ones (48 %), one page more
 LEAST_COVERAGE = 0.45
-#: and no empty band between its rows taller than this share of it: grids narrower than their
-#: slots leave the height to spare between the rows (four 6x6 grids on a 5x8 in page)
+#: and no empty band between its rows (or above and below its one row) taller than this share
+#: of it: grids narrower than their slots leave the height to spare between the rows (four 6x6
+#: grids on a 5x8 in page), a grid as wide as the page above and below it (one 16x16 on A4)
 MOST_BAND = 0.12
+#: no page of grids but a booklet's last is less full than this (an editor's measure: the
+#: grids' share of its text block), where any arrangement avoids it: a puzzle section's last
+#: page (nine KenKens two a page on 5x8 in left one at 23 %), an answer key's page
+LEAST_FILL = 0.30
 #: answer keys (a reader checks an answer, not solves it) and chessboards (whose squares are
 #: big enough at :data:`WRITING_SQUARE`) take the fewest pages their floors allow: any
 #: coverage is as good, and the fullest of those pages wins
@@ -111,8 +117,8 @@ FEWEST_PAGES = 0.0
 
 def best(count: int, fewest: int, most: int, rows: int, cols: int, block: tuple[float, float],
          cell_in: Callable[[int, int], float], least: float, as_good: float = AS_GOOD,
-         least_coverage: float = LEAST_COVERAGE, band_in: Callable[[int, int, float], float] | None = None
-         ) -> Choice | None:
+         least_coverage: float = LEAST_COVERAGE, band_in: Callable[[int, int, float], float] | None = None,
+         least_page: float = 0.0) -> Choice | None:
     """The arrangement whose pages the section's ``count`` boards of one size cover most of (the
     grids' area over the text blocks (``block``: width, height) of the pages they take), its
     cells at least ``least`` (``cell_in(across, down)``: the cell a slot of that arrangement
@@ -120,7 +126,9 @@ def best(count: int, fewest: int, most: int, rows: int, cols: int, block: tuple[
 
     The editor's measures come first: where any arrangement's fullest page covers
     ``least_coverage``, only those count, and of those, where any does, only those whose rows
-    leave no band taller than :data:`MOST_BAND` (``band_in(across, down, cell)``). Of what is
+    leave no band taller than :data:`MOST_BAND` (``band_in(across, down, cell)``), and of those,
+    where any does, only those whose least full page (balanced: the pages share the grids evenly)
+    covers ``least_page``. Of what is
     left, the arrangements within ``as_good`` of the best coverage are as good: the one taking
     fewest pages wins, then the fuller, then more grids a page and more across."""
     fewest = max(1, min(fewest, count))
@@ -139,10 +147,11 @@ def best(count: int, fewest: int, most: int, rows: int, cols: int, block: tuple[
         fullest = math.ceil(count / pages)          # balanced: the pages share the grids evenly
         choices.append((Choice(across, down, cell, round(count * grid / (pages * area), 4),
                                round(fullest * grid / area, 4),
-                               band_in(across, down, cell) if band_in is not None else 0.0), pages))
+                               band_in(across, down, cell) if band_in is not None else 0.0,
+                               round((count // pages) * grid / area, 4) if pages > 1 else 1.0), pages))
     if not choices:
         return None
-    for kept in (lambda c: c.full >= least_coverage, lambda c: c.band <= MOST_BAND):
+    for kept in (lambda c: c.least >= least_page, lambda c: c.full >= least_coverage, lambda c: c.band <= MOST_BAND):
         if any(kept(choice) for choice, _pages in choices):
             choices = [(choice, pages) for choice, pages in choices if kept(choice)]
     top = max(choice.coverage for choice, _pages in choices)

@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from publisher.labels import screen_labels
+from publisher.layout import fit
 from publisher.model import (
     POINTS_PER_INCH,
     Band,
@@ -78,7 +79,8 @@ def ink_of(spec: BookSpec) -> Ink:
     """The book's ink: large print keeps solved digits at the givens' size
     (they differ by weight and grey), so no answer digit drops below the
     large-print minimum."""
-    return Ink(solved_scale=1.0) if spec.large_print else Ink()
+    return Ink(solved_scale=1.0, least_text=fit.LARGE_PRINT_FLOOR) if spec.large_print \
+        else Ink(least_text=fit.ANSWER_FLOORS.text)
 
 
 class Desk:

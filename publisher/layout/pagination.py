@@ -4,12 +4,14 @@ and the answer key flowing on from section to section."""
 from __future__ import annotations
 
 import math
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
+from publisher.grids import one_row
+from publisher.layout import fit
 from publisher.layout.frame import KEY_SPARE, Desk, Draft
-from publisher.layout.placing import Placer
+from publisher.layout.placing import Placer, row_width
 from publisher.layout.slots import Slots
-from publisher.model import Band, LayoutError, PlacedGrid, SectionSpec, TextBlock
+from publisher.model import Band, LayoutError, PlacedGrid, SectionSpec, TextBlock, TextStyle
 
 
 class Paginator:
@@ -17,6 +19,9 @@ class Paginator:
 
     def __init__(self, desk: Desk, placer: Placer, drafts: list[Draft]) -> None:
         self.desk, self.placer, self.drafts = desk, placer, drafts
+        #: each section's answer rows at a scale (:meth:`scaled`), laid out once: None where a
+        #: mark would drop under its floor
+        self._scaled: dict[tuple[str, int, float], list[tuple[list[PlacedGrid], Slots]] | None] = {}
         #: (section title, answers?, first page number) of every section, for the contents
         self.starts: list[tuple[str, bool, int]] = []
 
@@ -91,11 +96,44 @@ class Paginator:
         """The answers of every section, flowing on: a section's heading and
         answers follow the previous section's on the same page while they fit
         (a new page only for ``section_start: right``, which opens each on a
-        right-hand page). Rows keep their section's sizes, one gap apart."""
+        right-hand page). Rows keep their section's sizes, one gap apart.
+
+        No page of the key but its last is left under :data:`publisher.layout.fit.LEAST_FILL`
+        where another arrangement avoids it: while one is, the sections on such pages and beside
+        them are tried in their other settings (:meth:`settings`: a little smaller or larger, rows packed
+        by their grids' widths), one section at a time, and the one leaving fewest short pages,
+        then fewest pages, then the first short page latest, is kept; a key without a short page
+        is laid out as it always was."""
         if self.desk.spec.section_start == "right":
             for section, first in zip(sections, firsts):
                 self.section(section, first, answers=True)
             return
+        chosen: list[Setting] = [None] * len(sections)
+        key = self.flowed(sections, firsts, chosen)
+        for _ in range(len(sections)):
+            if not key.short:
+                break
+            around = {page + step for page in key.short for step in (-1, 0, 1)}
+            near = {index for index, pages in enumerate(key.pages_of) if pages & around}
+            best = key
+            for index in sorted(near):
+                for setting in self.settings(sections[index], firsts[index]):
+                    trial = self.flowed(sections, firsts, chosen[:index] + [setting] + chosen[index + 1:])
+                    if trial.score < best.score:
+                        best, best_at = trial, (index, setting)
+            if best is key:
+                break
+            chosen[best_at[0]] = best_at[1]
+            key = best
+        self.drafts += key.drafts
+        self.starts += [(title, True, len(self.drafts) - len(key.drafts) + page + 1) for title, page in key.starts]
+
+    def flowed(self, sections: tuple[SectionSpec, ...], firsts: list[int], chosen: list[Setting]) -> Key:
+        """The key's pages with each section in its chosen setting (None: as it always was, its
+        last rows pulled back where a fifth smaller keeps them on its page)."""
+        drafts: list[Draft] = []
+        starts: list[tuple[str, int]] = []
+        pages_of: list[set[int]] = []
         page: list[TextBlock | Band] = []
         y, head, opening = 0.0, "", False     # y: the bottom of what the page holds so far
         usable = self.desk.content_height * (1 - KEY_SPARE)
@@ -103,20 +141,24 @@ class Paginator:
         def turn(new_head: str, new_opening: bool) -> None:
             nonlocal page, y, head, opening
             if page:
-                self.drafts.append(Draft(page, head, opening))
+                drafts.append(Draft(page, head, opening))
             page, y, head, opening = [], 0.0, new_head, new_opening
 
-        for section, first in zip(sections, firsts):
+        for section, first, setting in zip(sections, firsts, chosen):
             section_head = f"{self.desk.labels['answers']} · {section.title}"
             heading = self.desk.type.block(f"{self.desk.labels['answers']}: {section.title}", self.desk.styles.heading,
                                       0.0, 0.0, self.desk.content_width)
-            rows = balanced(self.placer.rows(section, first, True))
+            rows = self.set_rows(section, first, setting)
             first_height = rows[0][1].block(rows[0][0])
             space = self.desk.styles.body.leading if page else 0.0
             if not page or y + space + heading.height + self.desk.styles.body.leading + first_height > usable:
                 turn(section_head, True)
                 space = 0.0
-            self.starts.append((section.title, True, len(self.drafts) + 1))
+            if setting is None:
+                rows = self.pulled_back(section, first, rows, usable - y - space - heading.height
+                                        - self.desk.styles.body.leading)
+            starts.append((section.title, len(drafts)))
+            pages_of.append({len(drafts)})
             page.append(replace(heading, y=round(y + space, 2)))
             opening = True      # a page with a heading of its own carries no running head
             y += space + heading.height + self.desk.styles.body.leading
@@ -128,9 +170,154 @@ class Paginator:
                     turn(section_head, False)
                     gap = 0.0
                 page.append(self.placer.band(row, y + gap, slots, centred=False))
+                pages_of[-1].add(len(drafts))
                 y += gap + height
                 below_heading = False
         turn("", False)
+        area = self.desk.content_width * self.desk.content_height
+        fills = [sum(item.grid.width * item.grid.height for block in draft.blocks if isinstance(block, Band)
+                     for item in block.items) / area for draft in drafts]
+        short = [index for index, fill in enumerate(fills[:-1]) if fill < fit.LEAST_FILL]
+        return Key(drafts, starts, pages_of, short)
+
+    def set_rows(self, section: SectionSpec, first: int, setting: Setting) -> list[tuple[list[PlacedGrid], Slots]]:
+        """A section's answer rows in a setting (None: balanced in its slots; else its scale,
+        rows packed by width)."""
+        rows = self.scaled(section, first, 1.0 if setting is None else setting)
+        if rows is None:
+            raise LayoutError(section.key, "a mark would drop under its floor")
+        return balanced(rows) if setting is None else packed(rows, self.desk.content_width)
+
+    def scaled(self, section: SectionSpec, first: int, scale: float) -> list[tuple[list[PlacedGrid], Slots]] | None:
+        """A section's answer rows at ``scale`` of their size, as :meth:`Placer.rows` gives them
+        (None where a mark would drop under its floor), laid out once for every setting tried."""
+        cached = (section.key, first, scale)
+        if cached not in self._scaled:
+            try:
+                self._scaled[cached] = self.placer.rows(section, first, True, scale)
+            except LayoutError:
+                if scale == 1.0:
+                    raise
+                self._scaled[cached] = None
+        return self._scaled[cached]
+
+    def settings(self, section: SectionSpec, first: int) -> list[Setting]:
+        """The other settings a section's answers may take to keep a key's page from being short:
+        packed by their grids' widths at their size, then a little smaller or larger (nearest
+        first; as large as keeps its rows as they are among them), each only where every mark
+        stays above its floor and every caption reads as it did (its words, its style; it may
+        wrap), and where it differs from those before."""
+        usual = self.set_rows(section, first, None)
+        out: list[Setting] = []
+        seen = [shape_of(usual)]
+        # and as large as keeps each row's grids across the text block (a step more would not)
+        widest = min((self.desk.content_width - slots.hgap * (len(row) - 1)) / sum(p.grid.width for p in row)
+                     for row, slots in usual)
+        scales = [*KEY_SCALES, math.floor(widest * 1000) / 1000] if widest > 1.001 else list(KEY_SCALES)
+        for scale in sorted(scales, key=lambda s: (abs(math.log(s)), s)):
+            if self.scaled(section, first, scale) is None:      # a mark would drop under its floor
+                continue
+            rows = self.set_rows(section, first, scale)
+            if same_captions(usual, rows) and shape_of(rows) not in seen:
+                seen.append(shape_of(rows))
+                out.append(scale)
+        return out
+
+    def pulled_back(self, section: SectionSpec, first: int, rows: list[tuple[list[PlacedGrid], Slots]],
+                    room: float) -> list[tuple[list[PlacedGrid], Slots]]:
+        """A section's answer rows, smaller where that keeps them all on the page they start on
+        (``room`` under its heading): a key's section whose last row or two would turn the page
+        (an orphaned row, a page a quarter full) is set up to :data:`LEAST_SHRINK` smaller and
+        pulled back, every mark still above its floor; else as they were."""
+        if stacked(rows) <= room:
+            return rows
+        for step in range(1, SHRINK_STEPS + 1):
+            shrink = 1 - (1 - LEAST_SHRINK) * step / SHRINK_STEPS
+            placed = self.scaled(section, first, shrink)
+            if placed is None:      # a mark would drop under its floor: no smaller
+                return rows
+            smaller = balanced(placed)
+            if not same_captions(rows, smaller):     # a caption would shrink or shorten: no smaller
+                return rows
+            if stacked(smaller) <= room:
+                return smaller
+        return rows
+
+
+#: how an answer key's section is set (:meth:`Paginator.settings`): None as usual, else its
+#: answers' scale, its rows packed by width
+Setting = float | None
+#: the scales tried where a key's page would be short: up to a fifth smaller (every mark above
+#: its floor), or larger where the cells may grow (large print's, set at their floor; a key's
+#: under its cap)
+KEY_SCALES = (1.0, 0.95, 0.9, 0.85, 0.8, 1.025, 1.05, 1.075, 1.1, 1.15, 1.2, 1.3, 1.4, 1.5)
+
+
+@dataclass(frozen=True)
+class Key:
+    """An answer key laid out: its pages, each section's (title, first page) and the pages its
+    heading and rows are on (0-based, within the key), and the pages but its last under
+    :data:`publisher.layout.fit.LEAST_FILL`."""
+
+    drafts: list[Draft]
+    starts: list[tuple[str, int]]
+    pages_of: list[set[int]]
+    short: list[int]
+
+    @property
+    def score(self) -> tuple[int, int, int]:
+        """Fewer short pages, then fewer pages, then the first short page later, is better."""
+        return len(self.short), len(self.drafts), -(self.short[0] if self.short else len(self.drafts))
+
+
+#: an answer key's section is set at most this much smaller to keep it on one page, in as many steps
+LEAST_SHRINK = 0.8
+SHRINK_STEPS = 4
+
+
+def same_captions(rows: list[tuple[list[PlacedGrid], Slots]], others: list[tuple[list[PlacedGrid], Slots]]) -> bool:
+    """Whether two settings of a section's rows print every caption alike (its words, its style)."""
+    def captions(of: list[tuple[list[PlacedGrid], Slots]]) -> list[tuple[str, TextStyle]]:
+        return [(item.caption, item.caption_style) for row, _slots in of for item in row]
+    return captions(rows) == captions(others)
+
+
+def shape_of(rows: list[tuple[list[PlacedGrid], Slots]]) -> list[tuple[tuple[float, float], ...]]:
+    """What a section's rows print: each row's grid sizes."""
+    return [tuple((item.grid.width, item.grid.height) for item in row) for row, _slots in rows]
+
+
+def packed(rows: list[tuple[list[PlacedGrid], Slots]], width: float) -> list[tuple[list[PlacedGrid], Slots]]:
+    """A section's answers in rows by their grids' own widths: as many a row as fit ``width``
+    their slots' column gap apart (mixed chessboards of one square size side by side, a larger
+    setting fewer across), each run of grids that may share a row in as few rows as that
+    allows, shared as evenly as they fit."""
+    runs: list[tuple[list[PlacedGrid], Slots]] = []
+    for row, slots in rows:
+        for item in row:
+            last = runs[-1][0][-1] if runs else None
+            if last is not None and one_row(last.grid, item.grid) and (last.number is None) == (item.number is None):
+                runs[-1][0].append(item)
+            else:
+                runs.append(([item], slots))
+    out: list[tuple[list[PlacedGrid], Slots]] = []
+    for items, slots in runs:
+        greedy: list[list[PlacedGrid]] = []
+        for item in items:
+            if greedy and row_width([*greedy[-1], item], slots.hgap) <= width + 1e-6:
+                greedy[-1].append(item)
+            else:
+                greedy.append([item])
+        even = [items[a:b] for a, b in _shares(len(items), math.ceil(len(items) / len(greedy)),
+                                                math.ceil(len(items) / len(greedy)))]
+        fits = len(even) == len(greedy) and all(row_width(row, slots.hgap) <= width + 1e-6 for row in even)
+        out += [(row, slots) for row in (even if fits else greedy)]
+    return out
+
+
+def stacked(rows: list[tuple[list[PlacedGrid], Slots]]) -> float:
+    """The height of rows stacked one gap apart."""
+    return sum(slots.block(row) for row, slots in rows) + sum(slots.vgap for _row, slots in rows[1:])
 
 
 def balanced(rows: list[tuple[list[PlacedGrid], Slots]]) -> list[tuple[list[PlacedGrid], Slots]]:

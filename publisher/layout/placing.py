@@ -3,12 +3,14 @@ cross-reference lines, cages, coordinates, worked-example steps and what the scr
 in rows of one shape; and a row placed as a band on the page."""
 from __future__ import annotations
 
+import math
 from dataclasses import replace
 from itertools import pairwise
 
 from publisher import fonts as fontlib
+from publisher import qrcodes
 from publisher.cagelines import cage_drawing
-from publisher.captions import caption_parts, fit_caption
+from publisher.captions import caption_parts, fit_caption, head
 from publisher.grids import (
     Box,
     board_borders,
@@ -35,6 +37,7 @@ from publisher.model import (
     CrossRef,
     Grid,
     PlacedGrid,
+    QrCode,
     SectionSpec,
     TextStyle,
 )
@@ -54,18 +57,22 @@ class Placer:
     def __init__(self, desk: Desk, slots: SlotMaker) -> None:
         self.desk, self.slots = desk, slots
 
-    def rows(self, section: SectionSpec, first_number: int,
-             answers: bool) -> list[tuple[list[PlacedGrid], Slots]]:
+    def rows(self, section: SectionSpec, first_number: int, answers: bool,
+             shrink: float = 1.0) -> list[tuple[list[PlacedGrid], Slots]]:
         """Grids in rows of their shape's ``across``, each with its slots; a
         row also ends where the board shape changes, so each band holds grids
-        of one shape. Answer cells are capped by their puzzle's."""
+        of one shape, and after a demonstration's grids, so the puzzles start a
+        row of their own. Answer cells are capped by their puzzle's, and by
+        ``shrink`` of their usual size (LayoutError where that drops a mark under
+        its floor; over 1, set that much larger, :meth:`SlotMaker.grown`)."""
         rows: list[tuple[list[PlacedGrid], Slots]] = []
-        sizes = self.sizes(section, answers)
-        for number, board in enumerate(section.boards, first_number):
+        sizes = self.sizes(section, answers, shrink)
+        for number, board in numbered(section, first_number, answers):
             slots, cell, font = sizes[self.shape(board, answers)]
             placed = self.placed(board, number, section, answers, slots, cell, font)
             for item in (placed, *self.worked(board, number, answers, slots, placed)):
                 if (rows and rows[-1][1] is slots and len(rows[-1][0]) < slots.across
+                        and (rows[-1][0][0].number is None) == (number is None)
                         and one_row(rows[-1][0][0].grid, item.grid)):
                     rows[-1][0].append(item)
                 else:
@@ -76,35 +83,56 @@ class Placer:
         """What makes two boards of a section print alike: sides, kind and text ratio."""
         return board.rows, board.cols, board.kind, text_ratio(board, answers, self.desk.spec.large_print)
 
-    def sizes(self, section: SectionSpec, answers: bool) -> dict[Shape, tuple[Slots, float, float]]:
-        """The slots, cell and text size of each shape of a section. Its chessboards print at
-        one size whatever their sides, so their numbers are set at one size too, the smallest
-        any of them needs (a lone 6x6 tour beside 8x8 ones does not shout its numbers)."""
+    def sizes(self, section: SectionSpec, answers: bool,
+              shrink: float = 1.0) -> dict[Shape, tuple[Slots, float, float]]:
+        """The slots, cell and text size of each shape of a section (answers: their cells at most
+        ``shrink`` of their usual size, or over 1 that much larger). Its chessboards print at one
+        size whatever their sides, so their numbers are set at one size too, the smallest any of
+        them needs (a lone 6x6 tour beside 8x8 ones does not shout its numbers)."""
         sizes: dict[Shape, tuple[Slots, float, float]] = {}
         chess: set[Shape] = set()
-        for board in section.boards:
+        boards = section.printed(answers)
+        for board in boards:
             shape = self.shape(board, answers)
             if shape not in sizes:
                 slots = self.slots.for_shape(section, answers, board)
                 cap = self.slots.answer_cap(section, board) if answers else None
-                sizes[shape] = (slots, *self.slots.grid_size(board, slots, answers, cap))
+                cell, font = self.slots.grid_size(board, slots, answers, cap)
+                if shrink < 1.0:
+                    cell, font = self.slots.grid_size(board, slots, answers, cell * shrink)
+                elif shrink > 1.0 and answers:
+                    cell, font = self.slots.grown(board, cell, shrink, cap)
+                sizes[shape] = (slots, cell, font)
             if board.chessboard:
                 chess.add(shape)
+        if shrink != 1.0:
+            sizes = self.rewrapped(section, answers, sizes)
         if chess:
             font = min(self.clear_of_coordinates(board, *sizes[self.shape(board, answers)][1:], answers)
-                       for board in section.boards if board.chessboard)
+                       for board in boards if board.chessboard)
             sizes.update({shape: (*sizes[shape][:2], font) for shape in chess})
         # a cage's total and the digit of its cell stand clear of each other (their font boxes, as
         # an editor measures them): a puzzle's givens are set no larger than keeps them so (large
         # print's 18 pt totals clear no centred digit in any cell a page holds); an answer key's
         # digits lose a fifth of their size at most, and where even that leaves them touching its
         # totals, the totals are left out (:meth:`cages`)
-        for shape in {self.shape(board, answers) for board in section.boards if board.cages}:
+        for shape in {self.shape(board, answers) for board in boards if board.cages}:
             slots, cell, font = sizes[shape]
-            least = min(self.clear_of_totals(board, cell, font, answers) for board in section.boards
+            least = min(self.clear_of_totals(board, cell, font, answers) for board in boards
                         if board.cages and self.shape(board, answers) == shape)
             sizes[shape] = (slots, cell, least)
         return sizes
+
+    def rewrapped(self, section: SectionSpec, answers: bool,
+                  sizes: dict[Shape, tuple[Slots, float, float]]) -> dict[Shape, tuple[Slots, float, float]]:
+        """Sizes set smaller (or larger) than their slots were made for, each slot's caption boxes holding
+        the lines its captions take at its narrowest grid (shapes sharing a slot still share it)."""
+        narrowest: dict[int, float] = {}
+        for (_rows, cols, *_rest), (slots, cell, _font) in sizes.items():
+            narrowest[id(slots)] = min(narrowest.get(id(slots), math.inf), cols * cell)
+        wrapped = {id(slots): self.slots.rewrapped(section, answers, slots, narrowest[id(slots)])
+                   for slots, _cell, _font in sizes.values()}
+        return {shape: (wrapped[id(slots)], cell, font) for shape, (slots, cell, font) in sizes.items()}
 
     def clear_of_totals(self, board: Board, cell: float, font: float, answers: bool) -> float:
         """The largest size up to ``font`` (the floor at the least; on answers, 80 % of ``font``
@@ -159,13 +187,13 @@ class Placer:
     def line_box(self) -> tuple[float, float, float]:
         return fontlib.line_box(self.desk.spec.fonts)
 
-    def worked(self, board: Board, number: int, answers: bool, slots: Slots,
+    def worked(self, board: Board, number: int | None, answers: bool, slots: Slots,
                placed: PlacedGrid) -> list[PlacedGrid]:
         """The board's worked examples in this booklet, after its own grid: each step on the
         position it was found in (givens bold, values found so far grey, the value the step
         places circled), the candidates of the cells it involves small, the eliminated ones
-        struck, its pattern shaded; captioned "12 · Key step" (or "12 · Step 3 of 40") with
-        the step's sentence on the note line."""
+        struck, its pattern shaded; captioned "12 · Key step" (or "12 · Step 3 of 40", and
+        "Example · Key step" on a demonstration) with the step's sentence on the note line."""
         if not board.worked or (board.worked_in == "answers") != answers:
             return []
         out = []
@@ -178,19 +206,23 @@ class Placer:
             marks = step.marks
             if self.desk.spec.large_print:   # candidates cannot print at 18 pt in a cell: the circled value stays
                 marks = tuple(mark if mark is not None and mark.placed else None for mark in marks)
+            heading = f"{head(number, self.desk.labels)} · {word}"
+            named = f"{word} {number}" if number is not None else heading
             grid = replace(placed.grid, cells=cells(position, True), marks=marks, shaded=step.pattern,
-                           tour=None, label=f"{word} {number}: {visible(self.desk.said(step.step))}")
+                           tour=None, label=f"{named}: {visible(self.desk.said(step.step))}")
             width = max(grid.width, slots.width)
             lines = self.sentence(visible(self.desk.said(step.step)), grid.width, slots) if slots.noted else ()
-            caption = self.desk.type.one_line(f"{number} · {word}", placed.caption_style, width)
+            caption = self.desk.type.one_line(heading, placed.caption_style, width)
             out.append(replace(placed, caption=caption, caption_lines=(),
                                grid=grid, note=" ".join(lines), note_lines=lines,
                                note_style=self.note_style(slots) if lines else None,
                                caption_height=slots.caption_box(1, len(lines)), play=None))
         return out
 
-    def placed(self, board: Board, number: int, section: SectionSpec, answers: bool,
+    def placed(self, board: Board, number: int | None, section: SectionSpec, answers: bool,
                slots: Slots, cell: float, font: float) -> PlacedGrid:
+        """The board's own grid: numbered, naming its other half's page and played on screen
+        (a puzzle's); a demonstration (``number`` None) names none and is not played."""
         labels = self.desk.labels
         style = slots.caption or (self.desk.styles.answer_caption if answers else self.desk.styles.caption)
         grid_width = board.cols * cell
@@ -201,6 +233,7 @@ class Placer:
                                    slots.caption_lines)
         caption = " ".join(lines)
         word = labels["solution"] if answers else labels["puzzle"]
+        named = f"{word} {number}" if number is not None else labels["example"]
         edges = coordinates(board.rows, board.cols, cell, least, self.label_width) \
             if board.chessboard and self.desk.spec.coordinates else None
         edge_boxes = [(label.x, label.y, label.x + self.label_width(label.text, edges.size), label.y + edges.size)
@@ -208,7 +241,7 @@ class Placer:
         grid = Grid(
             rows=board.rows, cols=board.cols, cells=cells(board, answers),
             borders=board_borders(board, cell),
-            cell_size=cell, font_size=font, label=f"{word} {number}, {board.rows}x{board.cols} {kind}",
+            cell_size=cell, font_size=font, label=f"{named}, {board.rows}x{board.cols} {kind}",
             tour=tour_drawing(board, cell, self.widest(board, font), font, edge_boxes) if answers else None,
             shaded=board.shading, coordinates=edges, cages=self.cages(board, cell, answers, font),
             queen_scale=queen_scale(cell, self.label_boxes(edges, cell)) if edges is not None else QUEEN_SCALE,
@@ -221,13 +254,22 @@ class Placer:
             note_style = self.note_style(slots)
             note_lines = self.sentence(text, grid_width, slots)
             note = " ".join(note_lines)
-        ref = CrossRef("", 0, "", "", slots.ref or self.desk.styles.ref, below=not answers)
+        ref = CrossRef("", 0, "", "", slots.ref or self.desk.styles.ref, below=not answers) \
+            if number is not None else None
+        play = None if answers or number is None else play_for(board, self.desk.spec.play_solutions,
+                                                               self.desk.hint_words, self.desk.spec.language)
+        link = self.slots.qr_link(board, number) if slots.qr and number is not None else None
+        qr = None
+        if link is not None:   # under the grid and its cross-reference, at the grid's right edge
+            rows = qrcodes.modules(link)
+            side = len(rows) * qrcodes.MODULE
+            foot = slots.caption_box(len(lines), len(note_lines)) + grid.height + slots.below   # the band's
+            left = grid.width - side if side <= grid.width else (grid.width - side) / 2   # centred under a narrow grid
+            qr = QrCode(link, rows, qrcodes.MODULE, _floor(left), _floor(foot - side))
         return PlacedGrid(number, caption, style, grid, 0.0, 0.0, slots.caption_box(len(lines), len(note_lines)),
-                          note, note_style,
-                          play=None if answers else play_for(board, self.desk.spec.play_solutions, self.desk.hint_words,
-                                                                self.desk.spec.language),
+                          note, note_style, play=play,
                           caption_parts=parts, note_lines=note_lines,
-                          caption_lines=lines if len(lines) > 1 else (), ref=ref, below=slots.below)
+                          caption_lines=lines if len(lines) > 1 else (), ref=ref, below=slots.below, qr=qr)
 
     def cell_text_width(self, text: str, size: float) -> float:
         """A cell text's width in the bold face (givens are bold; the wider of the two)."""
@@ -273,17 +315,42 @@ class Placer:
         """Place a row of grids centred in their slots, a short row (the end of a
         section, a change of grid shape) centred as a whole (offsets relative to
         the content box; :func:`~publisher.layout.frame.pages` moves them onto the page). ``centred``
-        False puts the row's top at ``y`` (the answer key's flowing rows)."""
+        False puts the row's top at ``y`` (the answer key's flowing rows). A row its slots do not
+        hold (an answer key's rows packed by their grids' own widths, :func:`packed`) stands
+        centred as a whole, its grids the slots' column gap apart."""
         block_height = slots.block(row)
         top = y + (slots.height - block_height) / 2 if centred else y
         pitch = slots.width + slots.hgap
         shift = (slots.across - len(row)) * pitch / 2
+        if len(row) <= slots.across and all(p.grid.width <= slots.width + 0.01 for p in row):
+            xs = [shift + i * pitch + (slots.width - p.grid.width) / 2 for i, p in enumerate(row)]
+        else:
+            xs = [(self.desk.content_width - row_width(row, slots.hgap)) / 2]
+            for before, _after in pairwise(row):
+                xs.append(xs[-1] + before.grid.width + slots.hgap)
         # the grids of a row stand at one height, each caption box right above its own grid
         box = max(p.caption_height for p in row)
-        items = tuple(replace(p, x=round(shift + i * pitch + (slots.width - p.grid.width) / 2, 2),
-                              y=round(top + box - p.caption_height, 2))
-                      for i, p in enumerate(row))
+        items = tuple(replace(p, x=round(x, 2), y=round(top + box - p.caption_height, 2))
+                      for p, x in zip(row, xs))
         gaps = [b.x - a.x - a.grid.width for a, b in pairwise(items)]
         gap = round(min(gaps, default=pitch - row[0].grid.width), 2)
         width = round(items[-1].x + items[-1].grid.width - items[0].x, 2)
         return Band(items, items[0].x, round(top, 2), width, round(block_height, 2), gap)
+
+
+def row_width(row: list[PlacedGrid], gap: float) -> float:
+    """The width of a row of grids ``gap`` apart."""
+    return sum(p.grid.width for p in row) + gap * (len(row) - 1)
+
+
+def numbered(section: SectionSpec, first_number: int, answers: bool) -> list[tuple[int | None, Board]]:
+    """The boards a section prints in a booklet with their numbers, ``first_number`` on: its
+    demonstration (in the puzzle booklet, first) has none."""
+    numbers = iter(range(first_number, first_number + len(section.boards)))
+    return [(None if board is section.demonstration else next(numbers), board) for board in section.printed(answers)]
+
+
+def _floor(points: float) -> float:
+    """``points`` to the model's 0.01 pt, rounded down: a code placed flush with its grid's edge
+    or its band's foot stays inside them."""
+    return math.floor(points * 100) / 100

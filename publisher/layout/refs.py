@@ -18,6 +18,8 @@ def _grid_pages(booklet: Booklet) -> tuple[dict[int, int], dict[int, int]]:
         for block in page.blocks:
             if isinstance(block, Band):
                 for item in block.items:
+                    if item.number is None:     # a demonstration: no other half
+                        continue
                     is_answer = item.ref is not None and not item.ref.below
                     (answers if is_answer else puzzles).setdefault(item.number, page.number)
     return puzzles, answers
@@ -39,7 +41,7 @@ def cross_referenced(booklets: tuple[Booklet, ...], labels: dict[str, str]) -> t
 
     def filled(item: PlacedGrid, booklet: Booklet) -> PlacedGrid:
         ref = item.ref
-        if ref is None:
+        if ref is None or item.number is None:
             return item
         if ref.below:
             page, role, stem, label = key_pages[item.number], key_book.role, key_book.stem, "answer_page"

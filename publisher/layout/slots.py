@@ -7,12 +7,13 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
+from publisher import qrcodes
 from publisher.cagelines import cell_for_totals
 from publisher.captions import caption_lines, caption_parts
 from publisher.grids import THICK_LINE, text_ratio
 from publisher.layout import fit
 from publisher.layout.frame import Desk, page_name
-from publisher.model import POINTS_PER_MM, Board, LayoutError, PlacedGrid, SectionSpec, TextStyle
+from publisher.model import POINTS_PER_MM, QR_QUIET, Board, LayoutError, PlacedGrid, SectionSpec, TextStyle
 from publisher.typeset import LARGE_PRINT_MIN_TEXT, visible
 
 MIN_TEXT = fit.PUZZLE_FLOORS.text        # smallest printable text size, points
@@ -90,7 +91,8 @@ class Slots:
     key: str
     noted: bool = False      # the caption box has note lines under the caption
     note_lines: int = 1      # how many: as many as the section's longest note needs at the grid's width
-    below: float = 0.0       # the line under each grid (a puzzle's cross-reference)
+    below: float = 0.0       # the line under each grid (a puzzle's cross-reference), and its QR code
+    qr: float = 0.0          # of ``below``: the QR codes' room (their side and the quiet zone above)
     caption_lines: int = 1   # the caption box's lines: two where a caption of the section wraps
     caption: TextStyle | None = None   # the caption's style at this slot's width (None: the booklet's)
     ref: TextStyle | None = None       # the cross-reference's and notes' style at this width
@@ -141,7 +143,7 @@ class SlotMaker:
         size class share one slot size, so a section's 6x6 and 8x8 tours print as large)."""
         spec = self.desk.spec
         field = "answers_per_page" if answers else "puzzles_per_page"
-        worked = any(board.worked and (board.worked_in == "answers") == answers for board in section.boards)
+        worked = any(board.worked and (board.worked_in == "answers") == answers for board in section.printed(answers))
         noted = (answers and any(self.note(board) for board in section.boards)) or worked
         if spec.large_print and answers:
             return self.large_print_answers(section, board, top, noted)
@@ -177,7 +179,7 @@ class SlotMaker:
         cached = ("key" if flowing else section.key, answers, int(top * 100), *size_class)
         if cached in self._fitted:
             return self._fitted[cached]
-        alike = [b for s in sections for b in s.boards if self.size_class(s, answers, b) == size_class]
+        alike = [b for s in sections for b in s.printed(answers) if self.size_class(s, answers, b) == size_class]
         count = sum(1 + (len(b.worked) if b.worked and (b.worked_in == "answers") == answers else 0) for b in alike)
         model = max(alike, key=lambda b: max(b.rows, b.cols))
         # the least size of the model board's grid that keeps every alike board's marks
@@ -203,21 +205,31 @@ class SlotMaker:
         def band_in(across: int, down: int, cell: float) -> float:
             """The tallest empty band a page of these rows leaves (the free height is shared out
             above, between and below them), as a share of the text block's height: on a later
-            page, or on the opening page (beside the line space under its heading, which
-            belongs to the heading) when as many rows fit there; a page of one row is not
-            measured (a grid narrower than the page leaves what it must)."""
-            if down == 1:
-                return 0.0
+            page, on the opening page (beside the line space under its heading, which belongs
+            to the heading) when as many rows fit there, and on the section's last page (its
+            rows at the section's size, the grids shared evenly: one grid left alone leaves
+            the most). A page of one row is measured too: a 16x16 alone on an A4 page, as wide
+            as the text block, leaves 17 % above and below it, where two a page cover 47 % and
+            leave no band."""
             slots = slots_of(across, down)
             # rows of one-line captions without notes are the shortest a page holds, so leave the most
             block = slots.caption_box(1, 0) + model.rows * cell + slots.below
-            later = (self.desk.usable_height - down * block) / (down + 1)
-            free = self.desk.usable_height - opening - down * block
-            first = free / (down + 1) if free >= 0 else 0.0
-            return round(max(later, first) / self.desk.content_height, 4)
 
+            def band(rows: int, top: float) -> float:
+                free = self.desk.usable_height - top - rows * block
+                return free / (rows + 1) if free >= 0 else 0.0
+
+            pages = math.ceil(count / (across * down))
+            last = math.ceil(count // pages / across) if pages > 1 else down
+            worst = max(band(down, 0.0), band(down, opening), band(min(last, down), 0.0))
+            return round(worst / self.desk.content_height, 4)
+
+        # a section's last page is the booklet's last only for the last section of a puzzle booklet
+        # without the key at its back: that one may be short
+        final = section is self.desk.spec.sections[-1] and self.desk.spec.answers not in ("back", "both")
         choice = fit.best(count, *size_class, model.rows, model.cols, content, cell_in, least, as_good,
-                          0.0 if answers else fit.LEAST_COVERAGE, None if answers else band_in)
+                          0.0 if answers else fit.LEAST_COVERAGE, None if answers else band_in,
+                          0.0 if answers or final else fit.LEAST_FILL)
         if choice is None and answers:
             # no arrangement of the key's range keeps the floors (drawn key steps, their notes and
             # candidates, need taller boxes and larger cells): fewer a page, fitted as any
@@ -277,8 +289,10 @@ class SlotMaker:
 
     def _caption_lines(self, section: SectionSpec, answers: bool, width: float, style: TextStyle) -> int:
         digits = len(str(sum(len(s.boards) for s in self.desk.spec.sections)))
-        return max((caption_lines(caption_parts(board, int("8" * digits), self.desk.labels), style, width,
-                                  self.desk.type, self.caption_floor(answers)) for board in section.boards),
+        widest = int("8" * digits)
+        return max((caption_lines(caption_parts(board, None if board is section.demonstration else widest,
+                                                self.desk.labels), style, width, self.desk.type,
+                                  self.caption_floor(answers)) for board in section.printed(answers)),
                    default=1)
 
     def note(self, board: Board) -> str:
@@ -294,7 +308,7 @@ class SlotMaker:
         arrangement the fit tries wraps them)."""
         if (section.key, answers) not in self._notes:
             out = [self.note(board) for board in section.boards] if answers else []
-            for board in section.boards:
+            for board in section.printed(answers):
                 if board.worked and (board.worked_in == "answers") == answers:
                     out += [visible(self.desk.said(step.step)) for step in board.worked]
             self._notes[section.key, answers] = [text for text in out if text]
@@ -314,7 +328,7 @@ class SlotMaker:
             self._probing = True
             try:
                 narrowest = min((self.for_shape(section, answers, board).width
-                                 for section in self.desk.spec.sections for board in section.boards),
+                                 for section in self.desk.spec.sections for board in section.printed(answers)),
                                 default=width)
             finally:
                 self._probing = False
@@ -347,26 +361,47 @@ class SlotMaker:
         width = (self.desk.content_width - (across - 1) * hgap) / across
         height = (self.desk.usable_height - top - (down - 1) * vgap) / down
 
-        def boxed(lines: int, titles: int) -> Slots:
-            # every grid names the page of its other half: an answer in its caption box, a puzzle under its grid
-            ref_line = ref.leading if answers else 0.0
-            below = 0.0 if answers else round(ref.leading + ref.size * 0.2, 2)
-            slots = Slots(across, down, width, height, hgap, vgap, 0.0, key, noted, lines, below, titles,
-                          caption, ref, ref_line)
-            return replace(slots, caption_height=slots.caption_box(titles, lines if noted else 0))
+        qr = 0.0 if answers else self.qr_room(section)
 
-        slots = boxed(1, 1)
+        # every grid names the page of its other half: an answer in its caption box, a puzzle under its grid
+        ref_line = ref.leading if answers else 0.0
+        below = 0.0 if answers else round(ref.leading + ref.size * 0.2 + qr, 2)
+        slots = Slots(across, down, width, height, hgap, vgap, 0.0, key, noted, 1, below, qr, 1, caption, ref, ref_line)
+        slots = replace(slots, caption_height=slots.caption_box(1, 1 if noted else 0))
         if board is not None:
             # an answer's grid is capped (by its puzzle's, by the key's largest cell): wrap at its own width
             cap = self.answer_cap(section, board) if answers and board in section.boards else None
             for _ in range(4):     # the lines captions and notes take at the grid's width, and the grid at those
                 grid_width = max(board.cols * self.drawn_cell(board, slots, answers, cap), 1.0)
-                lines = self.note_lines(section, answers, grid_width, ref) if noted else 1
-                titles = self.caption_lines(section, answers, grid_width, caption)
-                if (lines, titles) == (slots.note_lines, slots.caption_lines):
+                wrapped = self.rewrapped(section, answers, slots, grid_width)
+                if wrapped is slots:
                     break
-                slots = boxed(lines, titles)
+                slots = wrapped
         return slots
+
+    def rewrapped(self, section: SectionSpec, answers: bool, slots: Slots, grid_width: float) -> Slots:
+        """``slots`` with caption boxes of the lines the section's captions and notes take at
+        ``grid_width`` (``slots`` itself where they take as many)."""
+        assert slots.caption is not None
+        assert slots.ref is not None
+        lines = self.note_lines(section, answers, grid_width, slots.ref) if slots.noted else 1
+        titles = self.caption_lines(section, answers, grid_width, slots.caption)
+        if (lines, titles) == (slots.note_lines, slots.caption_lines):
+            return slots
+        slots = replace(slots, note_lines=lines, caption_lines=titles)
+        return replace(slots, caption_height=slots.caption_box(titles, lines if slots.noted else 0))
+
+    def qr_link(self, board: Board, number: int) -> str | None:
+        """The link a puzzle's QR code carries: the book's own page for it, or where it plays."""
+        url = self.desk.spec.qr_url
+        return url.replace("{n}", str(number)) if url is not None else board.link
+
+    def qr_room(self, section: SectionSpec) -> float:
+        """The room under a section's grids for their QR codes: the largest symbol any of its
+        puzzles needs (a book page's number at its longest), and the quiet zone above it."""
+        sides = [len(qrcodes.modules(link)) for board in section.boards
+                 if (link := self.qr_link(board, 99_999)) is not None]
+        return round((max(sides) + QR_QUIET) * qrcodes.MODULE, 2) if sides else 0.0
 
     def drawn_cell(self, board: Board, slots: Slots, answers: bool, cap: float | None = None) -> float:
         """The cell a board is drawn with in a slot (cells at most ``cap``: an answer's never
@@ -390,12 +425,9 @@ class SlotMaker:
         would drop below its floor."""
         large = self.desk.spec.large_print
         needed = self.least_cell(board, answers)
-        ratio = text_ratio(board, answers, large)
-        least, stretch = (LARGE_PRINT_MIN_TEXT, 1.0) if large else (MIN_TEXT, TEXT_STRETCH)
+        least = LARGE_PRINT_MIN_TEXT if large else MIN_TEXT
         cell = self.drawn_cell(board, slots, answers, cap)
-        font = round(cell * ratio, 1)
-        if font < least <= round(cell * ratio * stretch, 1):
-            font = least      # small cells keep printable text, a little fuller in the cell
+        font = self.font_of(board, cell, answers)
         if cell < needed - 1e-6:
             raise LayoutError(
                 slots.key,
@@ -404,3 +436,22 @@ class SlotMaker:
                 f"the minimum is {math.ceil(needed * 10) / 10:.1f} pt (text of {least:.0f} pt"
                 f"{', cage totals' if board.cages else ''}{', candidates' if board.worked else ''} at their floors)")
         return cell, font
+
+    def font_of(self, board: Board, cell: float, answers: bool) -> float:
+        """The text size of a board's cells ``cell`` points wide: its share of the cell, or the
+        print minimum where a little fuller keeps it there (small cells keep printable text)."""
+        large = self.desk.spec.large_print
+        ratio = text_ratio(board, answers, large)
+        least, stretch = (LARGE_PRINT_MIN_TEXT, 1.0) if large else (MIN_TEXT, TEXT_STRETCH)
+        font = round(cell * ratio, 1)
+        return least if font < least <= round(cell * ratio * stretch, 1) else font
+
+    def grown(self, board: Board, cell: float, scale: float, cap: float | None) -> tuple[float, float]:
+        """Cell and text size of an answer set ``scale`` (over 1) larger than ``cell``, to fill a
+        key's page that would be short: never past ``cap`` (its puzzle's cell), the key's largest
+        cell (:func:`key_cap`; large print has none: its answers are set at their floor, so they
+        may grow), nor wider than the text block."""
+        biggest = math.inf if self.desk.spec.large_print else key_cap(self.least_cell(board, True))
+        grown = _floor(min(cell * scale, cap or math.inf, biggest, self.desk.content_width / board.cols))
+        grown = max(grown, cell)
+        return grown, self.font_of(board, grown, True)

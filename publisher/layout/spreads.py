@@ -62,17 +62,23 @@ def notes_page(desk: Desk) -> Draft:
     return Draft([heading], desk.labels["notes"], opening=True)
 
 
-def pad(desk: Desk, drafts: list[Draft], rules: PrintRules) -> None:
+#: a book without a print service that asks for more pages (``book.pages``) ends in at most
+#: this many blank pages (the back of its last leaf); Notes pages come before them
+BLANK_RUN_WITHOUT_SERVICE = 1
+
+
+def pad(desk: Desk, drafts: list[Draft], rules: PrintRules | None, pages: int | None = None) -> None:
     """Pages at the end up to the service's minimum and page multiple (and a blank last
-    page where the service wants one): blank, but "Notes" pages first where the book
-    would otherwise end in more blank pages in a row than the service accepts."""
-    if rules.blank_last_page and (drafts[-1].blocks or drafts[-1].head is not None):
+    page where the service wants one), and up to ``pages`` (``book.pages``): blank, but
+    "Notes" pages first where the book would otherwise end in more blank pages in a row than
+    the service accepts (without a service, :data:`BLANK_RUN_WITHOUT_SERVICE`)."""
+    if rules is not None and rules.blank_last_page and (drafts[-1].blocks or drafts[-1].head is not None):
         drafts.append(Draft([], None))
-    target = max(rules.min_pages, len(drafts))
-    added = target + -target % rules.page_multiple - len(drafts)
+    target = max(rules.min_pages if rules else 1, pages or 1, len(drafts))
+    added = target + -target % (rules.page_multiple if rules else 1) - len(drafts)
     trailing = next((i for i, d in enumerate(reversed(drafts)) if d.blocks or d.head is not None),
                     len(drafts))
-    limit = rules.blank_run_end
+    limit = rules.blank_run_end if rules else BLANK_RUN_WITHOUT_SERVICE
     notes = 0 if limit is None else max(0, min(added, trailing + added - limit))
     for _ in range(notes):
         drafts.append(notes_page(desk))

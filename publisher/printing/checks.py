@@ -17,7 +17,9 @@ from publisher import safeio
 from publisher.config import LoadedConfig
 from publisher.mupdf import memory_errors, pymupdf
 from publisher.printing import cover_stem, interior, preflight
+from publisher.printing.cover import geometry
 from publisher.printing.preflight import COVER_RULES, INTERIOR_RULES, Violation
+from publisher.printing.profile import inches
 from publisher.report import escape_annotation
 from publisher.schema import JsonObject
 from publisher.sources import display_path
@@ -39,6 +41,38 @@ class Override:
     bleed: bool = False
 
 
+@dataclass(frozen=True)
+class FormFigures:
+    """What the service's upload form asks of a file, as preflight measured it (points): the
+    numbers a user types in, so a pass says what passed."""
+
+    trim: tuple[float, float]     # the interior's trim; for a cover, the whole wrap with its bleed
+    paper: str
+    bleed: bool
+    interior_pages: int           # the pages that size the spine (and, inside, the gutter)
+    spine: float                  # the spine for those pages on this paper
+    gutter: float | None = None   # interior: the least inside margin for its page count
+
+    def text(self, kind: str, service: str) -> str:
+        """``KDP interior: 6 x 9 in, 120 pages, white paper, no bleed, gutter 0.375 in, spine 0.2702 in``."""
+        size = f"{inches(self.trim[0]):g} x {inches(self.trim[1]):g} in"
+        if kind == "cover":
+            return (f"{service} cover: {size} with its bleed, spine {inches(self.spine):g} in "
+                    f"({self.interior_pages} interior pages on {self.paper} paper)")
+        bleed = "with bleed" if self.bleed else "no bleed"
+        assert self.gutter is not None
+        return (f"{service} interior: {size}, {self.interior_pages} pages, {self.paper} paper, {bleed}, "
+                f"gutter {inches(self.gutter):g} in, spine {inches(self.spine):g} in")
+
+    def as_json(self) -> JsonObject:
+        figures: JsonObject = {"size_in": [inches(self.trim[0]), inches(self.trim[1])], "paper": self.paper,
+                               "bleed": self.bleed, "interior_pages": self.interior_pages,
+                               "spine_in": inches(self.spine)}
+        if self.gutter is not None:
+            figures["gutter_in"] = inches(self.gutter)
+        return figures
+
+
 @dataclass
 class FileResult:
     path: str
@@ -46,7 +80,13 @@ class FileResult:
     service: str
     pages: int
     rules: tuple[str, ...]
+    form: FormFigures
     violations: list[Violation] = field(default_factory=list)
+
+    def line(self) -> str:
+        """The file and what the service's form asks of it, under ``preflight:`` as the summary
+        is: a line without that prefix is a violation."""
+        return f"preflight: {self.path}: {self.form.text(self.kind, self.service)}"
 
 
 def _read(path: Path) -> bytes:
@@ -94,12 +134,16 @@ def check_books(loaded: LoadedConfig, override: Override, out: Path | None = Non
             path = folder / f"{stem}-{role}.pdf"
             data, name = _read(path), display_path(path)
             pages, trim = _pages_and_trim(data, name)
-            results.append(FileResult(name, "interior", chosen.profile.name, pages, INTERIOR_RULES,
+            profile, spine = chosen.profile, chosen.profile.spine_width(pages, chosen.paper)
+            form = FormFigures(trim, chosen.paper, chosen.bleed, pages, spine, profile.gutter_for(pages))
+            results.append(FileResult(name, "interior", profile.name, pages, INTERIOR_RULES, form,
                                       preflight.check_interior(data, name, chosen)))
             cover = folder / f"{cover_stem(stem, role)}.pdf"
             if own or cover.exists():
                 data, name = _read(cover), display_path(cover)
-                results.append(FileResult(name, "cover", chosen.profile.name, 1, COVER_RULES,
+                wrap = geometry(chosen, trim, pages, barcode=False)
+                form = FormFigures((wrap.width, wrap.height), chosen.paper, True, pages, spine)
+                results.append(FileResult(name, "cover", profile.name, 1, COVER_RULES, form,
                                           preflight.check_cover(data, name, chosen, pages, trim,
                                                                 book.cover.barcode == "auto" or isbn,
                                                                 own_barcode=isbn and role == "puzzles")))
@@ -111,7 +155,7 @@ def as_json(results: list[FileResult], config: str) -> JsonObject:
     return {
         "version": PREFLIGHT_VERSION, "config": config, "status": "failed" if failed else "passed",
         "exit_code": 1 if failed else 0,
-        "files": [{"path": r.path, "kind": r.kind, "service": r.service, "pages": r.pages,
+        "files": [{"path": r.path, "kind": r.kind, "service": r.service, "pages": r.pages, **r.form.as_json(),
                    "violations": [{"page": v.page, "rule": v.rule, "message": str(v)} for v in r.violations]}
                   for r in results],
     }

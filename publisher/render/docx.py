@@ -379,7 +379,7 @@ def _cell_run(cell: GridCell, font_size: float, ink: Ink) -> str:
     grey = ink.text_grey(cell.role)
     if grey:
         props += f'<w:color w:val="{grey_hex(grey)}"/>'
-    size = round(font_size * ink.text_scale(cell.role) * 2)
+    size = round(ink.text_size(cell.role, font_size) * 2)
     return f'<w:r><w:rPr>{props}<w:sz w:val="{size}"/></w:rPr><w:t>{escape(cell.text)}</w:t></w:r>'
 
 

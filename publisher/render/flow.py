@@ -39,7 +39,7 @@ from publisher.model import (
     TextStyle,
 )
 from publisher.render import RenderError
-from publisher.render.picture import cages_png, coordinates_png, tour_png
+from publisher.render.picture import cages_png, coordinates_png, qr_png, tour_png
 
 TWIPS_PER_POINT = 20
 
@@ -358,6 +358,10 @@ def _pictures(band: Band, ink: Ink, font: Path) -> tuple[Picture, ...]:
         if grid.coordinates is not None:
             png = coordinates_png(grid.coordinates, grid.width, grid.height, font, ink.coordinate_grey)
             out.append(Picture(png, item.x, top, grid.width, grid.height, f"{grid.label}: files and ranks"))
+        if item.qr is not None:
+            code, lower = item.qr, grid.borders[0].top / 2   # lower with the grid, as the other pictures
+            out.append(Picture(qr_png(code.rows, code.module), item.x + code.x, item.y + code.y + lower,
+                               code.side, code.side, f"{grid.label}: a QR code of {code.link}"))
     return tuple(out)
 
 

@@ -159,6 +159,7 @@ class GridView:
     ref_css: str = ""         # classes of the cross-reference line ("" without one)
     ref_href: str | None = None   # its link: "#page-34", or the other booklet's file and page
     cages: CageView | None = None
+    qr_path: str = ""         # the QR code's dark modules as SVG path data, one unit a module ("" without one)
 
 
 @dataclass(frozen=True)
@@ -272,13 +273,14 @@ class _BookletView:
                                   circled=mark is not None and bool(mark.placed)))
         rows = tuple(tuple(cells[r * grid.cols:(r + 1) * grid.cols]) for r in range(grid.rows))
         shape = self.shapes.name((grid.width, grid.cell_size, grid.font_size,
-                                  round(grid.font_size * self.ink.solved_scale, 2), grid.queen_scale))
+                                  round(self.ink.text_size(CellRole.SOLVED, grid.font_size), 2), grid.queen_scale))
         first = grid.borders[0]
         note_css = self._style_css(item.note_style) if item.note_style else ""
         ref_css = self._style_css(item.ref.style) if item.ref else ""
         return GridView(item, self._style_css(item.caption_style), note_css, shape, rows,
                         -first.left / 2, -first.top / 2, _tour_view(grid), ref_css,
-                        self._href(item.ref) if item.ref else None, _cage_view(grid))
+                        self._href(item.ref) if item.ref else None, _cage_view(grid),
+                        "".join(f"M{c} {r}h{n}v1h-{n}z" for r, c, n in item.qr.runs()) if item.qr else "")
 
     def border_rules(self) -> tuple[tuple[str, str], ...]:
         """(class, CSS border-width value) for every border combination used."""

@@ -36,6 +36,7 @@ from publisher.model import (
     Grid,
     Ink,
     PlacedGrid,
+    QrCode,
     TextBlock,
     TextStyle,
 )
@@ -152,7 +153,22 @@ class _PageDrawer:
                 self.c.drawCentredString(item.x + grid.width / 2, self.y(_baseline(top, note, self.regular)), line)
         if item.ref is not None and item.ref.text:
             self.ref(item)
+        if item.qr is not None:
+            self.qr(item.qr, item.x, item.y)
         self.grid(grid, (item.x, self.y(item.y + item.caption_height + grid.height)))
+
+    def qr(self, code: QrCode, x: float, y: float) -> None:
+        """A QR code's dark modules as black rectangles (a row's run as one), a link over it
+        where the file carries links."""
+        left, top, module = x + code.x, y + code.y, code.module
+        path = self.c.beginPath()
+        for r, start, run in code.runs():
+            path.rect(left + start * module, self.y(top + (r + 1) * module), run * module, module)
+        self.c.setFillGray(0)
+        self.c.drawPath(path, stroke=0, fill=1)
+        if self.links:
+            bottom = top + code.side
+            self.c.linkURL(code.link, (left, self.y(bottom), left + code.side, self.y(top)), relative=1, thickness=0)
 
     def grid(self, grid: Grid, origin: tuple[float, float]) -> None:
         """A grid with its bottom-left corner at ``origin`` (PDF coordinates)."""
@@ -248,7 +264,7 @@ class _PageDrawer:
     def placement(self, grid: Grid, role: CellRole, index: int, text: str) -> str:
         """Operators that show ``text`` centred in cell ``index``."""
         face = self.bold if self.ink.text_bold(role) else self.regular
-        size = round(grid.font_size * self.ink.text_scale(role), 2)
+        size = round(self.ink.text_size(role, grid.font_size), 2)
         operators, width = self.encoded(face, size, text)
         cx, cy = _centres(grid.rows, grid.cols, grid.cell_size)[index]
         return f"1 0 0 1 {cx - width / 2:.2f} {cy - face.cap_height * size / 2:.2f} Tm {operators}"

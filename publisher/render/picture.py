@@ -125,3 +125,17 @@ def coordinates_png(marks: Coordinates, width: float, height: float, font: Path,
         baseline = label.y + marks.size / 2 + cap / 2
         draw.text((label.x * scale, baseline * scale), label.text, font=face, fill=_grey(grey), anchor="ls")
     return _finish(image, pixels(width), pixels(height))
+
+
+@lru_cache(maxsize=256)
+def qr_png(rows: tuple[str, ...], module: float) -> bytes:
+    """A QR code's modules, black on white, a whole number of pixels a module (at least
+    :data:`RESOLUTION`): no module edge is resampled, so a scanner sees square modules."""
+    per = pixels(module)
+    image = Image.new("1", (len(rows[0]) * per, len(rows) * per), 1)
+    draw = ImageDraw.Draw(image)
+    for r, row in enumerate(rows):
+        for c, dark in enumerate(row):
+            if dark == "1":
+                draw.rectangle((c * per, r * per, (c + 1) * per - 1, (r + 1) * per - 1), fill=0)
+    return _png(image)

@@ -359,7 +359,7 @@ class _View:
             char = "\\b" if ink.text_bold(cell.role) else ""
             if ink.text_grey(cell.role):
                 char += f"\\cf{SOLVED}"
-            size = _half_points(grid.font_size * ink.text_scale(cell.role))
+            size = _half_points(ink.text_size(cell.role, grid.font_size))
             entry = (cell, RtfFragment(f"\\s{number}\\qc\\f0\\fs{size}{char} {text}"))
             self._contents[key] = entry
         return entry[1]

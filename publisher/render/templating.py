@@ -45,8 +45,10 @@ from publisher.render import RenderError
 #: about a dozen frames a level, so a few hundred levels exhaust Python's stack)
 MAX_NESTING = 32
 #: Steps (calls and loop turns) and characters a template may spend: a base, and so much per
-#: cell of the booklet's grids (the built-in templates spend about 1 % of either)
-STEPS_BASE, STEPS_PER_CELL = 2_000_000, 500
+#: cell of the booklet's grids (the built-in templates spend about 1 % of either). A step of a
+#: macro call costs jinja2 about 10 us, so the base stops a runaway small book's render within
+#: seconds (2,000,000 took 19 s and ran past the tests' 30 s on a loaded machine)
+STEPS_BASE, STEPS_PER_CELL = 500_000, 500
 CHARS_BASE, CHARS_PER_CELL = 32 * 1024 * 1024, 16 * 1024
 #: The largest width, repeat count or exponent a template may ask of an operator or a filter
 #: (``'x' * 10**9``, ``center(10**9)``, ``'%999999999d' % 1`` allocate a gigabyte at once)

@@ -51,6 +51,8 @@ class Network:
     excludes: tuple[tuple[tuple[int, int], ...], ...] = field(default=(), repr=False)
     bounds: tuple[Bounds, ...] = ()
     cell_bounds: tuple[tuple[int, ...], ...] = field(default=(), repr=False)
+    #: the digits each cell may hold (a variant's marks, even-odd); () when every digit may
+    allowed: tuple[int, ...] = field(default=(), repr=False)
 
     @property
     def full(self) -> int:
@@ -59,10 +61,11 @@ class Network:
 
 def network(n: int, units: Sequence[Sequence[int]], groups: Sequence[Sequence[int]] = (),
             sums: Sequence[SumTable] = (), tuples: Sequence[TupleTable] = (),
-            excludes: Sequence[Sequence[tuple[int, int]]] = (), bounds: Sequence[Bounds] = ()) -> Network:
+            excludes: Sequence[Sequence[tuple[int, int]]] = (), bounds: Sequence[Bounds] = (),
+            allowed: Sequence[int] = ()) -> Network:
     """The network of an N x N grid with these units, distinct groups (pairs of cells that
-    may not repeat a digit are groups of two), cage tables, digit-dependent exclusions and
-    cages too large to table."""
+    may not repeat a digit are groups of two), cage tables, digit-dependent exclusions,
+    cages too large to table and the digits each cell may hold."""
     cells = n * n
     peer_sets: list[set[int]] = [set() for _ in range(cells)]
     for group in [*units, *groups]:
@@ -89,15 +92,16 @@ def network(n: int, units: Sequence[Sequence[int]], groups: Sequence[Sequence[in
                    tuple(tuple(sorted(s - {c})) for c, s in enumerate(peer_sets)),
                    tuple(map(tuple, cell_units)), tuple(map(tuple, cell_sums)),
                    tuple(map(tuple, cell_tuples)), tuple(tuple(e) for e in excludes),
-                   tuple(bounds), tuple(map(tuple, cell_bounds)) if bounds else ())
+                   tuple(bounds), tuple(map(tuple, cell_bounds)) if bounds else (),
+                   tuple(allowed) if any(mask != (1 << n) - 1 for mask in allowed) else ())
 
 
-def start(net: Network, givens: Sequence[int], allowed: Sequence[int] = ()) -> list[int] | None:
-    """The candidates with the givens placed (and each cell narrowed to its ``allowed``
-    digits, a variant's marks) and propagated; None at a contradiction."""
+def start(net: Network, givens: Sequence[int]) -> list[int] | None:
+    """The candidates with the givens placed (and each cell narrowed to the digits the
+    network allows it, a variant's marks) and propagated; None at a contradiction."""
     full = net.full
     cand = [1 << (v - 1) if v else full for v in givens]
-    for cell, mask in enumerate(allowed):
+    for cell, mask in enumerate(net.allowed):
         cand[cell] &= mask
         if not cand[cell]:
             return None

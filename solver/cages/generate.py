@@ -1,5 +1,10 @@
 """The generation loop every cage kind shares: cut a random solution into cages, re-cut where
 two solutions differ until one is left, then keep it if its grade is in the level's range.
+Re-cutting a unique puzzle toward its level (smaller cages where its solve sticks, larger
+where it is too easy) was measured slower than a fresh cutting at every level: each re-cut
+costs a verification and a grade, and most lose uniqueness. The exception is a level that
+fresh cuttings rarely reach from below, a hard KenKen: there a puzzle graded too easy has two
+neighbouring cages merged (:meth:`CageRequest.hardened`).
 
 A kind's request (a :class:`CageRequest`) says only what differs: how its solution grid is
 drawn, how cages on it become its puzzle (sums, or targets with operations), how it is
@@ -32,6 +37,8 @@ LEVELS = {"easy": (0.0, 1.5), "medium": (1.5, 2.5), "hard": (2.5, 5.0), "diaboli
 _REPAIRS = 60
 #: Node bound of a verification during generation: enough for any sensible cage layout
 _NODES = 20_000
+#: Merges tried on a puzzle graded below its level (:meth:`CageRequest.hardened`)
+_MERGES = 10
 
 
 class GenerationError(SudokuGenerationError):
@@ -73,10 +80,16 @@ class CageRequest(ABC, Generic[P, S]):
     sizes_allowed: ClassVar[range]
     #: cells per cage when a request names none, by level (None: no level asked)
     default_cages: ClassVar[dict[str | None, tuple[int, int]]]
+    #: the share of cages cut at the smallest size, by level: small cages with few combinations
+    #: make a puzzle easy, so an easy request cut mostly so finds its level several times sooner
+    #: (measured per level with bench/cages.py; a level not listed cuts every size alike)
+    small_share: ClassVar[dict[str | None, float]] = {}
     #: the cells of a cage hold different digits (Killer), or may repeat one (KenKen)
     distinct: ClassVar[bool]
     #: cuttings tried before the request is given up
     attempts: ClassVar[int]
+    #: the book's levels on the rating scale, lower bound inclusive (a kind may cut it its own way)
+    levels: ClassVar[dict[str, tuple[float, float]]] = LEVELS
 
     size: int
     level: str | None
@@ -101,8 +114,8 @@ class CageRequest(ABC, Generic[P, S]):
         n, first, last = self.size, self.sizes_allowed.start, self.sizes_allowed.stop - 1
         if n not in self.sizes_allowed:
             return f"a {self.noun} is {first}x{first} to {last}x{last}, not {n}"
-        if self.level is not None and self.level not in LEVELS:
-            return f"level {self.level!r} is not one of {', '.join(LEVELS)}"
+        if self.level is not None and self.level not in self.levels:
+            return f"level {self.level!r} is not one of {', '.join(self.levels)}"
         low, high = self.sizes
         if not 1 <= low <= high <= self.most_cells:
             return f"cage sizes {low}-{high} must be a range within 1-{self.most_cells} cells"
@@ -111,6 +124,11 @@ class CageRequest(ABC, Generic[P, S]):
             # no number of cages adds up to the grid (81 cells in pairs): refused by rule, not searched
             return f"the {cells} cells of a {n}x{n} grid cannot be cut into cages of {low}-{high} cells"
         return self.grid_problem()
+
+    def merged_cells(self) -> int | None:
+        """The most cells two neighbouring cages may make together when a unique puzzle grades
+        below its level (:meth:`hardened`); None: no merging (the kind's default)."""
+        return None
 
     def grid_problem(self) -> str | None:
         """Why the kind's grid cannot be drawn as asked (a box shape that does not fit)."""
@@ -139,10 +157,6 @@ class CageRequest(ABC, Generic[P, S]):
     def grade(self, puzzle: P, ceiling: float | None) -> Grade:
         """The kind's grade of a unique puzzle (exact up to ``ceiling``)."""
 
-    def soften(self, puzzle: P, solution: Sequence[int], below: float) -> tuple[P, Grade] | None:
-        """An easier form of a puzzle graded ``below`` or above, with its grade; None: none."""
-        return None
-
     @abstractmethod
     def file_form(self, puzzle: P) -> dict[str, Any]:
         """The puzzle as its file writes it (the kind's ``to_mapping``)."""
@@ -162,31 +176,61 @@ class CageRequest(ABC, Generic[P, S]):
         begin = time.perf_counter()
         rng = random.Random(seed)
         low, high = self.sizes
-        ceiling = LEVELS[self.level][1] if self.level else None
+        floor, ceiling = self.levels[self.level] if self.level else (0.0, None)
+        small = self.small_share.get(self.level, 0.0) if self.cages is None else 0.0   # asked sizes: as asked
         for _ in range(self.attempts):
             solution, shape = self.solution(rng)
-            cages = partition(self.size, solution, low, high, self.distinct, rng)
+            cages = partition(self.size, solution, low, high, self.distinct, rng, small)
             for _ in range(_REPAIRS):
                 puzzle = self.puzzle(cages, solution, shape, rng)
                 verdict = verify(puzzle, node_limit=_NODES)
                 if verdict.status is Status.UNIQUE:
                     found = self.grade(puzzle, ceiling)
-                    if ceiling is not None and found.rating >= ceiling:
-                        softer = self.soften(puzzle, solution, ceiling)
-                        if softer is not None:
-                            puzzle, found = softer
-                    if _in_level(found, self.level):
+                    if found.rating < floor:
+                        puzzle, found = self.hardened(puzzle, found, cages, solution, shape, rng, floor, ceiling)
+                    if ceiling is None or floor <= found.rating < ceiling:
                         return Made(puzzle, tuple(verdict.solution), found, seed,
                                     (time.perf_counter() - begin) * 1000)
                     break
                 if verdict.status is not Status.MULTIPLE:
                     break
-                cages = regrow(self.size, solution, cages, verdict.differences[:2], low, high, self.distinct, rng)
+                cages = regrow(self.size, solution, cages, verdict.differences[:2], low, high, self.distinct, rng,
+                               small)
         raise GenerationError(f"no {self.described()} found in {self.attempts} attempts from seed {seed}")
 
+    def hardened(self, puzzle: P, found: Grade, cages: Sequence[tuple[int, ...]], solution: Sequence[int],
+                 shape: S, rng: random.Random, floor: float, ceiling: float | None) -> tuple[P, Grade]:
+        """A unique puzzle graded below ``floor`` made harder by merging two neighbouring cages
+        (up to :meth:`merged_cells` cells; digits kept different where the kind asks), a merge
+        kept when the puzzle stays unique and under ``ceiling``, until it reaches the floor or
+        :data:`_MERGES` merges were tried. A hard KenKen is rare among fresh cuttings (one in
+        twelve at 6x6: most grade medium or need forcing), and a merge is one verification and
+        one grade where a fresh cutting is several."""
+        most = self.merged_cells()
+        if most is None:
+            return puzzle, found
+        n, current = self.size, list(cages)
+        for _ in range(_MERGES):
+            if found.rating >= floor:
+                break
+            pairs = [(i, j) for i in range(len(current)) for j in range(i + 1, len(current))
+                     if len(current[i]) + len(current[j]) <= most and _touch(current[i], current[j], n)
+                     and not (self.distinct and {solution[c] for c in current[i]} & {solution[c] for c in current[j]})]
+            if not pairs:
+                break
+            i, j = rng.choice(pairs)
+            trial = sorted([cage for k, cage in enumerate(current) if k not in (i, j)]
+                           + [tuple(sorted(current[i] + current[j]))])
+            candidate = self.puzzle(trial, solution, shape, rng)
+            if verify(candidate, node_limit=_NODES).status is not Status.UNIQUE:
+                continue
+            graded = self.grade(candidate, ceiling)
+            if ceiling is not None and graded.rating >= ceiling:
+                continue
+            puzzle, found, current = candidate, graded, trial
+        return puzzle, found
 
-def _in_level(grade: Grade, level: str | None) -> bool:
-    if level is None:
-        return True
-    low, high = LEVELS[level]
-    return low <= grade.rating < high
+
+def _touch(a: tuple[int, ...], b: tuple[int, ...], n: int) -> bool:
+    """Whether two cages of an N x N grid share an edge."""
+    return any((abs(x - y) == 1 and x // n == y // n) or abs(x - y) == n for x in a for y in b)

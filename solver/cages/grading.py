@@ -52,19 +52,20 @@ def solve_steps(g: Grid, techniques: Sequence[Technique], ceiling: float | None 
 
 
 def graded(puzzle: P, grid: Callable[[P], Grid], techniques: Callable[[P], Sequence[Technique]],
-           ceiling: float | None = None) -> tuple[Grade, list[Step]]:
+           ceiling: float | None = None, levels: Callable[[float], str] = level_for) -> tuple[Grade, list[Step]]:
     """The rating of a unique cage puzzle and the steps of its logical solve on its kind's
     pencil-mark ``grid`` with its kind's ``techniques`` (they end at the first step rated above
-    ``ceiling``). Raises ValueError when it has no solution or several."""
+    ``ceiling``), its level by the kind's cut of the scale (``levels``). Raises ValueError when
+    it has no solution or several."""
     verdict = verify(puzzle)
     if verdict.status is not Status.UNIQUE:
         raise ValueError(f"puzzle is {verdict.status.value}: {verdict.reason}")
     steps, complete = solve_steps(grid(puzzle), techniques(puzzle), ceiling)
-    return summary(steps, complete), steps
+    return summary(steps, complete, levels), steps
 
 
-def summary(steps: Sequence[Step], complete: bool) -> Grade:
-    """The :class:`~solver.sudoku.grade.Grade` of a solve's steps."""
+def summary(steps: Sequence[Step], complete: bool, levels: Callable[[float], str] = level_for) -> Grade:
+    """The :class:`~solver.sudoku.grade.Grade` of a solve's steps, its level by ``levels``."""
     counts: dict[str, int] = {}
     hardest: Step | None = None
     for step in steps:
@@ -72,5 +73,5 @@ def summary(steps: Sequence[Step], complete: bool) -> Grade:
         if hardest is None or step.rating > hardest.rating:
             hardest = step
     rating = hardest.rating if hardest else 0.0
-    return Grade(rating, level_for(rating), hardest.technique if hardest else "", len(steps), counts,
+    return Grade(rating, levels(rating), hardest.technique if hardest else "", len(steps), counts,
                  complete and (hardest is None or hardest.technique != "Beyond"))

@@ -18,8 +18,9 @@ _DRAWS = 200
 
 
 def _grow(size: int, solution: Sequence[int], free: set[int], low: int, high: int,
-          distinct: bool, rng: random.Random) -> list[list[int]] | None:
-    """Cut the ``free`` cells into connected cages of ``low``..``high`` cells; None if stuck."""
+          distinct: bool, rng: random.Random, small: float = 0.0) -> list[list[int]] | None:
+    """Cut the ``free`` cells into connected cages of ``low``..``high`` cells, a share
+    ``small`` of them aimed at ``low`` cells and the rest at any size; None if stuck."""
     cages: list[list[int]] = []
     order = sorted(free)
     rng.shuffle(order)
@@ -27,7 +28,7 @@ def _grow(size: int, solution: Sequence[int], free: set[int], low: int, high: in
     for seed_cell in order:
         if seed_cell not in left:
             continue
-        want = rng.randint(low, high)
+        want = low if small and rng.random() < small else rng.randint(low, high)
         cage = [seed_cell]
         left.discard(seed_cell)
         digits = {solution[seed_cell]}
@@ -42,8 +43,8 @@ def _grow(size: int, solution: Sequence[int], free: set[int], low: int, high: in
             digits.add(solution[cell])
         cages.append(cage)
     # a cage left below ``low``: give its cells to neighbouring cages with room
-    small = [cage for cage in cages if len(cage) < low]
-    for cage in small:
+    short = [cage for cage in cages if len(cage) < low]
+    for cage in short:
         for cell in list(cage):
             homes = [other for other in cages if other is not cage and len(other) < high
                      and len(other) >= low
@@ -62,17 +63,18 @@ def _grow(size: int, solution: Sequence[int], free: set[int], low: int, high: in
 
 
 def partition(size: int, solution: Sequence[int], low: int, high: int, distinct: bool,
-              rng: random.Random) -> list[tuple[int, ...]]:
-    """The whole grid cut into cages of ``low``..``high`` cells (ValueError when no draw fits)."""
+              rng: random.Random, small: float = 0.0) -> list[tuple[int, ...]]:
+    """The whole grid cut into cages of ``low``..``high`` cells, a share ``small`` aimed at
+    ``low`` (ValueError when no draw fits)."""
     for _ in range(_DRAWS):
-        cages = _grow(size, solution, set(range(size * size)), low, high, distinct, rng)
+        cages = _grow(size, solution, set(range(size * size)), low, high, distinct, rng, small)
         if cages is not None:
             return sorted(tuple(cage) for cage in cages)
     raise ValueError(f"no partition of a {size}x{size} grid into cages of {low}-{high} cells found")
 
 
 def regrow(size: int, solution: Sequence[int], cages: Sequence[tuple[int, ...]], around: Sequence[int],
-           low: int, high: int, distinct: bool, rng: random.Random) -> list[tuple[int, ...]]:
+           low: int, high: int, distinct: bool, rng: random.Random, small: float = 0.0) -> list[tuple[int, ...]]:
     """The cages with those touching ``around`` (and their neighbours) cut again at random.
 
     Falls back to the cages unchanged when no new cut of that area fits the size range.
@@ -85,7 +87,7 @@ def regrow(size: int, solution: Sequence[int], cages: Sequence[tuple[int, ...]],
                 hit.add(owner[nb])
     free = {cell for index in hit for cell in cages[index]}
     for _ in range(20):
-        grown = _grow(size, solution, free, low, high, distinct, rng)
+        grown = _grow(size, solution, free, low, high, distinct, rng, small)
         if grown is not None:
             kept = [cage for index, cage in enumerate(cages) if index not in hit]
             return sorted(kept + [tuple(cage) for cage in grown])

@@ -3,7 +3,7 @@ rules they break before any search and the constraint network the search runs on
 where it was read and what its file calls it (:class:`Origin`, the same fields for both)."""
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from typing import Protocol
 
 from solver.cages.cage import Cage
@@ -55,6 +55,13 @@ class Origin:
     id: str | None = None
     title: str | None = None
     difficulty: str | None = None
+
+    def __getstate__(self) -> dict[str, object]:
+        """What a pickle keeps (a puzzle made in a worker process travels back so): the
+        fields, not the tables cached from them, which are rebuilt on first use; the compiled
+        core's tables are frozen native classes that a pickle cannot set up again."""
+        kept = {f.name for f in fields(self)}
+        return {name: value for name, value in self.__dict__.items() if name in kept}
 
 
 #: the keys of :class:`Origin` a file may give (line and index are where it was read)

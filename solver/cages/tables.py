@@ -140,11 +140,16 @@ def operations_for(cage: Cage, shown: bool) -> tuple[str, ...]:
     return ("+", "-", "x", "/") if len(cage.cells) == 2 else ("+", "x")
 
 
-def _enumerate(cells: tuple[int, ...], n: int, op: str, total: int) -> list[tuple[int, ...]]:
-    """Tuples of 1..n for ``cells`` meeting ``total`` by ``op``, distinct along rows and columns."""
-    k = len(cells)
-    clash = [[j for j in range(i) if cells[j] // n == cells[i] // n or cells[j] % n == cells[i] % n]
-             for i in range(k)]
+def _clashes(cells: tuple[int, ...], n: int) -> tuple[tuple[int, ...], ...]:
+    """For each cell of a cage, the earlier cells sharing its row or column: all a cage's
+    tuples depend on besides its total, so cages of one shape anywhere share one table."""
+    return tuple(tuple(j for j in range(i) if cells[j] // n == cells[i] // n or cells[j] % n == cells[i] % n)
+                 for i in range(len(cells)))
+
+
+def _enumerate(clash: tuple[tuple[int, ...], ...], n: int, op: str, total: int) -> list[tuple[int, ...]]:
+    """Tuples of 1..n meeting ``total`` by ``op``, cell i's value differing from those of ``clash[i]``."""
+    k = len(clash)
     found: list[tuple[int, ...]] = []
     values = [0] * k
 
@@ -177,19 +182,27 @@ def _enumerate(cells: tuple[int, ...], n: int, op: str, total: int) -> list[tupl
     return found
 
 
-@lru_cache(maxsize=4096)
 def tuple_table(cells: tuple[int, ...], ops: tuple[str, ...], total: int, n: int) -> TupleTable | None:
     """The table of a KenKen cage over ``cells`` reaching ``total`` by any of ``ops``; None
     when it would be too large to table (then the cage is its :class:`Bounds`)."""
     if len(cells) > MAX_TABLED_CELLS:
         return None
+    tuples, using = _shaped_table(_clashes(cells, n), ops, total, n)
+    return TupleTable(cells, tuples, using, (1 << len(tuples)) - 1)
+
+
+@lru_cache(maxsize=16384)
+def _shaped_table(clash: tuple[tuple[int, ...], ...], ops: tuple[str, ...], total: int, n: int
+                  ) -> tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...]]:
+    """The tuples and ``using`` bitsets of every cage of one shape (``clash``) and total: a
+    generator cutting cages again and again meets the same few shapes and totals."""
     found: dict[tuple[int, ...], None] = {}
     for op in ops:
-        for values in _enumerate(cells, n, op, total):
+        for values in _enumerate(clash, n, op, total):
             found[values] = None
     tuples = tuple(sorted(found))
-    using = [[0] * n for _ in cells]
+    using = [[0] * n for _ in clash]
     for index, values in enumerate(tuples):
         for i, v in enumerate(values):
             using[i][v - 1] |= 1 << index
-    return TupleTable(cells, tuples, tuple(tuple(row) for row in using), (1 << len(tuples)) - 1)
+    return tuples, tuple(tuple(row) for row in using)

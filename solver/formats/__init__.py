@@ -41,9 +41,14 @@ def _content(line: str) -> bool:
     return bool(stripped) and not stripped.startswith("#")
 
 
+#: The kinds our own one-line JSON names (``convert --to text`` writes a Killer or a KenKen so)
+_OWN_KINDS = ("sudoku", "killer", "kenken")
+
+
 def _json_line(line: str) -> bool:
-    """Whether a line holds f-puzzles JSON (or JSON nested too deep to read: then reading it says so)."""
-    if not line.lstrip().startswith("{") or '"grid"' not in line:
+    """Whether a line holds f-puzzles JSON or our own mapping of a kind (or JSON nested too
+    deep to read: then reading it says so)."""
+    if not line.lstrip().startswith("{") or ('"grid"' not in line and '"kind"' not in line):
         return False
     try:
         value = load_json(line)
@@ -51,7 +56,19 @@ def _json_line(line: str) -> bool:
         return True
     except ValueError:
         return False
-    return fpuzzles.looks_like_json(value)
+    return fpuzzles.looks_like_json(value) or _own_mapping(value)
+
+
+def _own_mapping(value: object) -> bool:
+    return isinstance(value, dict) and value.get("kind") in _OWN_KINDS
+
+
+def _read_json_line(text: str) -> tuple[str, dict[str, Any]]:
+    value = load_json(text)
+    if _own_mapping(value):
+        assert isinstance(value, dict)
+        return str(value["kind"]), value
+    return fpuzzles.read_json(value)
 
 
 def is_foreign(line: str) -> bool:
@@ -91,7 +108,7 @@ def _reader(line: str) -> tuple[str, Callable[[str], tuple[str, dict[str, Any]]]
     if hodoku.looks_like(line):
         return "HoDoKu library line", hodoku.read, line, ""
     if _json_line(line):
-        return "f-puzzles JSON", lambda text: fpuzzles.read_json(load_json(text)), line, ""
+        return "JSON line", _read_json_line, line, ""
     token, _, rest = line.strip().partition(" ")
     title = rest.strip().lstrip("#").strip()
     if fpuzzles.looks_like_link(token):
@@ -176,8 +193,7 @@ def write(found: Puzzle | Killer | KenKen, fmt: str) -> str:
             return _mapping_line(to_mapping(found))
         raise ValueError(f"{_WRITTEN[fmt]} holds no KenKen (its cages are sums): write it as tatham or text")
     cages = found.cages if isinstance(found, Killer) else ()
-    variant = () if isinstance(found, Killer) else found.variant
-    parity = None if isinstance(found, Killer) else found.parity
+    variant, parity = found.variant, found.parity
     if fmt in ("fpuzzles", "sudokupad", "fpuzzles-link"):
         value = fpuzzles.to_json(found.geometry, found.givens, variant=variant, parity=parity, cages=cages,
                                  title=_title(found))

@@ -82,17 +82,17 @@ def read_json(value: object) -> tuple[str, Fields]:
     if isinstance(value.get("title"), str) and value["title"].strip():
         mapping["title"] = value["title"].strip()
     cages = value.get("killercage") or []
+    if parity is not None:
+        mapping["parity"] = parity
     if cages:
-        if variant:
-            raise ValueError(f"killer cages together with {', '.join(variant)}: not supported together")
         records = _cages(cages, size)
         covered = sum(len(record["cells"]) for record in records) == size * size
         mapping.update({"kind": "killer", "cages": records, "cover": covered})
+        if variant:
+            mapping["variant"] = ["killer", *variant]
         return "killer", mapping
     if variant:
         mapping["variant"] = variant
-    if parity is not None:
-        mapping["parity"] = parity
     return "sudoku", mapping
 
 

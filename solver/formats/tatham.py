@@ -218,8 +218,6 @@ def _solo(params: str | None, parts: list[str]) -> tuple[str, Mapping]:
         if xtype:
             mapping["variant"] = ["x"]
         return "sudoku", mapping
-    if xtype:
-        raise ValueError("X Killer (diagonals with cages): a Killer with the X rule is not supported")
     cages = _blocks(parts[-2], side, "killer cages", repeats=False)
     clues = _grid(parts[-1], side * side, side * side * side, "killer sums")
     records = []
@@ -229,6 +227,8 @@ def _solo(params: str | None, parts: list[str]) -> tuple[str, Mapping]:
             raise ValueError(f"killer cage at {members[0]} has {len(sums)} sums, expected 1")
         records.append({"sum": sums[0], "cells": members})
     mapping.update({"kind": "killer", "cages": records})
+    if xtype:
+        mapping["variant"] = ["killer", "x"]
     if not any(givens):
         del mapping["givens"]
     return "killer", mapping

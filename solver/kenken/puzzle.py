@@ -65,6 +65,12 @@ class KenKen(Origin):
         return found
 
     def network(self) -> Network:
+        """The rules as the exact search's constraints, built once a puzzle (verification and
+        the grade of one generated puzzle share them; a pickle leaves them behind)."""
+        return self._network
+
+    @cached_property
+    def _network(self) -> Network:
         n = self.size
         rows = [tuple(r * n + c for c in range(n)) for r in range(n)]
         cols = [tuple(r * n + c for r in range(n)) for c in range(n)]

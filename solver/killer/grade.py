@@ -18,6 +18,11 @@ Combination Lock                            3.0
 Cage Splitting                              3.4
 Forcing (trial of a bivalue cell / other)   6.5 / 7.5
 =========================================  ======
+
+The levels cut the scale as Sudoku's do but for easy, which also takes the hidden single in
+a line (1.5) and the 45 rule on one cell of one unit (1.6): the first steps of a Killer
+without givens, which a setter's easy Killer asks for (Tatham's trivial Killers need both;
+only givens would avoid them).
 """
 from __future__ import annotations
 
@@ -45,6 +50,8 @@ REMAINDER, COMBINATION = 1.1, 1.3
 RULE45_CELL, RULE45_CELL_RUN, RULE45_CELLS, RULE45_CELLS_RUN = 1.6, 2.0, 2.4, 2.8
 POINTING, LOCK, SPLITTING = 2.6, 3.0, 3.4
 FORCING = (6.5, 7.5)
+#: The book's levels on the scale for a Killer, lower bound inclusive
+LEVELS = {"easy": (0.0, 1.7), "medium": (1.7, 2.5), "hard": (2.5, 5.0), "diabolical": (5.0, 100.0)}
 #: SE techniques rated from here up are chains that ignore the cages; Forcing replaces them
 _SUDOKU_CEILING = 6.0
 
@@ -123,10 +130,15 @@ def techniques(puzzle: Killer) -> tuple[Technique, ...]:
     return merged(sudoku, cages)
 
 
+def level_for(rating: float) -> str:
+    """The book's level of a Killer rated ``rating`` (:data:`LEVELS`)."""
+    return next(level for level, (low, high) in LEVELS.items() if low <= rating < high)
+
+
 def grade_with_steps(puzzle: Killer, ceiling: float | None = None) -> tuple[Grade, list[Step]]:
     """The rating of a unique Killer and the steps of its logical solve, on the grid of its
-    Sudoku (see :func:`solver.cages.grading.graded`)."""
-    return graded(puzzle, lambda killer: Grid(killer.sudoku), techniques, ceiling)
+    Sudoku (see :func:`solver.cages.grading.graded`), its level by :data:`LEVELS`."""
+    return graded(puzzle, lambda killer: Grid(killer.sudoku), techniques, ceiling, level_for)
 
 
 def grade(puzzle: Killer, ceiling: float | None = None) -> Grade:

@@ -79,6 +79,45 @@ def areas(geometry: Geometry) -> tuple[Area, ...]:
     return tuple(found)
 
 
+@dataclass(frozen=True)
+class AreaSums:
+    """What the cages say of one area, before any digit is placed: its innies and their total,
+    and (where cages cover every cell of it) its outies and theirs. Fixed by the cage layout,
+    so worked out once a puzzle (:func:`area_sums`); placed digits only move values across."""
+
+    area: Area
+    innies: tuple[int, ...]
+    innie_total: int
+    outies: tuple[int, ...] | None
+    outie_total: int
+
+
+@lru_cache(maxsize=64)
+def area_sums(geometry: Geometry, cages: tuple[Cage, ...]) -> tuple[AreaSums, ...]:
+    """:class:`AreaSums` of every area of :func:`areas`, in its order."""
+    digit_sum = geometry.size * (geometry.size + 1) // 2
+    owner: dict[int, int] = {}
+    for index, cage in enumerate(cages):
+        for cell in cage.cells:
+            owner[cell] = index
+    found: list[AreaSums] = []
+    for area in areas(geometry):
+        total = digit_sum * area.units
+        touching = {owner[c] for c in area.cells if c in owner}
+        inside = [i for i in touching if all(c in area.cells for c in cages[i].cells)]
+        covered = {c for i in inside for c in cages[i].cells}
+        innies = tuple(c for c in sorted(area.cells) if c not in covered)
+        innie_total = total - sum(cages[i].total for i in inside)
+        outies: tuple[int, ...] | None = None
+        outie_total = 0
+        if all(c in owner for c in area.cells):
+            reaching = [i for i in touching if i not in inside]
+            outies = tuple(sorted(c for i in reaching for c in cages[i].cells if c not in area.cells))
+            outie_total = sum(cages[i].total for i in touching) - total
+        found.append(AreaSums(area, innies, innie_total, outies, outie_total))
+    return tuple(found)
+
+
 def derive(geometry: Geometry, cages: Sequence[Cage], known: Sequence[int] = (),
            max_cells: int = MAX_CELLS) -> Iterator[Derived]:
     """Every innie and outie set of at most ``max_cells`` cells with its total.
@@ -86,35 +125,18 @@ def derive(geometry: Geometry, cages: Sequence[Cage], known: Sequence[int] = (),
     ``known`` (a value per cell, 0 for unknown) lets placed digits count as known: they
     leave the innies and outies and their values move to the other side of the sum.
     """
-    n = geometry.size
-    digit_sum = n * (n + 1) // 2
-    owner: dict[int, int] = {}
-    for index, cage in enumerate(cages):
-        for cell in cage.cells:
-            owner[cell] = index
     peers = tables(geometry).peers
-    value = list(known) if known else [0] * (n * n)
-
-    def make(area: Area, cells: list[int], total: int, outies: bool) -> Derived | None:
-        unknown = [c for c in cells if not value[c]]
-        total -= sum(value[c] for c in cells if value[c])
-        if not 0 < len(unknown) <= max_cells:
-            return None
-        distinct = all(b in peers[a] for i, a in enumerate(unknown) for b in unknown[i + 1:])
-        return Derived(area, tuple(sorted(unknown)), total, outies, distinct)
-
-    for area in areas(geometry):
-        total = digit_sum * area.units
-        touching = {owner[c] for c in area.cells if c in owner}
-        inside = [i for i in touching if all(c in area.cells for c in cages[i].cells)]
-        covered = {c for i in inside for c in cages[i].cells}
-        innies = [c for c in sorted(area.cells) if c not in covered]
-        found = make(area, innies, total - sum(cages[i].total for i in inside), False)
-        if found is not None:
-            yield found
-        if all(c in owner for c in area.cells):
-            reaching = [i for i in touching if i not in inside]
-            outies = sorted(c for i in reaching for c in cages[i].cells if c not in area.cells)
-            found = make(area, outies, sum(cages[i].total for i in touching) - total, True)
-            if found is not None:
-                yield found
+    for sums in area_sums(geometry, tuple(cages)):
+        for cells, total, outies in ((sums.innies, sums.innie_total, False),
+                                     (sums.outies, sums.outie_total, True)):
+            if cells is None:
+                continue
+            if known:
+                unknown = tuple(c for c in cells if not known[c])
+                total -= sum(known[c] for c in cells if known[c])
+            else:
+                unknown = cells
+            if not 0 < len(unknown) <= max_cells:
+                continue
+            distinct = all(b in peers[a] for i, a in enumerate(unknown) for b in unknown[i + 1:])
+            yield Derived(sums.area, unknown, total, outies, distinct)

@@ -2,7 +2,8 @@
 
 ``{size: 9, cages: [{sum: 15, cells: [r1c1, r1c2, r2c1]}, ...]}``, or a cage map of N*N
 labels with ``sums: {A: 15, ...}``; the grid keys of a Sudoku (``box``, ``regions``,
-``symbols``) and ``givens`` (optional; none by default) read as for Sudoku.
+``symbols``), ``givens`` (optional; none by default) and the variant rules the cages are
+combined with (``variant: [killer, x]``, ``parity`` for even-odd) read as for Sudoku.
 """
 from __future__ import annotations
 
@@ -19,9 +20,9 @@ from solver.sudoku.regions import labels as region_labels
 #: Keys a Killer mapping may have. ``kind`` selects the kind in a mixed file (``killer``, or
 #: ``sudoku`` with ``variant: [killer]``);
 #: ``solution`` and the grade keys are what ``generate`` writes and are not checked here.
-MAPPING_KEYS = ("kind", "variant", "size", "box", "regions", "symbols", "givens", "cages", "sums",
+MAPPING_KEYS = ("kind", "variant", "parity", "size", "box", "regions", "symbols", "givens", "cages", "sums",
                 "cover", "id", "title", "difficulty", "solution", "rating", "level", "hardest", "seed")
-_GRID_KEYS = ("size", "box", "regions", "symbols", "givens")
+_GRID_KEYS = ("size", "box", "regions", "symbols", "givens", "parity")
 
 
 def _size_hint(mapping: Mapping[str, Any]) -> int | None:
@@ -51,10 +52,10 @@ def parse_mapping(mapping: Mapping[str, Any], *, line: int = 0, index: int = 0) 
     variant = mapping.get("variant", [])
     if not isinstance(variant, list) or not all(isinstance(name, str) for name in variant):
         return issue(f"'variant' must be a list of variant names, not {variant!r}")
+    grid = {key: mapping[key] for key in _GRID_KEYS if mapping.get(key) is not None}
     others = [name for name in variant if name != "killer"]
     if others:
-        return issue(f"variant {others[0]!r} is not supported together with killer")
-    grid = {key: mapping[key] for key in _GRID_KEYS if mapping.get(key) is not None}
+        grid["variant"] = others
     if "givens" not in grid:
         size = _size_hint(mapping)
         if size is None or size not in SIZES:
@@ -96,6 +97,10 @@ def grid_mapping(puzzle: Puzzle | Killer) -> dict[str, Any]:
 def to_mapping(puzzle: Killer) -> dict[str, Any]:
     """The mapping :func:`parse_mapping` reads back as ``puzzle`` (list form of the cages)."""
     record: dict[str, Any] = {"kind": "killer", **grid_mapping(puzzle)}
+    if puzzle.variant:
+        record["variant"] = ["killer", *puzzle.variant]
+        if puzzle.parity is not None:
+            record["parity"] = puzzle.parity
     if not puzzle.cover:
         record["cover"] = False
     record["cages"] = cage_records(puzzle.cages, puzzle.size, "sum")

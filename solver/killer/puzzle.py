@@ -23,9 +23,11 @@ class Killer(Origin):
     """One Killer Sudoku.
 
     ``cover`` says the cages cover the grid (the usual form, and then every cell must be
-    in a cage); False allows cells outside every cage. ``extra_units`` are further groups
-    of N cells holding every digit once, from combined variants (diagonals ...). Where it
-    was read and its file's names for it are the :class:`~solver.cages.puzzle.Origin` fields.
+    in a cage); False allows cells outside every cage. The variant rules it is combined with
+    (X's diagonals, windoku, anti-knight, anti-king, non-consecutive, even-odd) are its
+    geometry's ``rules``, as a variant Sudoku's: the search, the grader and the printed grid
+    read them there. Where it was read and its file's names for it are the
+    :class:`~solver.cages.puzzle.Origin` fields.
     """
 
     geometry: Geometry
@@ -33,11 +35,20 @@ class Killer(Origin):
     givens: tuple[int, ...]
     cages: tuple[Cage, ...]
     cover: bool = True
-    extra_units: tuple[tuple[int, ...], ...] = ()
 
     @property
     def size(self) -> int:
         return self.geometry.size
+
+    @property
+    def variant(self) -> tuple[str, ...]:
+        """The variant rules the cages are combined with (``()`` for a plain Killer)."""
+        return self.sudoku.variant
+
+    @property
+    def parity(self) -> str | None:
+        """The even-odd marks, when the variant has them."""
+        return self.sudoku.parity
 
     @property
     def sudoku(self) -> Puzzle:
@@ -73,10 +84,21 @@ class Killer(Origin):
         return found
 
     def network(self) -> Network:
-        """The rules as constraints: the Sudoku units, each cage as a distinct group with
-        its digit sets, and the 45 rule's innies and outies of every row, column and box
-        run as further sums (they cut the search for a givens-free Killer tenfold)."""
-        units = list(tables(self.geometry).units) + list(self.extra_units)
+        """The rules as the exact search's constraints, built once a puzzle (verification and
+        the grade of one generated puzzle share them; a pickle leaves them behind)."""
+        return self._network
+
+    @cached_property
+    def _network(self) -> Network:
+        """The rules as constraints: the Sudoku units (a variant's diagonals and windows among
+        them), each cage as a distinct group with its digit sets, the 45 rule's innies and
+        outies of every row, column and box run as further sums (they cut the search for a
+        givens-free Killer tenfold), and a variant's pairs, exclusions and marked digits."""
+        grid = tables(self.geometry)
+        units = list(grid.units)
+        # a variant's pairs that may not repeat a digit (anti-knight, anti-king) are groups of two
+        pairs: list[tuple[int, ...]] = [(a, b) for rule in self.geometry.rules if rule.pairs_are_peers
+                                        for a, b in rule.pairs(self.geometry)]
         sums = list(self.tables)
         sets: list[TupleTable] = []
         seen = {(cage.cells, cage.total) for cage in self.cages}
@@ -88,8 +110,8 @@ class Killer(Origin):
                 sums.append(sum_table(found.cells, found.total, self.size))
             elif (table := tuple_table(found.cells, ("+",), found.total, self.size)) is not None:
                 sets.append(table)   # a derived sum too large to table is left out: it only helps
-        return network(self.size, units, [c.cells for c in self.cages if len(c.cells) > 1],
-                       sums=sums, tuples=sets)
+        return network(self.size, units, [c.cells for c in self.cages if len(c.cells) > 1] + pairs,
+                       sums=sums, tuples=sets, excludes=grid.excludes, allowed=grid.allowed)
 
     def format(self, values: tuple[int, ...] | None = None) -> str:
         """The givens (``.`` for blanks), or ``values``, as one line of symbols."""

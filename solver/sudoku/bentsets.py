@@ -50,17 +50,20 @@ def _sets(g: Grid, k: int) -> list[tuple[int, ...]]:
 
 
 def _wing(g: Grid, k: int) -> Step | None:
+    """The wing of ``k`` set cells rated lowest, then removing most (the first found on a
+    tie). A pivot is a bivalue cell, ascending, seeing a cell of the set; the step's words
+    are only written for a wing that beats the best so far."""
     cands, peer_sets = g.cands, g.lay.peer_sets
-    found: list[tuple[float, int, Step]] = []
+    pivots = [c for c in range(len(cands)) if popcount(cands[c]) == 2]
+    best: tuple[float, int, Step] | None = None
     for cells in _sets(g, k):
         mask = 0
         for c in cells:
             mask |= cands[c]
         biggest = max(popcount(cands[c]) for c in cells)
-        seen_all = set.union(*(set(peer_sets[c]) for c in cells))
-        for yz in sorted(seen_all):
+        for yz in pivots:
             pair = cands[yz]
-            if popcount(pair) != 2 or pair & mask != pair or yz in cells:
+            if pair & mask != pair or yz in cells or not any(yz in peer_sets[c] for c in cells):
                 continue
             restricted = [x for x in bits(pair)
                           if not any(cands[c] & (1 << (x - 1)) and yz not in peer_sets[c]
@@ -80,16 +83,15 @@ def _wing(g: Grid, k: int) -> Step | None:
             removed = sorted(set(removed))
             if removed:
                 r = rating(k, biggest)
+                if best is not None and (r, -len(removed)) >= (best[0], best[1]):
+                    continue
                 x = restricted[0]
                 step = g.removal(NAMES[k], r,
                                  f"{NAMES[k]}: {g.names(list(cells))} hold only "
                                  f"{g.syms(mask)} and {g.name(yz)} is {g.syms(pair)}; "
                                  f"{g.sym(x)} cannot be in both", removed, [*cells, yz])
-                found.append((r, -len(removed), step))
-    if not found:
-        return None
-    found.sort(key=lambda f: (f[0], f[1]))
-    return found[0][2]
+                best = (r, -len(removed), step)
+    return best[2] if best is not None else None
 
 
 def _seeing_all(g: Grid, digit: int, cells: list[int]) -> list[tuple[int, int]]:

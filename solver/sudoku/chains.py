@@ -26,8 +26,9 @@ from collections import deque
 from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
-from typing import Any
+from typing import Protocol
 
+from solver import core
 from solver.sudoku import fish, intersections, subsets
 from solver.sudoku.candidates import Grid, Step, bits, popcount
 
@@ -40,8 +41,8 @@ DYNAMIC: float = 8.5
 DYNAMIC_PLUS: float = 9.0
 
 Parents = dict[int, tuple[int, ...]]
-#: a potential with the chain that led to it: (node, the parent's Link, or None at the start)
-Link = tuple[int, Any]
+#: a rated hint as the searches compare them: (rating, size, kind, step), least first
+Best = tuple[float, int, int, Step]
 
 
 class BudgetSpent(Exception):
@@ -184,12 +185,13 @@ class Chains:
                     out.append((((other * n + digit - 1) << 1) | 1, (node, *hidden)))
         return out
 
-    def tables(self, y: bool, x: bool) -> tuple[dict[int, list[int]], dict[int, list[int]]]:
+    def tables(self, y: bool, x: bool) -> tuple[list[list[int]], list[list[int]]]:
         """The static implications of every potential (the grid does not change while
-        unary chains run): on -> off and off -> on successors."""
+        unary chains run): on -> off and off -> on successors, indexed by potential (a
+        potential that is no candidate has none)."""
         cands = self.cands
-        on_next: dict[int, list[int]] = {}
-        off_next: dict[int, list[int]] = {}
+        on_next: list[list[int]] = [[] for _ in range(len(cands) * self.n * 2)]
+        off_next: list[list[int]] = [[] for _ in range(len(cands) * self.n * 2)]
         for cell, m in enumerate(cands):
             for d in bits(m):
                 node = self.node(cell, d, True)
@@ -197,33 +199,41 @@ class Chains:
                 off_next[node ^ 1] = [q for q, _ in self.off_to_on(cands, node ^ 1, None, y, x)]
         return on_next, off_next
 
+    def links(self, y: bool, x: bool) -> LinksCore:
+        """The unary chain searches over :meth:`tables` (the C core makes them from the
+        position itself, without the lists)."""
+        if _chains is not None:
+            made: LinksCore = _chains.Links(self.cands, self.n, self.lay.peers, self.lay.units,
+                                            self.units_of, y, x)
+            return made
+        return _Links(*self.tables(y, x))
+
     # -- unary chains: cycles and forcing chains (SE "ForcingChainCycle") -----------------
     def unary(self) -> Step | None:
-        """The easiest X-/Y-/XY-cycle or forcing X-/XY-chain, shortest first."""
-        best: tuple[float, int, int, Step] | None = None
+        """The easiest X-/Y-/XY-cycle or forcing X-/XY-chain, shortest first.
+
+        The breadth-first searches run in :meth:`links` (C in the compiled core); a
+        step's words are only written for a chain that beats the best so far."""
+        best: Best | None = None
         cands, values = self.cands, self.g.values
         for y, x in ((False, True), (True, False), (True, True)):
             both = y and x
             if best is not None and best[0] <= (XY if both else CYCLE):
                 break
-            tables = self.tables(y, x)
+            links = self.links(y, x)
             for cell in range(len(cands)):
                 m = cands[cell]
                 if values[cell] or popcount(m) < 2 or (not x and popcount(m) != 2):
                     continue
                 for d in bits(m):
                     source = self.node(cell, d, True)
-                    for found in self._cycles(source, y, x, best, tables):
-                        if best is None or found[:3] < best[:3]:
-                            best = found
+                    best = self._cycles(source, y, x, best, links)
                     if x:
                         for start in (source, source ^ 1):
-                            found2 = self._forcing(start, y, best, tables)
-                            if found2 is not None and (best is None or found2[:3] < best[:3]):
-                                best = found2
-        return best[3] if best else None
+                            best = self._forcing(start, y, best, links)
+        return best[3] if best is not None else None
 
-    def _limit(self, base: float, best: tuple[float, int, int, Step] | None) -> int:
+    def _limit(self, base: float, best: Best | None) -> int:
         """The largest chain size rated no harder than ``best`` (no limit without one)."""
         if best is None:
             return 10 ** 6
@@ -234,53 +244,27 @@ class Chains:
                 break
         return size
 
-    def _cycles(self, source: int, y: bool, x: bool, best: tuple[float, int, int, Step] | None,
-                tables: tuple[dict[int, list[int]], dict[int, list[int]]]
-                ) -> list[tuple[float, int, int, Step]]:
-        on_next, off_next = tables
+    def _cycles(self, source: int, y: bool, x: bool, best: Best | None, links: LinksCore) -> Best | None:
+        """``best``, or the easiest cycle through ``source`` that eliminates, if easier (the
+        first found on a tie)."""
         base = XY if y and x else CYCLE
-        limit = self._limit(base, best)
-        to_on = {source}
-        pending_on: list[Link] = [(source, None)]
-        pending_off: list[Link] = []
-        length = 0
-        loops = []
-        steps = 0
-        while pending_on or pending_off:
-            if length > limit:
-                break
-            steps += len(pending_on) + len(pending_off)
-            length += 1
-            for link in pending_on:
-                for q in on_next[link[0]]:
-                    if not _in_chain(link, q):
-                        pending_off.append((q, link))
-            pending_on = []
-            length += 1
-            for link in pending_off:
-                for q in off_next[link[0]]:
-                    if length >= 4 and q == source:
-                        loops.append((q, link))
-                    if q not in to_on:
-                        to_on.add(q)
-                        pending_on.append((q, link))
-            pending_off = []
+        steps, loops = links.cycles(source, self._limit(base, best))
         _charge(steps)
-        out = []
-        for loop in loops:
-            chain = _nodes(loop)
+        key = 2 if not y else (3 if not x else 4)
+        for chain in loops:
             size = len(set(chain))
             rating = base + length_bonus(size)
+            rounded = round(rating, 1)
+            if best is not None and (rounded, size, key) >= (best[0], best[1], best[2]):
+                continue
             removed = self._cycle_eliminations(chain)
             if removed:
                 kind = "XY-Cycle" if y and x else ("Y-Cycle" if y else "X-Cycle")
-                key = 2 if not y else (3 if not x else 4)
                 text = (f"{kind}: the loop {' - '.join(self.words(p) for p in reversed(chain))} "
                         f"holds either way")
-                out.append((round(rating, 1), size, key,
-                            self.g.removal(kind, rating, text, removed,
-                                           [self.split(p)[0] for p in chain])))
-        return out
+                best = (rounded, size, key,
+                        self.g.removal(kind, rating, text, removed, [self.split(p)[0] for p in chain]))
+        return best
 
     def _cycle_eliminations(self, chain: list[int]) -> list[tuple[int, int]]:
         """Candidates seeing an on and an off potential of their digit along the loop."""
@@ -296,59 +280,25 @@ class Chains:
                     (forward if on else back).add((c, digit))
         return sorted(forward & back)
 
-    def _forcing(self, start: int, y: bool, best: tuple[float, int, int, Step] | None,
-                 tables: tuple[dict[int, list[int]], dict[int, list[int]]]
-                 ) -> tuple[float, int, int, Step] | None:
-        """A chain from ``start`` to its own negation (shortest), as a rated step."""
-        on_next, off_next = tables
-        base = XY if y else FORCING_X
-        limit = self._limit(base, best)
-        goal = start ^ 1
-        to_on: set[int] = set()
-        to_off: set[int] = set()
-        pending_on: list[tuple] = []
-        pending_off: list[tuple] = []
-        if start & 1:
-            to_on.add(start)
-            pending_on.append((start, None))
-        else:
-            to_off.add(start)
-            pending_off.append((start, None))
-        depth = 1
-        steps = 0
-        try:
-            while pending_on or pending_off:
-                if depth > limit:
-                    return None
-                depth += 1
-                steps += len(pending_on) + len(pending_off)
-                for link in pending_on:
-                    for q in on_next[link[0]]:
-                        if q == goal:
-                            return self._forcing_step((q, link), y)
-                        if q not in to_off:
-                            to_off.add(q)
-                            pending_off.append((q, link))
-                pending_on = []
-                for link in pending_off:
-                    for q in off_next[link[0]]:
-                        if q == goal:
-                            return self._forcing_step((q, link), y)
-                        if q not in to_on:
-                            to_on.add(q)
-                            pending_on.append((q, link))
-                pending_off = []
-            return None
-        finally:
-            _charge(steps)
+    def _forcing(self, start: int, y: bool, best: Best | None, links: LinksCore) -> Best | None:
+        """``best``, or the shortest chain from ``start`` to its own negation if it rates
+        easier (the first found on a tie)."""
+        steps, chain = links.forcing(start, self._limit(XY if y else FORCING_X, best))
+        _charge(steps)
+        if chain is None:
+            return best
+        step = self._forcing_step(chain, y)
+        if best is None or step[:3] < best[:3]:
+            return step
+        return best
 
-    def _forcing_step(self, target: tuple, y: bool) -> tuple[float, int, int, Step]:
-        chain = _nodes(target)
+    def _forcing_step(self, chain: list[int], y: bool) -> Best:
+        """The step of a forcing chain, its potentials from the end (the goal) back to the start."""
         size = len(set(chain))
         base = XY if y else FORCING_X
         rating = base + length_bonus(size)
         name = "Forcing XY-Chain" if y else "Forcing X-Chain"
-        cell, digit, on = self.split(target[0])
+        cell, digit, on = self.split(chain[0])
         path = " - ".join(self.words(p) for p in reversed(chain))
         if on:
             text = (f"{self.g.name(cell)} = {self.g.sym(digit)}: {name}, if it were not, "
@@ -356,27 +306,131 @@ class Chains:
             step = self.g.step(name, rating, text, placed=[(cell, digit)],
                                cells=[self.split(p)[0] for p in chain])
         else:
-            step = self.g.removal(name, rating, f"{name}: if {self.words(target[0] ^ 1)}, "
+            step = self.g.removal(name, rating, f"{name}: if {self.words(chain[0] ^ 1)}, "
                                   f"{path}", [(cell, digit)],
                                   [self.split(p)[0] for p in chain])
         return round(rating, 1), size, 1, step
 
 
-def _nodes(link: tuple | None) -> list[int]:
-    """The potentials of a parent chain, from its end back to its start."""
-    out = []
-    while link is not None:
-        out.append(link[0])
-        link = link[1]
+class LinksCore(Protocol):
+    """The unary chain searches over one position's static tables: :class:`_Links`, or its
+    C twin (``solver/sudoku/_chains.c``), chain for chain."""
+
+    def cycles(self, source: int, limit: int, /) -> tuple[int, list[list[int]]]: ...
+    def forcing(self, start: int, limit: int, /) -> tuple[int, list[int] | None]: ...
+
+
+#: The C searches, or None: :class:`_Links` runs.
+_chains = core.extension("solver.sudoku._chains")
+
+
+class _Links:
+    """The unary chain searches (the reference of ``solver/sudoku/_chains.c``). A search
+    keeps its chains as entries: potential ``nodes[i]``, reached from entry ``parent[i]``
+    (-1 at the start); ``seen[q] == stamp`` marks the potentials it has reached (on and off
+    ones differ in their low bit). A chain comes out as its potentials from its end back to
+    its start."""
+
+    def __init__(self, on_next: list[list[int]], off_next: list[list[int]]) -> None:
+        self.on_next, self.off_next = on_next, off_next
+        self.seen = [0] * len(on_next)
+        self.stamp = 0
+
+    def cycles(self, source: int, limit: int) -> tuple[int, list[list[int]]]:
+        """(steps, every chain from the on potential ``source`` back to it, in the order
+        found): breadth first, an off potential once per chain it is new to, an on one once."""
+        on_next, off_next, seen = self.on_next, self.off_next, self.seen
+        self.stamp += 1
+        stamp = self.stamp
+        nodes: list[int] = [source]
+        parent: list[int] = [-1]
+        seen[source] = stamp
+        pending_on: list[int] = [0]
+        pending_off: list[int] = []
+        length = 0
+        loops: list[int] = []
+        steps = 0
+        while pending_on:
+            if length > limit:
+                break
+            steps += len(pending_on)
+            length += 1
+            for e in pending_on:
+                for q in on_next[nodes[e]]:
+                    k = e
+                    while k >= 0 and nodes[k] != q:
+                        k = parent[k]
+                    if k < 0:
+                        nodes.append(q)
+                        parent.append(e)
+                        pending_off.append(len(nodes) - 1)
+            pending_on = []
+            length += 1
+            for e in pending_off:
+                for q in off_next[nodes[e]]:
+                    if length >= 4 and q == source:
+                        loops.append(e)
+                    if seen[q] != stamp:
+                        seen[q] = stamp
+                        nodes.append(q)
+                        parent.append(e)
+                        pending_on.append(len(nodes) - 1)
+            pending_off = []
+        return steps, [[source] + _walk(nodes, parent, e) for e in loops]
+
+    def forcing(self, start: int, limit: int) -> tuple[int, list[int] | None]:
+        """(steps, the shortest chain from ``start`` to its negation or None): breadth first,
+        each potential once."""
+        on_next, off_next, seen = self.on_next, self.off_next, self.seen
+        self.stamp += 1
+        stamp = self.stamp
+        goal = start ^ 1
+        nodes: list[int] = [start]
+        parent: list[int] = [-1]
+        seen[start] = stamp
+        pending_on: list[int] = []
+        pending_off: list[int] = []
+        if start & 1:
+            pending_on.append(0)
+        else:
+            pending_off.append(0)
+        depth = 1
+        steps = 0
+        while pending_on or pending_off:
+            if depth > limit:
+                break
+            depth += 1
+            steps += len(pending_on) + len(pending_off)
+            for e in pending_on:
+                for q in on_next[nodes[e]]:
+                    if q == goal:
+                        return steps, [goal] + _walk(nodes, parent, e)
+                    if seen[q] != stamp:
+                        seen[q] = stamp
+                        nodes.append(q)
+                        parent.append(e)
+                        pending_off.append(len(nodes) - 1)
+            pending_on = []
+            for e in pending_off:
+                for q in off_next[nodes[e]]:
+                    if q == goal:
+                        return steps, [goal] + _walk(nodes, parent, e)
+                    if seen[q] != stamp:
+                        seen[q] = stamp
+                        nodes.append(q)
+                        parent.append(e)
+                        pending_on.append(len(nodes) - 1)
+            pending_off = []
+        return steps, None
+
+
+def _walk(nodes: list[int], parent: list[int], entry: int) -> list[int]:
+    """The potentials of a chain from ``entry`` back to its start."""
+    out: list[int] = []
+    while entry >= 0:
+        out.append(nodes[entry])
+        entry = parent[entry]
     return out
-
-
-def _in_chain(link: tuple | None, node: int) -> bool:
-    while link is not None:
-        if link[0] == node:
-            return True
-        link = link[1]
-    return False
 
 
 class Outcome:

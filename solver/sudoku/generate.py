@@ -54,7 +54,7 @@ from solver.sudoku.puzzle import Puzzle
 from solver.sudoku.regions import jigsaw_geometry, labels
 from solver.sudoku.rules import VARIANTS, variant_problem, variant_rules
 from solver.sudoku.search import Search, extends, givens_board, singles_solve
-from solver.sudoku.symmetry import DEFAULT_SYMMETRY, SYMMETRIES, orbits, respects
+from solver.sudoku.symmetry import DEFAULT_SYMMETRY, SYMMETRIES, is_symmetric, orbits, respects
 
 SIZES = (4, 6, 8, 9, 10, 12, 16, 25)
 #: The levels and their rating ranges (Sudoku Explainer scale), lower bound inclusive.
@@ -82,6 +82,13 @@ _DIG_NODES = 20_000
 _DIG_NODES_BY_SIZE = {12: 5_000, 16: 1_500, 25: 300}
 #: Node bound of the search that proves a given needed (finds the second solution its removal allows).
 _NEEDED_NODES = 20_000
+#: Grids this big are made minimal by one pass over single givens (:func:`pared`), not by the
+#: symmetric local search: its every move asks each of a 16x16's hundred givens again (a minimal
+#: 16x16 took minutes), while one pass asks each once. Their patterns keep the symmetry only
+#: where the pass left it (the record then says "none").
+_PARED_FROM = 12
+#: The pass's bounds for a given it could not decide, tried in turn before the grid is given up
+_PARED_NODES = (20_000, 200_000)
 #: Node bound when drawing a full grid; a draw that reaches it starts over from a new seed.
 _GRID_NODES = 5_000
 #: Under variant rules: short draws, many of them (see :func:`full_grid`).
@@ -196,7 +203,7 @@ def problem(request: Request) -> str | None:
         reason = variant_problem(request.variant, n, boxed_3x3=boxed_3x3, jigsaw=request.jigsaw)
         if reason:
             return reason
-        if shape is not None and not _has_grid(shape):
+        if shape is not None and not has_grid(shape):
             return f"no {n}x{n} grid keeps every rule of {' + '.join(request.variant)}"
     if not request.jigsaw:
         geometry = request.geometry(random.Random(0))
@@ -263,7 +270,7 @@ def still_unique(geometry: Geometry, givens: Sequence[int], solution: Sequence[i
 
 
 @lru_cache(maxsize=64)
-def _has_grid(geometry: Geometry) -> bool:
+def has_grid(geometry: Geometry) -> bool:
     """Whether some full grid keeps the geometry's rules: False only when a short search
     proves there is none, for the rules or for three or more of them (x + anti-knight +
     anti-king on 9x9: 100 nodes; with non-consecutive too, 15,000: its subset is the quick
@@ -403,6 +410,63 @@ def minimalize(geometry: Geometry, solution: Sequence[int], givens: Sequence[int
     return None
 
 
+def pared(geometry: Geometry, solution: Sequence[int], givens: Sequence[int],
+          rng: random.Random) -> tuple[int, ...] | None:
+    """A minimal puzzle made from the unique ``givens`` by taking single givens away: each is
+    tried once, in seeded random order, and goes when no other solution differs there. One
+    pass is enough: a given needed once stays needed as others go (fewer givens never remove a
+    solution). A given whose search reaches its bound is tried again at the next bound of
+    :data:`_PARED_NODES` once the pass is over; None when one is still undecided (its need
+    unproved, the puzzle is not known minimal)."""
+    b, copies = board(geometry), _copies(geometry)
+    current = list(givens)
+    undecided = [cell for cell in range(geometry.cells) if current[cell]]
+    rng.shuffle(undecided)
+    for limit in _PARED_NODES:
+        left = []
+        for cell in undecided:
+            value, current[cell] = current[cell], 0
+            ruled_out = copies[b.cell_base + cell * b.width + value - 1]
+            other = extends(geometry, givens_board(geometry, current) & ~ruled_out, limit)
+            if other is not False:     # another solution (the given is needed), or not known yet
+                current[cell] = value
+                if other is None:
+                    left.append(cell)
+        undecided = left
+        if not undecided:
+            return tuple(current)
+    return None
+
+
+def minimal_near(geometry: Geometry, solution: Sequence[int], givens: Sequence[int], symmetry: str,
+                 rng: random.Random) -> tuple[int, ...] | None:
+    """A minimal puzzle from the dug ``givens``: by :func:`pared` on big grids
+    (:data:`_PARED_FROM`), else by the symmetric local search of :func:`minimalize`."""
+    if geometry.size >= _PARED_FROM:
+        return pared(geometry, solution, givens, rng)
+    return minimalize(geometry, solution, givens, symmetry, rng)
+
+
+def pattern_symmetry(symmetry: str, givens: Sequence[int], size: int) -> str:
+    """The symmetry a puzzle's record names: the one asked for while its pattern of givens has
+    it (a big grid's minimal pass may break it), else "none"."""
+    return symmetry if is_symmetric(givens, size, symmetry) else "none"
+
+
+def drawn(request: Request, rng: random.Random) -> tuple[Geometry, tuple[int, ...]] | None:
+    """A grid to dig: the request's geometry (a fresh jigsaw map), a random full grid of it, and
+    for even-odd the marks chosen on that grid, which join the geometry's rules; None when the
+    bounded search found no grid."""
+    geometry = request.geometry(rng)
+    solution = full_grid(geometry, rng)
+    if solution is None:
+        return None
+    if "even_odd" in request.variant:
+        marks = parity_marks(geometry, solution, request.symmetry, rng)
+        geometry = geometry.with_rules(variant_rules(request.variant, marks))
+    return geometry, solution
+
+
 class _Attempt:
     """One full grid's worth of work toward one puzzle: dig, bisect, climb."""
 
@@ -432,18 +496,15 @@ class _Attempt:
         return -1.0 if found is None else found.rating
 
     def run(self) -> tuple[Geometry, tuple[int, ...], tuple[int, ...], Rating] | None:
-        geometry = self.request.geometry(self.rng)
-        solution = full_grid(geometry, self.rng)
-        if solution is None:
+        grid = drawn(self.request, self.rng)
+        if grid is None:
             return None
-        if "even_odd" in self.request.variant:
-            marks = parity_marks(geometry, solution, self.request.symmetry, self.rng)
-            geometry = geometry.with_rules(variant_rules(self.request.variant, marks))
+        geometry, solution = grid
         best: tuple[tuple[int, ...], Rating | None] | None = None
         for _ in range(_ORDERS):
             sequence = dig(geometry, solution, self.request.symmetry, self.rng)
             if self.request.minimal:
-                minimal = minimalize(geometry, solution, sequence[-1], self.request.symmetry, self.rng)
+                minimal = minimal_near(geometry, solution, sequence[-1], self.request.symmetry, self.rng)
                 if minimal is None:
                     continue
                 sequence = [minimal]
@@ -543,7 +604,8 @@ def generate_one(request: Request, seed: int) -> Generated:
             geometry, givens, solution, grade = made
             puzzle = Puzzle(geometry, attempt.symbols, givens)
             return Generated(puzzle, solution, grade.rating, grade.level, grade.hardest,
-                             request.symmetry, seed, (time.perf_counter() - start) * 1000, grade.complete)
+                             pattern_symmetry(request.symmetry, givens, geometry.size),
+                             seed, (time.perf_counter() - start) * 1000, grade.complete)
     raise GenerationError(f"no {describe(request)} found in {tries} attempts from seed {seed}")
 
 

@@ -78,11 +78,48 @@ def _links(g: Grid, digit: int) -> list[tuple[int, tuple[int, ...], tuple[int, .
 
 def strong_links(g: Grid, n: int) -> Step | None:
     best: tuple[float, int, Step] | None = None
+    memo = _position(g)
     for digit in range(1, g.n + 1):
-        links = _links(g, digit)
-        if len(links) >= n:
-            best = _Chains(g, n, digit, links).search(best)
+        if len(memo.links[digit]) >= n:
+            best = memo.chains(g, digit).search(g, n, best)
     return best[2] if best else None
+
+
+class _Memo:
+    """The strong links of one position, and each digit's chain tables once asked for.
+
+    SE tries two, three and four links in turn on the same position (the techniques
+    between them find nothing there, so change nothing), and the links and the tables of
+    which link may follow which are the same for every length: they are made once per
+    position. Only the positions' data are kept; a step's words come from the grid asked."""
+
+    __slots__ = ("cands", "lay", "links", "made")
+
+    def __init__(self, g: Grid) -> None:
+        self.lay = g.lay
+        self.cands = g.cands[:]
+        self.links = [_links(g, digit) if digit else [] for digit in range(g.n + 1)]
+        self.made: list[_Chains | None] = [None] * (g.n + 1)
+
+    def chains(self, g: Grid, digit: int) -> _Chains:
+        made = self.made[digit]
+        if made is None:
+            made = _Chains(g, digit, self.links[digit])
+            self.made[digit] = made
+        return made
+
+
+#: The position last searched (one: the next position differs in a candidate or more).
+_LAST: list[_Memo] = []
+
+
+def _position(g: Grid) -> _Memo:
+    """The memo of ``g``'s position: the last one when the candidates are the same."""
+    if _LAST and _LAST[0].lay is g.lay and _LAST[0].cands == g.cands:
+        return _LAST[0]
+    memo = _Memo(g)
+    _LAST[:] = [memo]
+    return memo
 
 
 def _cells_of(mask: int) -> list[int]:
@@ -96,13 +133,14 @@ def _cells_of(mask: int) -> list[int]:
 
 
 class _Chains:
-    """The chains of ``n`` strong links of one digit, searched depth first from every link in
-    both orientations. Cells and links in use are bit masks (cell ``c`` is bit ``c``); a link
-    is its position in the oriented list (the links, then each one reversed)."""
+    """The chains of strong links of one digit in one position, searched depth first from
+    every link in both orientations. Cells and links in use are bit masks (cell ``c`` is bit
+    ``c``); a link is its position in the oriented list (the links, then each one reversed).
+    A search (:meth:`search`) takes the grid whose step it words and the number of links."""
 
-    def __init__(self, g: Grid, n: int, digit: int,
+    def __init__(self, g: Grid, digit: int,
                  links: list[tuple[int, tuple[int, ...], tuple[int, ...]]]) -> None:
-        self.g, self.n, self.digit, self.bit = g, n, digit, 1 << (digit - 1)
+        self.g, self.n, self.digit, self.bit = g, 0, digit, 1 << (digit - 1)
         self.best: tuple[float, int, Step] | None = None
         count = len(links)
         self.index = [i % count for i in range(2 * count)]
@@ -110,6 +148,8 @@ class _Chains:
         self.starts = [a for _, a, _ in links] + [b for _, _, b in links]
         self.ends = [b for _, _, b in links] + [a for _, a, _ in links]
         self.cells = [_mask(a + b) for _, a, b in links] * 2
+        #: the cells holding the digit: a chain whose ends both see none of them removes nothing
+        self.holders = _mask(tuple(c for c, m in enumerate(g.cands) if m & self.bit))
         peer_sets = g.lay.peer_sets
         sees: dict[tuple[int, ...], set[int]] = {}
         for node in self.starts:
@@ -133,10 +173,11 @@ class _Chains:
                         follow.append(k)
             self.following.append(follow)
 
-    def search(self, best: tuple[float, int, Step] | None) -> tuple[float, int, Step] | None:
-        """The best step of these chains or ``best``, whichever rates lower (then removes more;
-        the first found on a tie)."""
-        self.best = best
+    def search(self, g: Grid, n: int, best: tuple[float, int, Step] | None
+               ) -> tuple[float, int, Step] | None:
+        """The best step of the chains of ``n`` links or ``best``, whichever rates lower (then
+        removes more; the first found on a tie)."""
+        self.g, self.n, self.best = g, n, best
         for j in range(len(self.starts)):
             self._extend([j], self.cells[j], 1 << self.index[j])
         return self.best
@@ -154,7 +195,9 @@ class _Chains:
 
     def _found(self, chain: list[int], used_cells: int) -> None:
         g, n, digit, cands = self.g, self.n, self.digit, self.g.cands
-        targets = self.sees[self.starts[chain[0]]] & self.sees[self.ends[chain[-1]]] & ~used_cells
+        targets = self.sees[self.starts[chain[0]]] & self.sees[self.ends[chain[-1]]] & ~used_cells & self.holders
+        if not targets:
+            return
         removed = [(c, digit) for c in _cells_of(targets) if cands[c] & self.bit]
         if not removed:
             return

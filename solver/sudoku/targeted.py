@@ -34,8 +34,9 @@ from solver.sudoku.generate import (
     Request,
     describe,
     dig,
-    full_grid,
-    minimalize,
+    drawn,
+    minimal_near,
+    pattern_symmetry,
     problem,
     still_unique,
 )
@@ -261,13 +262,13 @@ class _Search:
         return max(0, count - self.most, self.least - count)
 
     def run(self) -> tuple[Geometry, tuple[int, ...], tuple[int, ...], Grade] | None:
-        geometry = self.request.geometry(self.rng)
-        solution = full_grid(geometry, self.rng)
-        if solution is None:
+        grid = drawn(self.request, self.rng)
+        if grid is None:
             return None
+        geometry, solution = grid
         sequence = dig(geometry, solution, self.request.symmetry, self.rng)
         if self.request.minimal:
-            minimal = minimalize(geometry, solution, sequence[-1], self.request.symmetry, self.rng)
+            minimal = minimal_near(geometry, solution, sequence[-1], self.request.symmetry, self.rng)
             sequence = [minimal] if minimal is not None else []
             if not sequence or not self.fits(sequence[0]):
                 return None
@@ -388,7 +389,8 @@ def generate_one(target: Target, seed: int) -> Generated:
         if made is not None:
             geometry, givens, solution, graded = made
             return Generated(Puzzle(geometry, search.symbols, givens), solution, graded.rating, graded.level,
-                             graded.hardest, target.request.symmetry, seed, (time.perf_counter() - start) * 1000)
+                             graded.hardest, pattern_symmetry(target.request.symmetry, givens, geometry.size), seed,
+                             (time.perf_counter() - start) * 1000)
     raise GenerationError(f"no {describe_target(target)} found in {tries} attempts from seed {seed}")
 
 

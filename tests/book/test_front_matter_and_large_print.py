@@ -67,7 +67,7 @@ def test_large_print_every_digit_is_at_least_18pt_in_every_kind() -> None:
             grid = item.grid
             for cell in grid.cells:
                 if cell.text and not cell.is_queen:
-                    size = grid.font_size * booklet.ink.text_scale(cell.role)
+                    size = booklet.ink.text_size(cell.role, grid.font_size)
                     assert size >= LARGE_PRINT_MIN_TEXT, (grid.label, cell.role, size)
             kinds.add((grid.rows, booklet.role))
     assert {(16, "puzzles"), (16, "answers"), (8, "answers"), (9, "answers")} <= kinds

@@ -1,7 +1,8 @@
 """Pages that look intended, measured from the pixels of our own PDFs (pymupdf
 renders them): on every puzzle page (but a section's short last page) no blank
-horizontal band inside the text area is taller than a quarter of it, and a big board alone on its page covers
-at least 85 % of the text area's binding dimension; on A4, Letter, 6x9 in and
+horizontal band inside the text area is taller than a quarter of it, a big board alone on its page covers
+at least 85 % of the text area's binding dimension, and no page of grids but the booklet's last is under
+30 % full (:func:`tests.book.test_editor_measures.short_pages`); on A4, Letter, 6x9 in and
 large print, for the default book and a generated-size 100-puzzle book."""
 from __future__ import annotations
 
@@ -13,6 +14,8 @@ import pytest
 from publisher.layout import layout_book
 from publisher.model import Band, Booklet, CellRole, TextBlock
 from publisher.render import get
+from tests.book.test_editor_measures import short_pages
+from tests.book.test_fit_and_floors import Read
 from tests.booksamples import PAGES, big_book
 from tests.stages import default_book
 
@@ -62,8 +65,18 @@ def _short_last_page(booklet: Booklet, number: int, numbers: list[int]) -> bool:
             and _grid_count(booklet, number) < _grid_count(booklet, number - 1))
 
 
-def _check(booklet: Booklet) -> None:
+#: the one page of grids these books leave under 30 % and not their last, by book: the embedded
+#: book in large print with its key at the back, whose 8x8 tour with a four-line caption stands
+#: alone (20 %): at 18 pt every answer is at its floor (nothing is set smaller), the two tours
+#: before it side by side and it under them need 754 pt where a key's page holds 734, and the
+#: 12x12 after it fills a page of its own (issue 42 item 4 is open there)
+SHORT = {"large-print": 1}
+
+
+def _check(booklet: Booklet, name: str = "") -> None:
     doc = pymupdf.open(stream=get("pdf")().render(booklet), filetype="pdf")
+    short = short_pages(Read(booklet, doc))
+    assert len(short) <= SHORT.get(name, 0), (booklet.page_width, short)
     numbers = _puzzle_pages(booklet)
     for number in numbers:
         if _short_last_page(booklet, number, numbers):
@@ -83,7 +96,7 @@ def test_the_default_books_puzzle_pages_are_full(tmp_path: Path, size: str) -> N
     changes = {"size: A4": SIZES[size]}
     if size == "large-print":
         changes["    answers: separate"] = "    answers: back\n    layout: {large_print: true}"
-    _check(default_book(tmp_path, **changes)[0])
+    _check(default_book(tmp_path, **changes)[0], size)
 
 
 @pytest.mark.parametrize("size", sorted(SIZES))

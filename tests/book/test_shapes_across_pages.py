@@ -57,24 +57,26 @@ def _cells(spec: BookSpec) -> dict[tuple[str, int], set[float]]:
                                                ("6x9in", (3, 3), (3, 4)), ("Letter", (2, 3), (3, 4))])
 def test_a_mixed_section_takes_each_shapes_own_default(page: str, small: tuple[int, int],
                                                        big: tuple[int, int]) -> None:
-    """Each shape of a mixed section gets the grids per page and the cell size
-    of a section of that shape alone (A4: 9x9 at 2x2 beside 16x16 at 1x1), within its range."""
+    """Each shape of a mixed section gets the grids per page and the cell size of a section of
+    that shape alone (A4: 9x9 at 2x2 beside 16x16 at 1x2), within its range. The sections alone
+    stand in one book, so the booklet's one caption style (the size its narrowest slots give)
+    is the mixed book's: four 16x16s two a page cover 47 % under 9x9-sized captions, 44 %
+    under their own, larger ones, and the fit keeps one a page then."""
     base = sample_book(page=page, answers="separate", balance=False)
     small_boards = tuple(sudoku(*small, seed) for seed in range(12))
     big_boards = tuple(sudoku(*big, seed) for seed in range(4))
     n, m = small[0] * small[1], big[0] * big[1]
     assert per_page_range(base.page_width, n) != per_page_range(base.page_width, m), "a mix with two ranges"
     mixed = replace(base, sections=(_defaulted(base, "Mixed", small_boards + big_boards),))
-    alone = [replace(base, sections=(_defaulted(base, "Alone", boards),)) for boards in (small_boards, big_boards)]
-    mixed_counts = _pages_by_shape(mixed)
-    for side, spec in zip((n, m), alone):
+    alone = replace(base, sections=(_defaulted(base, "Small", small_boards), _defaulted(base, "Big", big_boards)))
+    mixed_counts, alone_counts = _pages_by_shape(mixed), _pages_by_shape(alone)
+    for side in (n, m):
         fewest, most = per_page_range(base.page_width, side)[0]
-        assert max(mixed_counts[side]) == max(_pages_by_shape(spec)[side])
+        assert max(mixed_counts[side]) == max(alone_counts[side])
         assert min(fewest, len(small_boards if side == n else big_boards)) <= max(mixed_counts[side]) <= most
     mixed_cells = _cells(mixed)
-    for spec in alone:
-        for key, sizes in _cells(spec).items():
-            assert len(sizes) == 1 and mixed_cells[key] == sizes
+    for key, sizes in _cells(alone).items():
+        assert len(sizes) == 1 and mixed_cells[key] == sizes
 
 
 def test_configured_grids_per_page_hold_for_every_shape() -> None:

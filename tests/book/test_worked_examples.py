@@ -56,39 +56,53 @@ def worked_items(booklet: Booklet) -> list[tuple[int, PlacedGrid]]:
             if isinstance(block, Band) for item in block.items if item.grid.marks]
 
 
-def solution() -> list[int]:
+def demonstrated(booklet: Booklet) -> list[PlacedGrid]:
+    """The demonstrations' own grids (unnumbered, unmarked), in book order."""
+    return [item for page in booklet.pages for block in page.blocks if isinstance(block, Band)
+            for item in block.items if item.number is None and not item.grid.marks]
+
+
+def solution(demonstration: PlacedGrid) -> list[int]:
+    """The demonstration's solution from its printed givens, by an independent exact search."""
     from solver import sudoku
-    puzzle = sudoku.parse_text(XWING)[0]
-    found = sudoku.verify(puzzle)
+    givens = "".join(cell.text or "." for cell in demonstration.grid.cells)
+    puzzle = sudoku.parse_text(givens)[0]
     assert count_exact(9, list(puzzle.geometry.regions), list(puzzle.givens), 2) == 1
-    return list(found.solution)
+    return list(sudoku.verify(puzzle).solution)
 
 
 def test_model_marks_are_sound_and_the_key_step_is_the_x_wing(tmp_path: Path) -> None:
     puzzles, answers = booklets(write_config(tmp_path))
-    solved = solution()
+    shown = demonstrated(puzzles)
+    assert [item.caption.split(" · ")[0] for item in shown] == ["Example", "Example"]
     items = worked_items(puzzles)
     key = [item for _, item in items if "Key step" in item.caption]
     steps = [item for _, item in items if "Step " in item.caption]
-    assert len(key) == 1 and key[0].note.startswith("X-Wing")
-    assert " ".join(key[0].note.split("\n")).endswith("are not 4"), "the whole sentence, on up to three lines"
+    # the X-Wing section's demonstration is made to need an X-Wing, as the section's first puzzle does
+    assert len(key) == 1 and key[0].note.startswith("X-Wing") and key[0].caption == "Example · Key step"
+    assert " ".join(key[0].note.split("\n")).endswith(f"are not {key[0].note.split('the ')[1][0]}"), \
+        "the whole sentence, on up to three lines"
     assert len(steps) > 20 and steps[0].caption.endswith(f"1/{len(steps)}")
-    for item in key + steps:
-        grid = item.grid
-        assert grid.shaded is not None and any(grid.shaded)
-        for cell, mark in enumerate(grid.marks or ()):
-            if mark is None:
-                continue
-            if mark.placed:
-                assert mark.placed == str(solved[cell]) and grid.cells[cell].text == mark.placed
-                continue
-            shown = {int(text) for _, text in mark.candidates}
-            assert solved[cell] in shown and not grid.cells[cell].text
-            assert all(mark.candidates[[p for p, _ in mark.candidates].index(p)][1] != str(solved[cell])
-                       for p in mark.struck)
+    for demonstration, drawn in ((shown[0], key), (shown[1], steps)):
+        solved = solution(demonstration)
+        for item in drawn:
+            grid = item.grid
+            assert grid.shaded is not None and any(grid.shaded)
+            for cell, mark in enumerate(grid.marks or ()):
+                if mark is None:
+                    continue
+                if mark.placed:
+                    assert mark.placed == str(solved[cell]) and grid.cells[cell].text == mark.placed
+                    continue
+                shown_digits = {int(text) for _, text in mark.candidates}
+                assert solved[cell] in shown_digits and not grid.cells[cell].text
+                assert all(mark.candidates[[p for p, _ in mark.candidates].index(p)][1] != str(solved[cell])
+                           for p in mark.struck)
     assert any(mark is not None and mark.struck for mark in key[0].grid.marks or ())
-    drawn = [item for _, item in worked_items(answers)]   # hints: drawn: after the other puzzle's solution
-    assert len(drawn) == 1 and drawn[0].caption == "2 · Key step" and drawn[0].note.startswith("XY-Wing")
+    # hints: drawn: after every puzzle's solution (the demonstrations have none in the key)
+    drawn = [item for _, item in worked_items(answers)]
+    assert [item.caption for item in drawn] == ["1 · Key step", "2 · Key step", "3 · Key step"]
+    assert [item.note.split(":")[0] for item in drawn] == ["X-Wing", "XY-Wing", "X-Wing"]
 
 
 def _pdf_cells(pdf: Path, page_index: int, item: PlacedGrid) -> dict[int, str]:

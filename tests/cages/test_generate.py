@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from solver.cages.generate import LEVELS, GenerationError
+from solver.cages.generate import GenerationError
 from solver.kenken import parse_mapping as parse_kenken
 from solver.kenken import to_mapping as kenken_to_mapping
 from solver.kenken.generate import Request as KenKenRequest
@@ -14,6 +14,7 @@ from solver.killer import parse_mapping as parse_killer
 from solver.killer import to_mapping as killer_to_mapping
 from solver.killer.generate import Request as KillerRequest
 from tests import cage_oracle as oracle
+from tests.deadline import deadline
 
 
 def _killer_plain(puzzle) -> oracle.Plain:
@@ -27,7 +28,7 @@ def _kenken_plain(puzzle) -> oracle.Plain:
 
 
 @pytest.mark.parametrize("request_, level", [
-    (KillerRequest(4, level="medium"), "medium"),
+    (KillerRequest(4, level="easy"), "easy"),
     (KillerRequest(6, level="medium", cages=(2, 3)), "medium"),
     (KillerRequest(6, jigsaw=True), None),
 ])
@@ -40,9 +41,10 @@ def test_generated_killers_are_unique_meet_their_cages_and_grade_in_level(reques
         assert low <= len(cage.cells) <= high
         assert sum(solution[c] for c in cage.cells) == cage.total
         assert len({solution[c] for c in cage.cells}) == len(cage.cells)
+    assert not any(puzzle.givens)          # the cages alone: a setter's Killer has no givens
     if level:
         assert made.grade.level == level
-        assert LEVELS[level][0] <= made.grade.rating < LEVELS[level][1]
+        assert request_.levels[level][0] <= made.grade.rating < request_.levels[level][1]
     again = request_.make(11)
     assert again.puzzle == puzzle
     assert parse_killer(killer_to_mapping(puzzle)) == puzzle
@@ -59,6 +61,17 @@ def test_generated_kenkens_at_every_level(level: str) -> None:
         assert kenken_total(values, cage.op) == cage.total
     assert made.grade.level == level
     assert parse_kenken(kenken_to_mapping(puzzle)) == puzzle
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2, 3])
+def test_a_hard_6x6_kenken_merged_toward_its_level_stays_unique_and_hard(seed: int) -> None:
+    """A hard KenKen graded too easy has neighbouring cages merged (up to four cells): still
+    unique by the independent checker, its targets its solution's, hard, no cage over four."""
+    made = KenKenRequest(6, "hard").make(seed)
+    puzzle, solution = made.puzzle, made.solution
+    assert oracle.verdict(_kenken_plain(puzzle)) == "unique"
+    assert all(kenken_total([solution[c] for c in cage.cells], cage.op) == cage.total for cage in puzzle.cages)
+    assert made.grade.level == "hard" and max(len(cage.cells) for cage in puzzle.cages) <= 4
 
 
 def test_hidden_operation_kenken_reads_back() -> None:
@@ -80,6 +93,26 @@ def test_impossible_requests_are_refused_by_rule(request_, words: str) -> None:
 
 
 @pytest.mark.slow
+@pytest.mark.parametrize("seed", [3, 8])
+def test_givens_a_killer_is_asked_for_are_spread_in_half_turn_pairs(seed: int) -> None:
+    """Issue 45: `givens: 6` gives six givens, the solution's digits, in three pairs a half
+    turn apart, no two in one row, column or box (not the first cells in reading order)."""
+    made = KillerRequest(9, level="easy", givens=6).make(seed)
+    cells = [c for c, v in enumerate(made.puzzle.givens) if v]
+    assert len(cells) == 6
+    assert all(made.puzzle.givens[c] == made.solution[c] for c in cells)
+    assert sorted(80 - c for c in cells) == cells
+    for place in (lambda c: c // 9, lambda c: c % 9, lambda c: c // 27 * 3 + c % 9 // 3):
+        assert len({place(c) for c in cells}) == 6
+    assert made.grade.level == "easy"
+
+
+def test_easy_kenkens_carry_no_one_cell_cages() -> None:
+    """A one-cell KenKen cage is a given: Tatham's easy 6x6 KenKens have none, nor do ours."""
+    for seed in range(4):
+        assert all(len(cage.cells) > 1 for cage in KenKenRequest(6, "easy").make(seed).puzzle.cages)
+
+
 @pytest.mark.parametrize("level", ["easy", "medium", "hard", "diabolical"])
 def test_generated_6x6_kenkens_at_every_level(level: str) -> None:
     kenken = KenKenRequest(6, level).make(21)
@@ -94,3 +127,25 @@ def test_generated_9x9_killers_at_every_level_up_to_hard(level: str) -> None:
     (generation at that level is the open speed problem of the cage generator)."""
     killer = KillerRequest(9, level=level).make(21)
     assert killer.grade.level == level
+
+
+def test_a_4x4_jigsaw_killer_whose_first_regions_hold_no_grid_draws_new_regions() -> None:
+    """This seed's first 4x4 jigsaw has no full grid: its search ran forever on those regions
+    (found when issue 51's derived seeds reached it)."""
+    with deadline(30):
+        made = KillerRequest(size=4, jigsaw=True).make(64114951150946)
+    assert oracle.verdict(_killer_plain(made.puzzle)) == "unique"
+
+
+@pytest.mark.parametrize("request_", [KillerRequest(size=6, level="easy"), KenKenRequest(size=5, level="easy")],
+                         ids=["killer", "kenken"])
+def test_a_graded_cage_puzzle_crosses_to_another_process_and_back(request_) -> None:
+    """A worker hands back its generated, graded puzzle pickled: the cage tables it cached
+    (the compiled core's frozen classes, which do not unpickle) stay behind, and are made
+    again on the other side (a build with workers broke its process pool on every one)."""
+    import pickle
+    made = request_.make(3)
+    assert made.puzzle.tables                                   # cached by the grade
+    back = pickle.loads(pickle.dumps(made))
+    assert back.puzzle == made.puzzle and back.solution == made.solution
+    assert back.puzzle.tables == made.puzzle.tables

@@ -195,12 +195,8 @@ def test_cages_too_large_to_table_are_judged_right(monkeypatch: pytest.MonkeyPat
     """Issue 44, defect 9: cages past MAX_TABLED_CELLS are their bounds; with 1, every cage of
     two cells or more is, so the bounds alone must give the brute-force checker's verdicts."""
     from solver.cages import tables
-    monkeypatch.setattr(tables, "MAX_TABLED_CELLS", tabled)
-    tables.tuple_table.cache_clear()
-    try:
-        results = _big_cage_kenkens(44, 60)
-    finally:
-        tables.tuple_table.cache_clear()
+    monkeypatch.setattr(tables, "MAX_TABLED_CELLS", tabled)   # read at each call: no table is kept by cells
+    results = _big_cage_kenkens(44, 60)
     wrong = [(expected, got, plain) for expected, got, plain in results if expected != got]
     assert not wrong, wrong[:3]
     assert {expected for expected, _, _ in results} >= {"unique", "multiple", "unsolvable"}

@@ -28,7 +28,7 @@ import pytest
 
 from publisher.cli import main
 from solver.sudoku import Puzzle, format_values, parse_text
-from tests import postgres_server
+from tests import answer_oracle, postgres_server, sudoku_oracle
 from tests.samples import DATA, REPO
 
 #: easy puzzles (graded in a blink), then hard ones where more are needed; each once (easy50
@@ -167,7 +167,7 @@ def test_book_2_repeating_three_puzzles_of_book_1_fails_naming_each(catalog: str
     code, report = build(skip)
     assert code == 0 and report["status"] == "built"
     assert sum(p["status"] == "repeated" for p in report["puzzles"]) == 3   # type: ignore[union-attr]
-    assert any("3 repeated puzzle(s) left out" in w for w in report["warnings"])   # type: ignore[union-attr]
+    assert any("3 repeated puzzles left out" in w for w in report["warnings"])   # type: ignore[union-attr]
     recorded = rows(catalog)
     assert [(r[2], r[4]) for r in recorded[12:]] == [("2", n) for n in range(1, 6)]
     assert len({r[0] for r in recorded}) == 17
@@ -228,17 +228,18 @@ def test_a_newer_schema_is_one_clear_error_and_an_older_one_is_upgraded(catalog:
     capsys.readouterr()
     assert main(["build", str(config), "-q"]) == 2
     err = capsys.readouterr().err.strip().splitlines()
-    assert len(err) == 1 and "schema version 9 is newer than this puzzlepress knows (3)" in err[0]
+    assert len(err) == 1 and "schema version 9 is newer than this puzzlepress knows (4)" in err[0]
     assert _outputs(tmp_path / "out-one") == outputs
 
-    # a schema-1 catalog (no 'puzzle' column) is upgraded in place, its rows kept
+    # a schema-1 catalog (no 'puzzle' column, no answers) is upgraded in place, its rows kept
+    _as_schema_3(catalog)
     execute(catalog, "UPDATE puzzlepress_meta SET value = '1' WHERE key = 'schema_version'")
     execute(catalog, "ALTER TABLE puzzles DROP COLUMN puzzle")
     config2 = book(tmp_path, "two", "Series", 2, [VOLUME_1[0]], catalog)
     code, report = build(config2)
     assert code == 1
     assert report["puzzles"][0]["reason"] == "same as 'Series' vol. 1, section 'Hard', puzzle 1"   # type: ignore[index]
-    assert query(catalog, "SELECT value FROM puzzlepress_meta WHERE key = 'schema_version'") == [("3",)]
+    assert query(catalog, "SELECT value FROM puzzlepress_meta WHERE key = 'schema_version'") == [("4",)]
     assert len(rows(catalog)) == 3
 
 
@@ -274,6 +275,7 @@ def test_a_schema_2_catalog_gets_the_new_variant_forms_and_then_finds_an_x_isomo
         return config
 
     assert build(x_book("one", 1, [p.format() for p in made]))[0] == 0
+    _as_schema_3(catalog)
     execute(catalog, "UPDATE puzzlepress_meta SET value = '2' WHERE key = 'schema_version'")
     execute(catalog, "UPDATE puzzles SET form = '9 boxes x ' || form, id = 'OLDFORM' || number")
     execute(catalog, "UPDATE puzzles SET puzzle = NULL WHERE number = 2")
@@ -283,7 +285,7 @@ def test_a_schema_2_catalog_gets_the_new_variant_forms_and_then_finds_an_x_isomo
     assert first["status"] == "repeated"
     assert first["reason"].startswith("same as 'Series' vol. 1, section 'X', puzzle 1 (rows reordered")
     assert second["status"] == "unique"      # its row could not be read back: its old form stands
-    assert query(catalog, "SELECT value FROM puzzlepress_meta WHERE key = 'schema_version'") == [("3",)]
+    assert query(catalog, "SELECT value FROM puzzlepress_meta WHERE key = 'schema_version'") == [("4",)]
     forms = dict(query(catalog, "SELECT number, form FROM puzzles"))   # type: ignore[arg-type]
     assert not str(forms[1]).startswith("9 boxes") and str(forms[2]).startswith("9 boxes x ")
 
@@ -602,3 +604,79 @@ def test_puzzle_ids_in_captions(tmp_path: Path) -> None:
     code, report = build(config)
     assert code == 0 and all(p["puzzle_id"] is None for p in report["puzzles"])   # type: ignore[union-attr]
     assert ids[0] not in (tmp_path / "out" / "ids-puzzles.rtf").read_text(encoding="utf-8")
+
+
+def _as_schema_3(catalog: str) -> None:
+    """The catalog as schema 3 left it: no answers."""
+    execute(catalog, "DROP INDEX puzzles_by_answer")
+    execute(catalog, "ALTER TABLE puzzles DROP COLUMN answer")
+    execute(catalog, "ALTER TABLE puzzles DROP COLUMN answer_id")
+    execute(catalog, "UPDATE puzzlepress_meta SET value = '3' WHERE key = 'schema_version'")
+
+
+def _same_answer_other_givens(puzzle: Puzzle, seed: int) -> str:
+    """A puzzle whose answer is ``puzzle``'s moved and relabelled (tests/answer_oracle.py's
+    move), with other givens: a new puzzle, an old answer (unique, by the exact-cover oracle)."""
+    regions = sudoku_oracle.box_regions(9, 3, 3)
+    (solution,) = sudoku_oracle.exact_cover_solutions(9, regions, puzzle.givens)
+    moved, _ = answer_oracle.random_boxed_move(solution, 9, 3, 3, random.Random(seed))
+    givens = [v if i % 7 else 0 for i, v in enumerate(moved)]
+    assert sudoku_oracle.count_exact(9, regions, givens, 2) == 1
+    return format_values(givens, puzzle.symbols)
+
+
+def test_a_later_book_printing_an_answer_the_series_has_printed_is_a_repeat(catalog: str, tmp_path: Path) -> None:
+    assert build(book(tmp_path, "one", "Series", 1, VOLUME_1[:2], catalog))[0] == 0
+    again = [VOLUME_2[0], _same_answer_other_givens(TOP95[1], 4)]
+    code, report = build(book(tmp_path, "two", "Series", 2, again, catalog))
+    assert code == 1
+    first, second = report["puzzles"]   # type: ignore[misc]
+    assert first["status"] == "unique"
+    assert second["status"] == "repeated"
+    assert second["reason"].startswith("the answer of 'Series' vol. 1, section 'Hard', puzzle 2")
+    code, report = build(book(tmp_path, "two", "Series", 2, again, catalog, extra="on_repeat: warn"))
+    assert code == 0
+    assert any("two.txt:2" in w and "the answer of 'Series' vol. 1" in w for w in report["warnings"])  # type: ignore[attr-defined]
+    recorded = query(catalog, "SELECT book, number, answer_id FROM puzzles ORDER BY seq")
+    assert all(answer_id for *_, answer_id in recorded)
+    assert recorded[1][2] == recorded[3][2]      # the one answer, recorded by both books
+
+
+def test_a_schema_3_catalog_gets_its_answers_on_upgrade(catalog: str, tmp_path: Path) -> None:
+    """Schema 3 recorded no answers: the upgrade solves each stored puzzle again, so a later
+    book with an old answer under new givens is found."""
+    assert build(book(tmp_path, "one", "Series", 1, VOLUME_1[:2], catalog))[0] == 0
+    _as_schema_3(catalog)
+    code, report = build(book(tmp_path, "two", "Series", 2, [_same_answer_other_givens(TOP95[0], 5)], catalog))
+    assert code == 1
+    assert report["puzzles"][0]["reason"].startswith("the answer of 'Series' vol. 1, section 'Hard', puzzle 1")  # type: ignore[index]
+    assert query(catalog, "SELECT value FROM puzzlepress_meta WHERE key = 'schema_version'") == [("4",)]
+    assert all(answer_id for (answer_id,) in query(catalog, "SELECT answer_id FROM puzzles"))
+
+
+def test_a_generated_puzzle_with_a_catalogued_answer_is_drawn_again(catalog: str, tmp_path: Path) -> None:
+    """on_repeat: skip draws a generated puzzle again when the series printed its answer (here
+    under other givens, so only the answer is a repeat)."""
+    made = json.loads(subprocess.run([sys.executable, "-c", "import sys; from publisher.entry import main; "
+                                      "sys.exit(main())", "generate", "--seed", "5", "--level", "easy", "--json"],
+                                     capture_output=True, text=True, check=True).stdout)
+    puzzle = parse_text(made["puzzle"])[0]
+    assert isinstance(puzzle, Puzzle)
+    assert build(book(tmp_path, "one", "Series", 1, [_same_answer_other_givens(puzzle, 6)], catalog))[0] == 0
+    config = tmp_path / "two.yaml"
+    config.write_text(textwrap.dedent(f"""\
+        catalog: "{catalog}"
+        on_repeat: skip
+        books:
+          - title: Series
+            edition: 2
+            sections: [{{title: Made, generate: {{count: 1, level: easy, seed: 5}}}}]
+        output: {{folder: out-two, formats: [rtf]}}
+        """), encoding="utf-8")
+    code, report = build(config)
+    assert code == 0, report
+    (drawn,) = report["puzzles"]   # type: ignore[misc]
+    solution = tuple(int(ch) for ch in drawn["solution"])
+    old = tuple(int(ch) for ch in made["solution"])
+    assert drawn["status"] == "unique"
+    assert answer_oracle.boxed_invariant(solution, 9, 3, 3) != answer_oracle.boxed_invariant(old, 9, 3, 3)

@@ -45,7 +45,7 @@ def test_an_empty_database_becomes_a_catalog(guarded_cli: Cli, bank: Path) -> No
     (bank.parent / "empty.db").write_bytes(b"")
     run = guarded_cli("catalog", "--catalog", "empty.db", "import", "p.txt")
     assert run.code == 0, run
-    assert guarded_cli("catalog", "--catalog", "empty.db", "list").out.splitlines()[-1] == "1 puzzles in 1 books"
+    assert guarded_cli("catalog", "--catalog", "empty.db", "list").out.splitlines()[-1] == "1 puzzle in 1 book"
 
 
 @pytest.mark.parametrize("args", [["catalog", "--catalog", "p.txt/cat.db", "import", "p.txt"],

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import builtins
 import json
+import re
 import textwrap
 from pathlib import Path
 from typing import Any
@@ -50,6 +51,16 @@ def test_json_fields_and_the_seed_remakes_one_puzzle(cli: Cli) -> None:
     alone = cli("generate", "--level", "medium", "--seed", str(records[2]["seed"]), "--json")
     remade = json.loads(alone[1])
     assert (remade["puzzle"], remade["solution"]) == (records[2]["puzzle"], records[2]["solution"])
+
+
+def test_without_a_seed_the_seed_is_said_last_and_remakes_the_same_bytes(cli: Cli) -> None:
+    """Issue 51: a seedless run names its seed once every puzzle is out (so a failed run
+    stays one line), and that seed gives the same bytes again."""
+    code, out, err = cli("generate", "--count", "2", "--level", "easy")
+    said = re.fullmatch(r"puzzlepress: seed (\d+) \(--seed \1 makes these puzzles again\)\n", err)
+    assert code == EXIT_OK and said, err
+    again = cli("generate", "--count", "2", "--level", "easy", "--seed", said.group(1))
+    assert again == (EXIT_OK, out, "")
 
 
 def test_jigsaw_text_is_read_back_by_the_puzzle_reader(tmp_path: Path,

@@ -104,4 +104,4 @@ def test_explain_text_prints_numbered_sentences(tmp_path: Path, cli: Cli) -> Non
     numbered = lines[1:-1]
     assert len(numbered) == found.steps
     assert [line.split(".", 1)[0].strip() for line in numbered] == [str(i) for i in range(1, found.steps + 1)]
-    assert lines[-1] == "1 puzzles: 1 unique, 0 rejected"
+    assert lines[-1] == "1 puzzle: 1 unique, 0 rejected"   # one puzzle, no plural (issue 51)

@@ -76,7 +76,7 @@ def test_json_nested_five_thousand_deep_is_malformed(guarded_cli: Cli, here: Pat
     (here / "deep.txt").write_text('{"size": 9, "grid": ' + "[" * 5000 + "]" * 5000 + "}\n", encoding="utf-8")
     code, out, _err = guarded_cli(command, "deep.txt")
     assert code == 1
-    assert "malformed: f-puzzles JSON: JSON nested deeper than 64 levels" in out
+    assert "malformed: JSON line: JSON nested deeper than 64 levels" in out
 
 
 @pytest.mark.parametrize("command", ["check", "grade", "solve"])

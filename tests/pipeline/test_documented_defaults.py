@@ -73,7 +73,7 @@ def test_the_section_keys(config: Config) -> None:
 def test_the_generate_keys(config: Config) -> None:
     made = config.books[0].sections[1].generate
     assert made is not None
-    assert (made.count, made.symmetry, made.jigsaw, made.minimal, made.seed) == (10, "rot180", False, False, 0)
+    assert (made.count, made.symmetry, made.jigsaw, made.minimal, made.seed) == (10, "rot180", False, False, None)
     assert (made.level, made.rating, made.technique, made.givens) == (None, None, None, None)   # any
     request = made.request().request
     assert (request.size, request.box) == (9, None)   # 9, the usual box
@@ -91,7 +91,7 @@ def test_the_readme_documents_these_defaults(config: Config) -> None:
     for row in ("| `page.size` | `A4` |", "| `page.margins.top/bottom/outside` | `15mm` |",
                 "| `page.margins.inside` | `15mm` |", "| `on_repeat` | `fail` |", "| `answers` | `separate` |",
                 "| `html.solutions` | `embedded` |", "| `print.paper` | `white` |", "| `count` | `10` |",
-                "| `symmetry` | `rot180` |", "| `seed` | `0` |", "| `node_limit` | `200000` |",
+                "| `symmetry` | `rot180` |", "| `seed` | derived |", "| `node_limit` | `200000` |",
                 "| `output.formats` | `[pdf, docx, rtf, html]` |", "| `print.service` | `none` |",
                 "| `cover.colors.background/text` | `#1d3557`, `#ffffff` |", "| `file_stem` | slug of the title |"):
         assert row in readme, row

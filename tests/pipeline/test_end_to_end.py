@@ -318,15 +318,20 @@ def test_ci_logs_get_plain_progress_lines(tmp_path: Path, capsys: pytest.Capture
 @pytest.mark.slow
 def test_terminal_gets_a_progress_bar(tmp_path: Path) -> None:
     """On a terminal (a pseudo-terminal here) rich draws the bar; it is transient."""
+    screen = _on_a_terminal(minimal(tmp_path, GOOD), REPO)
+    assert "\x1b[" in screen and "Built" in screen
+
+
+def _on_a_terminal(config: Path, folder: Path) -> str:
+    """What ``puzzlepress build CONFIG`` shows on a (pseudo-)terminal; it must succeed."""
     import os
     import pty
     import subprocess
     import sys
-    config = minimal(tmp_path, GOOD)
     leader, follower = pty.openpty()
     child = subprocess.Popen([sys.executable, "-c", "import sys; from publisher.cli import main; "
                               f"sys.exit(main(['build', {str(config)!r}]))"],
-                             stdout=follower, stderr=subprocess.DEVNULL, cwd=REPO)
+                             stdout=follower, stderr=subprocess.DEVNULL, cwd=folder)
     os.close(follower)
     chunks = []
     while True:                       # read as it runs: a full pty buffer would block the child
@@ -339,8 +344,7 @@ def test_terminal_gets_a_progress_bar(tmp_path: Path) -> None:
         chunks.append(chunk)
     os.close(leader)
     assert child.wait(timeout=120) == 0
-    screen = b"".join(chunks).decode("utf-8", "replace")
-    assert "\x1b[" in screen and "Built" in screen
+    return b"".join(chunks).decode("utf-8", "replace")
 
 
 def test_default_grids_per_page_shrink_to_fit_but_configured_ones_fail_loudly(
@@ -425,3 +429,35 @@ def test_yaml_puzzle_file_syntax_error_names_line_and_column(tmp_path: Path,
     assert run(str(config)) == 2
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 1 and "set.yaml:3:1: YAML syntax error" in err[0], err
+
+
+GENERATED = """\
+books:
+  - title: Made here
+    sections:
+      - {title: "Easy [one]", generate: {count: 3, level: easy}}
+      - {title: Cages, kind: killer, generate: {count: 1, level: easy, size: 6}}
+output: {formats: [pdf]}
+"""
+
+
+def test_generation_shows_progress_from_its_first_second(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 51: 13-17 s of generation passed with nothing on screen. Each generated section
+    now says what it makes (its count, title, level and size) before it starts."""
+    config = tmp_path / "made.yaml"
+    config.write_text(GENERATED, encoding="utf-8")
+    assert main(["build", str(config), "--out", str(tmp_path / "out")]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[:4] == ["generate: 3 puzzles of 'Easy [one]' (easy, 9x9) ...", lines[1],
+                         "generate: 1 puzzle of 'Cages' (easy, 6x6) ...", lines[3]]
+    assert all(line.startswith("generate: done in ") for line in (lines[1], lines[3]))
+    assert lines[4] == "verify: 4 puzzles ..."
+
+
+@pytest.mark.slow
+def test_a_terminal_sees_generation_as_a_bar(tmp_path: Path) -> None:
+    config = tmp_path / "made.yaml"
+    config.write_text(GENERATED, encoding="utf-8")
+    screen = _on_a_terminal(config, tmp_path)
+    assert "\x1b[" in screen and "generate" in screen and "'Easy [one]' (easy, 9x9)" in screen
+    assert "Built" in screen

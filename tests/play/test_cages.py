@@ -1,6 +1,6 @@
 """The playable page of cage puzzles in a real Chromium: the cage totals are on screen, a
 full cage whose digits miss its total is flagged as a conflict (rows and columns alone
-would allow them), and the right digits clear it."""
+would allow them), and the right digits clear it; an X Killer's diagonals are rules too."""
 from __future__ import annotations
 
 import json
@@ -12,7 +12,7 @@ from selenium.webdriver.remote.webdriver import WebDriver
 
 from publisher.build import BuildOptions, build
 from tests.browser import cell, classes, type_into
-from tests.samples import REPO
+from tests.samples import DATA, REPO
 
 pytestmark = pytest.mark.consumers
 
@@ -28,6 +28,7 @@ books:
     sections:
       - {{title: KenKen, kind: kenken, puzzles: {REPO / 'puzzles/kenken-6x6.json'}, limit: 1}}
       - {{title: Killer, kind: killer, puzzles: {REPO / 'puzzles/killer-9x9.json'}, limit: 1}}
+      - {{title: X Killer, kind: killer, puzzles: {DATA / 'formats/tatham-xkiller.txt'}, limit: 1}}
 """)
     result = build(BuildOptions(config=config, jobs=1))
     assert result.exit_code == 0, result.errors
@@ -72,3 +73,20 @@ def test_a_full_cage_that_misses_its_total_is_a_conflict(page: WebDriver, puzzle
     assert all(flagged)
     type_into(page, puzzle, *cells[0], right[0])
     assert not any("conflict" in classes(cell(page, puzzle, r, c)) for r, c in cells)
+
+
+def test_an_x_killers_diagonal_is_a_rule_of_the_page(page: WebDriver) -> None:
+    """Issue 45: one digit twice on the main diagonal of an X Killer, in cells that share no
+    row, column, box or cage, is a conflict only the X rule makes; another digit in one clears both."""
+    from solver import formats
+    line = next(line for line in (DATA / "formats" / "tatham-xkiller.txt").read_text().splitlines()
+                if line and not line.startswith("#"))
+    puzzle = formats.read_line(line, 1, 0)
+    cage_of = {cell: i for i, cage in enumerate(puzzle.cages) for cell in cage.cells}
+    first, second = next((a, b) for a in range(9) for b in range(a + 1, 9)
+                         if a // 3 != b // 3 and cage_of[a * 10] != cage_of[b * 10])
+    for r in (first, second):
+        type_into(page, 3, r + 1, r + 1, "1")
+    assert all("conflict" in classes(cell(page, 3, r + 1, r + 1)) for r in (first, second))
+    type_into(page, 3, first + 1, first + 1, "2")
+    assert not any("conflict" in classes(cell(page, 3, r + 1, r + 1)) for r in (first, second))

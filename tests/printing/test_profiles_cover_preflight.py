@@ -360,7 +360,27 @@ def test_preflight_passes_what_a_profile_build_wrote(tmp_path: Path, capsys: pyt
     config = easy_book(tmp_path, 6, print={"service": "kdp", "bleed": True})
     assert build(config) == 0
     assert main(["preflight", str(config)]) == 0
-    assert capsys.readouterr().out.strip().endswith("preflight: 2 files checked, every rule passed")
+    out = capsys.readouterr().out.strip().splitlines()
+    assert out[-1] == "preflight: 2 files checked, every rule passed"
+    # the pass names what it checked: the figures KDP's form asks, read here from the PDFs' own
+    # boxes and KDP's published spine thickness (issue 51, item 6)
+    interior, cover = tmp_path / "out" / "easy-sudoku-puzzles.pdf", tmp_path / "out" / "easy-sudoku-cover.pdf"
+    with pymupdf.open(interior) as doc:
+        pages, (x0, y0, x1, y1) = doc.page_count, boxes(doc, 0)["TrimBox"]
+    with pymupdf.open(cover) as doc:
+        wrap = boxes(doc, 0)["MediaBox"]
+    spine = f"{round(pages * KDP_SPINE['white'], 4):g}"
+    assert [line.split(": ", 2)[:2] for line in out[:2]] == [["preflight", str(interior)], ["preflight", str(cover)]]
+    assert [line.split(": ", 2)[2] for line in out[:2]] == [
+        f"KDP interior: {(x1 - x0) / INCH:g} x {(y1 - y0) / INCH:g} in, {pages} pages, "
+        f"white paper, with bleed, gutter {next(g for low, high, g in KDP_GUTTER if low <= pages <= high):g} in, "
+        f"spine {spine} in",
+        f"KDP cover: {round(wrap[2] / INCH, 4):g} x {round(wrap[3] / INCH, 4):g} in "
+        f"with its bleed, spine {spine} in ({pages} interior pages on white paper)"], out
+    assert main(["preflight", str(config), "--json"]) == 0
+    files = json.loads(capsys.readouterr().out)["files"]
+    assert files[0]["size_in"] == [6, 9] and files[0]["interior_pages"] == pages and files[0]["bleed"] is True
+    assert files[1]["spine_in"] == float(spine) and files[1]["pages"] == 1
 
 
 def test_preflight_names_every_violation_of_a_book_with_thin_margins(

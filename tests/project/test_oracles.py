@@ -14,7 +14,8 @@ import pytest
 from tests.samples import REPO
 
 #: The independent oracles: each written from the rules or the published facts it checks
-ORACLES = ("sudoku_oracle.py", "variant_oracle.py", "cage_oracle.py", "canonical_oracle.py", "knight_checks.py")
+ORACLES = ("sudoku_oracle.py", "variant_oracle.py", "cage_oracle.py", "canonical_oracle.py", "knight_checks.py",
+           "answer_oracle.py")
 
 #: What tests/grade_positions.py may take from the solver: shapes, grids and two proposers
 POSITION_TYPES = {"solver.sudoku": {"Geometry", "Puzzle", "default_symbols", "count_solutions"},

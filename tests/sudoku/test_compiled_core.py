@@ -5,6 +5,9 @@
   by seed) run by both builds answers line for line alike;
 * the C primitives of the packed board (``solver/sudoku/_packed.c``) give the bits of their
   Python reference in ``solver/sudoku/search.py`` on boards of every shape and rule set;
+* the C unary chain searches (``solver/sudoku/_chains.c``), on tables of their own making,
+  find the chains of their Python reference (``solver.sudoku.chains._Links``) from every
+  potential of hard positions;
 * ``PUZZLEPRESS_PURE=1`` runs the Python source, a source changed since the build does too,
   and ``puzzlepress --version`` says which core runs.
 
@@ -26,6 +29,8 @@ import pytest
 
 from solver import core
 from solver.sudoku import Geometry, parse_text
+from solver.sudoku.candidates import Grid
+from solver.sudoku.chains import Chains, _Links
 from solver.sudoku.geometry import board
 from solver.sudoku.pruning import _cells, _plan
 from solver.sudoku.rules import variant_rules
@@ -132,6 +137,42 @@ def test_the_c_search_answers_extends_as_the_python_one(limit: int) -> None:
         for cell in rng.sample(range(81), 3):   # a cell kept from its solution value: often no solution
             start &= ~(1 << (b.cell_base + cell * b.width + rng.randrange(9)))
         assert c.extends(start, limit) == _extends(puzzle.geometry, start, limit)
+
+
+def _chains_c() -> Any:
+    try:
+        return importlib.import_module("solver.sudoku._chains")
+    except ImportError as missing:
+        raise AssertionError(NOT_BUILT) from missing
+
+
+@pytest.mark.parametrize("limit", [2, 5, 10 ** 6])
+def test_the_c_chain_searches_find_the_python_reference_s_chains(limit: int) -> None:
+    """cycles and forcing from every potential of diabolical positions (after their singles),
+    each kind of table (X, Y, XY), with a chain limit that cuts most searches, some, or none:
+    the C searches on tables made from the position and on the Python tables alike."""
+    lines = (REPO / "tests" / "data" / "graded-diabolical-60.txt").read_text().splitlines()[:6]
+    compared = found = 0
+    for puzzle in parse_text("\n".join(line.split()[0] for line in lines)):
+        g = Grid(puzzle)
+        hidden = importlib.import_module("solver.sudoku.grade")._hidden_singles
+        hidden(g, range(3 * g.n))
+        chains = Chains(g)
+        for y, x in ((False, True), (True, False), (True, True)):
+            on_next, off_next = chains.tables(y, x)
+            reference = _Links(on_next, off_next)
+            fast = _chains_c().Links(g.cands, g.n, g.lay.peers, g.lay.units, chains.units_of, y, x)
+            from_tables = _chains_c().Links(on_next, off_next)
+            for node in range(len(on_next)):
+                if not on_next[node] and not off_next[node]:
+                    continue
+                if node & 1:
+                    steps, loops = fast.cycles(node, limit)
+                    assert (steps, loops) == reference.cycles(node, limit) == from_tables.cycles(node, limit)
+                    found += len(loops)
+                assert fast.forcing(node, limit) == reference.forcing(node, limit) == from_tables.forcing(node, limit)
+                compared += 1
+    assert compared > 1000 and (found > 0 or limit == 2)
 
 
 def test_pure_python_is_chosen_when_asked_and_when_a_source_changed(tmp_path: Path) -> None:

@@ -9,6 +9,7 @@ import pytest
 
 from solver import sudoku
 from solver.sudoku.generate import Generated, Request, generate, generate_one
+from solver.sudoku.search import Search
 from tests.sudoku_oracle import count_exact, has_symmetry, is_solution
 
 
@@ -92,6 +93,25 @@ def test_minimal_is_minimal() -> None:
             trial = list(givens)
             trial[cell] = 0
             assert count_exact(9, regions, trial, 2) == 2, f"given at {cell} is not needed"
+
+
+@pytest.mark.slow
+def test_a_minimal_16x16_is_minimal_and_says_its_symmetry() -> None:
+    """Big grids are made minimal by one pass over single givens (a 16x16 took minutes before):
+    unique by the exact-cover oracle, and every given needed, each with its certificate: a
+    second solution of the puzzle without it (found by our search, checked by the oracle's
+    rules: a full grid, every given kept, another value in that cell); the record's symmetry
+    is the pattern's own."""
+    made = generate_one(Request(size=16, minimal=True), 1)
+    givens, regions = made.puzzle.givens, made.puzzle.geometry.regions
+    assert count_exact(16, regions, givens, 2) == 1
+    for cell, value in enumerate(givens):
+        if value:
+            trial = list(givens)
+            trial[cell] = 0
+            other = next(s for s in Search(made.puzzle.geometry, trial).solutions() if s[cell] != value)
+            assert is_solution(other, 16, regions, trial), f"given at {cell}: no second solution"
+    assert made.symmetry == ("rot180" if has_symmetry(givens, 16, "rot180") else "none")
 
 
 def test_same_seed_same_puzzle_and_the_record_seed_remakes_it() -> None:

@@ -20,6 +20,7 @@ from publisher.config import ConfigError, load
 from solver import sudoku
 from solver.sudoku.generate import Request
 from solver.sudoku.targeted import TECHNIQUES, Target, generate_one, target_problem, technique
+from tests import variant_oracle
 from tests.sudoku_oracle import count_exact
 
 
@@ -45,6 +46,19 @@ def check(made: sudoku.generate.Generated, names: set[str], givens: tuple[int, i
 def test_hardest_step_is_the_technique(name: str, seed: int) -> None:
     made = generate_one(Target(Request(), (technique(name.lower()).name,)), seed)
     check(made, {name})
+
+
+@pytest.mark.parametrize("seed", [3, 4])
+def test_an_even_odd_target_has_its_marks(seed: int) -> None:
+    """A technique target under even-odd rules draws its marks as the plain generator does (it
+    printed an even_odd puzzle with no marks): about a third of the cells marked, each on an
+    even digit of the solution, and the puzzle unique with them by the variant oracle."""
+    made = generate_one(Target(Request(variant=("even_odd",)), ("X-Wing",)), seed)
+    marks = made.puzzle.parity
+    assert marks is not None and len(marks) == 81 and 81 // 4 <= marks.count("e") <= 81 // 2
+    assert all(made.solution[cell] % 2 == 0 for cell, mark in enumerate(marks) if mark == "e")
+    assert variant_oracle.count(9, (3, 3), made.puzzle.givens, ("even_odd",), parity=marks) == 1
+    assert made.hardest == "X-Wing"
 
 
 @pytest.mark.slow

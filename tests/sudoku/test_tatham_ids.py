@@ -90,7 +90,7 @@ def test_a_hand_written_jigsaw_id() -> None:
     ("3x3:a,b", "needs 1 part"),
     ("3x3:a2", "has 2 cells, expected 81"),
     ("2x2:a5o", "5 is more than 4"),
-    ("3x3xk:zzzc,a,b", "X Killer"),
+    ("3x3xk:zzzc,a,b", "killer cages describes 1 edges"),
     ("9j:zzzc,a", "jigsaw regions describes"),
 ])
 def test_bad_ids_name_their_problem(text: str, message: str) -> None:
