@@ -203,7 +203,7 @@ def pool_map(function: Callable[[Task], Result], tasks: Iterable[Task], *, jobs:
     many processes (a process limit), fewer are started, down to this process alone.
 
     Every stage's workers start here (``check``, ``grade``, ``generate``, ``build``,
-    ``export``, ``catalog import``), so the README's bound holds for all of them: at most
+    ``export``, ``catalog import``), so the documented bound holds for all of them: at most
     4 x the cores and never more than the tasks (:func:`publisher.workers.worker_count`;
     for a stream, the tasks counted up to that bound before any worker starts).
     """

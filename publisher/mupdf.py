@@ -46,7 +46,7 @@ def out_of_memory(error: BaseException) -> bool:
 @contextmanager
 def memory_errors() -> Iterator[None]:
     """Around a PyMuPDF call: a failed allocation becomes MemoryError, which the CLI reports as
-    its one "out of memory" line, exit 2 (README, CLI contract), not an internal error."""
+    its one "out of memory" line, exit 2 (docs, CLI contract), not an internal error."""
     try:
         yield
     except Exception as error:

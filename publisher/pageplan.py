@@ -25,7 +25,7 @@ from publisher.progress import Progress
 from publisher.schema import JsonObject
 from publisher.sources import read_sources
 
-#: the version of ``puzzlepress plan --json``'s object (README, "puzzlepress plan")
+#: the version of ``puzzlepress plan --json``'s object (docs, "puzzlepress plan")
 PLAN_VERSION = 1
 
 

@@ -1,7 +1,7 @@
 """One puzzle's verdict (and grade) as ``check``, ``grade`` and ``solve`` report it.
 
 The verdict is the build's (:func:`judge_item`: the bound scaled to the grid as the kind
-scales it); the JSON record and the text line are the CLI contract (README, "CLI
+scales it); the JSON record and the text line are the CLI contract (docs, "CLI
 contract"). :func:`check_one` and :func:`grade_one` are the work of one puzzle, run here, in
 worker processes or on Dask by :func:`publisher.screening.screen`, so they are plain
 top-level functions of picklable tasks.

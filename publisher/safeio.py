@@ -19,11 +19,11 @@ from contextvars import ContextVar
 from pathlib import Path
 from typing import BinaryIO
 
-#: The largest config, puzzle file or template read (README, "Limits").
+#: The largest config, puzzle file or template read (docs, "Limits").
 MAX_INPUT_BYTES = 16 * 1024 * 1024
-#: The largest built PDF ``preflight`` reads back (a book's interior or cover; README, "Limits").
+#: The largest built PDF ``preflight`` reads back (a book's interior or cover; docs, "Limits").
 MAX_PDF_BYTES = 1024 * 1024 * 1024
-#: The largest font file or cover image read (a CJK TrueType font is about 20 MB; README, "Limits").
+#: The largest font file or cover image read (a CJK TrueType font is about 20 MB; docs, "Limits").
 MAX_BINARY_BYTES = 128 * 1024 * 1024
 
 

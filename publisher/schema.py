@@ -48,12 +48,12 @@ if TYPE_CHECKING:
     #: of givens, or another kind's request (a Killer's, a KenKen's)
     Wanted = Request | Target | Recipe
 
-#: Sudoku difficulty levels, easiest first (the grader's names; README "Difficulty levels")
+#: Sudoku difficulty levels, easiest first (the grader's names; docs "Difficulty levels")
 LEVELS = ("easy", "medium", "hard", "diabolical")
 
 #: The longest text of a config value (a title, an instruction, a blurb) and the longest list
 #: (books, sections, inline puzzles, formats ...), checked before their items are modelled
-#: (README, "Limits")
+#: (docs, "Limits")
 MAX_TEXT_CHARS = 10_000
 MAX_LIST_ITEMS = 10_000
 
@@ -125,7 +125,8 @@ class Strict(BaseModel):
     and lists are bounded before anything is made of them, and text holds no control
     characters (Word files cannot carry them)."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
+    # every key's description is the docstring under it: the docs' config reference is made from them
+    model_config = ConfigDict(extra="forbid", frozen=True, strict=True, use_attribute_docstrings=True)
 
     @field_validator("*", mode="before")
     @classmethod
@@ -170,14 +171,25 @@ class SectionBase(Strict):
     graded: ClassVar[bool] = False
 
     kind: str
+    """the kind of puzzle: `sudoku` (the default), `killer`, `kenken`, `knights_tour` or `queens`"""
     title: str
-    puzzles: Paths = []                   # files or globs, relative to the config file
-    inline: list[str | dict[str, object]] = []   # puzzles written in the config itself
+    """section heading, running head and answer-key grouping"""
+    puzzles: Paths = []
+    """a file, a glob (`sets/*.txt`) or a list of them, in any format below"""
+    inline: list[str | dict[str, object]] = []
+    """puzzles written in the config: strings in a text format, or mappings (structured form)"""
     instructions: str | None = None
-    difficulty: str | None = None         # label for puzzles that carry none
-    limit: int | None = Field(default=None, ge=1)   # take at most this many puzzles
+    """printed under the section heading; without it, the one-line rule of the section's kind (and of its variants), in
+    the book's language (labels `rule_sudoku`, `rule_killer`, ...)"""
+    difficulty: str | None = None
+    """label for puzzles that carry none (`easy`, `medium`, `hard`, `diabolical` are translated); `auto` (Sudoku only):
+    every puzzle is labelled with the level of its grade (below), its own label included"""
+    limit: int | None = Field(default=None, ge=1)
+    """take at most this many puzzles"""
     puzzles_per_page: PerPage | None = None
+    """per-section layout"""
     answers_per_page: PerPage | None = None
+    """per-section layout"""
 
     @model_validator(mode="after")
     def _auto_difficulty(self) -> SectionBase:
@@ -199,7 +211,9 @@ class RatingRange(Strict):
     """The ratings a section accepts (Sudoku Explainer scale, both ends included)."""
 
     min: float | None = Field(default=None, ge=0)
+    """the lowest rating accepted; none: no lower end"""
     max: float | None = Field(default=None, ge=0)
+    """the highest rating accepted; none: no upper end"""
 
     @model_validator(mode="after")
     def _ordered(self) -> RatingRange:

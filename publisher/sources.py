@@ -334,7 +334,7 @@ def _completed(loaded: LoadedConfig, loc: KeyPath, section: Section, read: list[
 def _variant_fits(loaded: LoadedConfig, loc: KeyPath, kind: Kind, hints: Mapping[str, Hint], path: Path,
                   found: Sequence[object]) -> None:
     """A section's ``variant`` that the grids of its file cannot have (windoku on a 4x4) is an
-    error of that key (README: the config error names it), not a ``malformed`` verdict for
+    error of that key (docs: the config error names it), not a ``malformed`` verdict for
     every puzzle: a puzzle that cannot be read with the section's variant rules but can
     without them (its own ``variant``, which wins, unchanged) names the key and the puzzle."""
     if not hints.get("variant") or not any(isinstance(one, ParseIssue) for one in found):
@@ -347,7 +347,7 @@ def _variant_fits(loaded: LoadedConfig, loc: KeyPath, kind: Kind, hints: Mapping
                               f"({display_path(path)}:{with_rules.line} is a {size}x{size} grid)")
 
 
-#: The most puzzles one build reads (README, "Limits"): a build holds every puzzle, its
+#: The most puzzles one build reads (docs, "Limits"): a build holds every puzzle, its
 #: verdict, grade and boards in memory until the books are written (bench/memory.py:
 #: about 25 KiB a 4x4 puzzle building PDF and HTML), so this keeps a build within 4 GB.
 MAX_BUILD_PUZZLES = 100_000
@@ -391,6 +391,6 @@ def read_sources(loaded: LoadedConfig, *, jobs: int | None = 1, progress: Progre
         total += len(read[-1].items)
         if total > MAX_BUILD_PUZZLES:   # stop before verifying and laying out what cannot fit in memory
             raise SourceError(f"{loaded.where(loc)}: the books would hold more than "
-                              f"{MAX_BUILD_PUZZLES:,} puzzles, the most one build takes (README, Limits); "
+                              f"{MAX_BUILD_PUZZLES:,} puzzles, the most one build takes (docs, Limits); "
                               "split them into several configs")
     return read

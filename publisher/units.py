@@ -22,7 +22,7 @@ PAGE_SIZES: dict[str, tuple[float, float]] = {
     "8.5x11in": (8.5 * POINTS_PER_INCH, 11 * POINTS_PER_INCH),
 }
 
-#: The largest page side accepted: 22 in, the largest page Word can hold (README, "Limits").
+#: The largest page side accepted: 22 in, the largest page Word can hold (docs, "Limits").
 MAX_PAGE_SIDE = 22 * POINTS_PER_INCH
 
 _NUMBER = r"([0-9]{1,6}(?:\.[0-9]{1,6})?)"

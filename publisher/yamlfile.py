@@ -21,11 +21,11 @@ import yaml
 
 from solver.parsing import JsonTooDeep, check_json_depth
 
-#: Deepest nesting of lists and mappings accepted (README, "Limits").
+#: Deepest nesting of lists and mappings accepted (docs, "Limits").
 MAX_DEPTH = 64
-#: How many nodes aliases may add to a document once expanded (README, "Limits").
+#: How many nodes aliases may add to a document once expanded (docs, "Limits").
 MAX_ALIAS_NODES = 100_000
-#: How many nodes (scalars, lists, mappings) a document may hold as written (README, "Limits"):
+#: How many nodes (scalars, lists, mappings) a document may hold as written (docs, "Limits"):
 #: composing them is most of the time a large document takes, so the count stops it early
 MAX_NODES = 1_000_000
 

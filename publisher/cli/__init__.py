@@ -1,6 +1,6 @@
 """The ``puzzlepress`` command line: argument parsing and exit codes only.
 
-Exit codes are a contract (see README, "CLI contract"):
+Exit codes are a contract (see docs, "CLI contract"):
   0  success (built; every puzzle unique; a tour exists)
   1  puzzles were rejected / not unique / no tour exists
   2  usage error: the config or an input cannot be used

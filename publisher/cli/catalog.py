@@ -2,7 +2,7 @@
 
 The catalog is named by ``--catalog PATH_OR_URL`` (a SQLite file or a
 ``postgresql://`` URL) or the ``PUZZLEPRESS_CATALOG`` environment variable.
-Exit codes (README, "CLI contract"): 0 done (``find``: every puzzle found),
+Exit codes (docs, "CLI contract"): 0 done (``find``: every puzzle found),
 1 ``find``: some puzzle is not in the catalog, ``import``: some puzzle could not
 be read and was left out, 2 the catalog or an input cannot be used.
 """

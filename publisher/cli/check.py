@@ -9,7 +9,7 @@ its n-th solution shown; exit 0 when the request has an answer (a unique
 solution, at least one solution, the n-th solution exists), 1 when not or when the search
 bound stopped it first, 2 for a missing or empty file and an empty argument.
 
-With ``--json`` every result is one JSON object on one line (README, "CLI contract").
+With ``--json`` every result is one JSON object on one line (docs, "CLI contract").
 """
 from __future__ import annotations
 

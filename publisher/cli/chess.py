@@ -18,7 +18,7 @@ from solver.knights import count_tours, find_tour, parse_square, square_name
 MAX_GRID_COLS = 30
 #: Counting tours is exhaustive: refuse boards where it would not finish.
 MAX_COUNT_SQUARES = 30
-#: Largest board ``tour`` builds (README, "Limits"): 1000x1000 takes about 5 s and 0.3 GB,
+#: Largest board ``tour`` builds (docs, "Limits"): 1000x1000 takes about 5 s and 0.3 GB,
 #: 4x250000 about 20 s and 1.1 GB on the project's 2-core machine.
 MAX_TOUR_SQUARES = 1_000_000
 #: Largest N ``queens`` accepts (one solution is built in linear time; 1,000,000 takes 0.2 s).

@@ -1,5 +1,5 @@
 """``puzzlepress convert FILE... --to FORMAT [-o OUT]``: every puzzle of FILES as one line of
-another program's format (README, "puzzlepress convert").
+another program's format (docs, "puzzlepress convert").
 
 The lines are written all or none: a puzzle the format cannot hold (a KenKen as f-puzzles, an
 anti-knight Sudoku as a Tatham ID) or cannot be read is one line naming its file, line and

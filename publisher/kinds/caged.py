@@ -39,7 +39,9 @@ class CageSizes(Strict):
     ``"2-5"`` as the command line writes it."""
 
     min: int = Field(default=2, ge=1, le=9)
+    """the fewest cells a cage may have"""
     max: int = Field(default=4, ge=1, le=9)
+    """the most cells a cage may have"""
 
     @model_validator(mode="before")
     @classmethod
@@ -74,7 +76,10 @@ class CageGenerate(Generation):
     which level; a request no search can meet is refused when the block is read."""
 
     count: int = Field(default=10, ge=1, le=10_000)
+    """how many puzzles"""
     level: Literal["easy", "medium", "hard", "diabolical"] | None = None
+    """`easy`, `medium`, `hard` or `diabolical`, on the Sudoku levels' ratings (a Killer's easy runs to 1.7); any
+    level without it"""
 
     def request(self) -> CageRecipe:
         raise NotImplementedError

@@ -29,9 +29,14 @@ class KenKenGenerate(CageGenerate):
     ``puzzlepress generate --kind kenken``."""
 
     size: int = Field(default=6, ge=3, le=9)
+    """the grid size, 3 to 9"""
     cages: CageSizes | None = None
+    """cells per cage, `{min: 2, max: 3}` or `2-3`; by level without it: easy, medium and hard 2-3, diabolical 2-4
+    (no level: 1-4). A one-cell cage is a given; `1-3` asks for them"""
     ops: bool = True
-    seed: int | None = Field(default=None, ge=0)   # None: one derived from the book and the section
+    """`false` hides the operations (the harder form)"""
+    seed: int | None = Field(default=None, ge=0)
+    """the same keys and seed make the same puzzles; without one, a seed derived from the book and the section"""
 
     def request(self) -> Request:
         return Request(self.size, self.level, self.cages.bounds if self.cages else None, self.ops)
@@ -42,8 +47,11 @@ class KenKenSection(SectionBase):
     graded: ClassVar[bool] = True
 
     kind: Literal["kenken"]
+    """`kenken`: a Latin square cut into cages, each with a target and an operation (`+`, `-`, `x`, `/`)"""
     generate: KenKenGenerate | None = None
-    size: int | None = Field(default=None, ge=3, le=9)    # parse hint for puzzles that omit it
+    """KenKens made by the tool, seeded (`kenken.generate` keys below)"""
+    size: int | None = Field(default=None, ge=3, le=9)
+    """a parse hint: the grid size, for puzzles that omit it"""
 
 
 class KenKenKind(CagedKind[KenKen]):

@@ -31,14 +31,22 @@ class KillerGenerate(CageGenerate):
     ``puzzlepress generate --kind killer``."""
 
     size: int = Field(default=9, ge=4, le=16)
+    """the grid size, 4 to 16"""
     box: BoxShape | None = None
+    """the box shape `RxC`; without it, the usual box of the size"""
     jigsaw: bool = False
+    """a fresh random region map per puzzle instead of boxes"""
     cages: CageSizes | None = None
-    #: givens besides the cages, spread in half-turn pairs; a setter's Killer has none
+    """cells per cage, `{min: 2, max: 5}` or `2-5`; by level without it: easy 2-3, medium 2-4, hard 2-5, diabolical
+    3-6. A range no number of cages cuts the grid into (2-2 on a 9x9) is refused"""
     givens: int = Field(default=0, ge=0, le=255)
-    #: variant rules the cages are combined with (X's diagonals, windoku, anti-knight ...)
+    """0: the cages alone make the puzzle, as a setter's Killer; N > 0: N givens of the solution, in pairs a half
+    turn apart spread over rows, columns and boxes"""
     variant: list[Literal[VARIANTS]] = []  # type: ignore[valid-type]
-    seed: int | None = Field(default=None, ge=0)   # None: one derived from the book and the section
+    """the Sudoku variant rules the cages combine with (`x`, `windoku`, `anti_knight`, `anti_king`,
+    `non_consecutive`, `even_odd`); none by default"""
+    seed: int | None = Field(default=None, ge=0)
+    """the same keys and seed make the same puzzles; without one, a seed derived from the book and the section"""
 
     @field_validator("variant", mode="before")
     @classmethod
@@ -69,10 +77,15 @@ class KillerSection(SectionBase):
     graded: ClassVar[bool] = True
 
     kind: Literal["killer"]
+    """`killer`: Killer Sudoku, a Sudoku cut into cages whose digits differ and add up to the printed sum"""
     generate: KillerGenerate | None = None
-    size: int | None = Field(default=None, ge=4, le=16)   # parse hints for puzzles that omit them
+    """Killers made by the tool, seeded (`killer.generate` keys below)"""
+    size: int | None = Field(default=None, ge=4, le=16)
+    """a parse hint: the grid size, for puzzles that omit it"""
     box: str | None = None
+    """a parse hint: the box shape `RxC`"""
     regions: str | None = None
+    """a jigsaw region map (N x N labels) for every puzzle of the section"""
 
 
 class KillerKind(CagedKind[Killer]):

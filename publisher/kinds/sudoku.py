@@ -51,7 +51,9 @@ class GivensRange(Strict):
     """How many givens a generated puzzle has, both ends included."""
 
     min: int = Field(ge=0)
+    """the fewest givens"""
     max: int = Field(ge=0)
+    """the most givens"""
 
 
 def _techniques(value: object) -> object:
@@ -73,21 +75,36 @@ def _givens(value: object) -> object:
 
 
 class Generate(Generation):
-    """Puzzles a Sudoku section makes itself (README "Generated Sudoku"); the same keys
+    """Puzzles a Sudoku section makes itself (docs "Generated Sudoku"); the same keys
     and meanings as ``puzzlepress generate``, so a section and a command make the same puzzles."""
 
     count: int = Field(default=10, ge=1, le=10_000)
+    """how many puzzles"""
     level: Literal["easy", "medium", "hard", "diabolical"] | None = None
-    rating: str | RatingRange | None = None   # "2.5-4.8" or {min: 2.5, max: 4.8}, SE scale
+    """`easy` (SE rating < 1.5), `medium` (1.5 to < 2.5), `hard` (2.5 to < 5.0) or `diabolical` (5.0 and up); any
+    level when neither this nor `rating` is given"""
+    rating: str | RatingRange | None = None
+    """a rating range instead of a level: `"2.5-4.8"` or `{min: 2.5, max: 4.8}` (SE scale, both ends included)"""
     symmetry: Literal["none", "rot180", "rot90", "mirror", "diagonal"] = "rot180"
-    size: int | None = None               # default 9, or the box's
-    box: BoxShape | None = None           # "2x3"
+    """pattern of the givens: `none`, `rot180`, `rot90`, `mirror` (left-right), `diagonal`"""
+    size: int | None = None
+    """4, 6, 8, 9, 10, 12, 16 (25 best effort); without it, 9, or the size of `box`"""
+    box: BoxShape | None = None
+    """the box shape `RxC` (`2x3`); without it, the usual box of the size"""
     jigsaw: bool = False
+    """a fresh random region map per puzzle (N connected regions of N cells)"""
     minimal: bool = False
-    seed: int | None = Field(default=None, ge=0)   # None: one derived from the book and the section
-    #: every puzzle's hardest step is one of these techniques (names of the grading table, any case)
+    """no given can be removed with the puzzle staying unique"""
+    seed: int | None = Field(default=None, ge=0)
+    """the same keys and seed make the same puzzles (and the same book bytes) on every build and machine; without one,
+    a seed derived from the book's title and edition and the section's place and title (each section its own, stable
+    across builds)"""
     technique: Annotated[list[str], BeforeValidator(_techniques)] | None = None
-    givens: Annotated[GivensRange, BeforeValidator(_givens)] | None = None   # 24, or {min: 22, max: 26}
+    """a technique of the grading table ("Difficulty levels"; any case: `x-wing`), or a list of them: every puzzle's
+    hardest step, by our grader, is that technique (or one of the list), so its solution path uses it and needs
+    nothing harder; with `level` or `rating` too, the technique's rating must fall in it"""
+    givens: Annotated[GivensRange, BeforeValidator(_givens)] | None = None
+    """how many givens: `24` (exactly) or `{min: 22, max: 26}`"""
 
     def request(self) -> Target:
         shape = parse_count_grid(self.box) if self.box else None
@@ -116,19 +133,35 @@ class SudokuSection(SectionBase):
     graded: ClassVar[bool] = True
 
     kind: Literal["sudoku"] = "sudoku"
-    # difficulty may also be "auto": every puzzle is labelled with the level of its grade
-    sort: Literal["file", "difficulty"] = "file"   # difficulty: easiest (lowest rating) first, stable
-    rating: RatingRange | None = None     # puzzles rated outside are rejected (out_of_range)
-    generate: Generate | None = None      # puzzles made by the tool (beside or instead of files)
-    size: int | None = Field(default=None, ge=4, le=36)   # parse hints, for files that need them
-    box: str | None = None                # box shape RxC, e.g. "2x3"
-    symbols: str | None = Field(default=None, min_length=1)   # e.g. "0123456789ABCDEF" (then 0 is a value)
-    regions: str | None = None            # jigsaw region map (N*N labels) for every puzzle
-    #: variant rules every puzzle of the section keeps (a puzzle file's own ``variant`` wins)
+    """`sudoku` (the default): Sudoku of any size, jigsaw regions and the rule variants"""
+    sort: Literal["file", "difficulty"] = "file"
+    """Sudoku only. `difficulty`: easiest (lowest rating) first; equal ratings keep their order; puzzle numbers follow
+    the sorted order"""
+    rating: RatingRange | None = None
+    """Sudoku only. `{min: 2.5, max: 4.8}` (either end may be left out; both included): a puzzle rated outside is
+    rejected as `out_of_range` ("rated 4.9, section allows 2.5-4.8"; above 5.0 "rated at least 7.1, ...", see
+    "Difficulty levels"), like any rejected puzzle under `on_rejected`"""
+    generate: Generate | None = None
+    """Sudoku made by the tool, seeded (`generate` keys below), beside or instead of `puzzles`"""
+    size: int | None = Field(default=None, ge=4, le=36)
+    """a parse hint: the grid size, for files whose cell count does not tell it"""
+    box: str | None = None
+    """a parse hint: the box shape `RxC` (`2x3`), for sizes with more than one"""
+    symbols: str | None = Field(default=None, min_length=1)
+    """a parse hint: the symbol string (`0123456789ABCDEF` makes 0 a value)"""
+    regions: str | None = None
+    """a jigsaw region map (N x N labels) for every puzzle of the section"""
     variant: list[Literal[VARIANTS]] = []  # type: ignore[valid-type]
-    #: true: the section's first puzzle is followed by its key step drawn on a grid; full: by
-    #: every step of its solution, one grid each
+    """Sudoku variant rules every puzzle keeps (`x`, `windoku`, `anti_knight`, `anti_king`, `non_consecutive`,
+    `even_odd`; see "Sudoku variants"), also for `generate`; a puzzle file's own `variant` wins"""
     worked_example: bool | Literal["full"] = False
+    """Sudoku only. `true`: the section opens, in the puzzle booklet, with a demonstration puzzle ("Example",
+    unnumbered, in no answer key and not played on screen) followed by its key step drawn on a grid (see
+    `answers.hints: drawn`); `full`: by every step of its solution, one grid per step ("Example · Step 3/40"), as
+    many to a page as the section's puzzles. The demonstration is made for the section (the size, boxes, variant
+    rules and symbols of its first puzzle, needing its hardest technique at its level; seeded from the book, so the
+    same book gets the same one) and is never one of the book's puzzles, turned, mirrored or relabelled: a worked
+    example on a real puzzle would give it away"""
 
     @field_validator("box")
     @classmethod

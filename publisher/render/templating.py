@@ -6,7 +6,7 @@ lists that folder before the built-in ``templates/``. Each format keeps its
 templates in its own subfolder (``html/``, ``rtf/``), so a user folder can hold
 overrides for several formats side by side.
 
-A template is code from the user's folder, and the README's CI recipe builds every pull
+A template is code from the user's folder, and the docs' CI recipe builds every pull
 request, so a template must not be able to do more than draw the book. It runs in
 jinja2's immutable sandbox (no attribute starting with ``_``, no method that changes a
 list or a mapping, ``range`` bounded), it reads only templates inside the folders searched,

@@ -291,7 +291,7 @@ def test_a_build_takes_at_most_the_documented_number_of_puzzles(tmp_path: Path, 
     monkeypatch.setattr(sources, "MAX_BUILD_PUZZLES", 5)
     code, _, err = guarded_cli("build", "config.yaml", "-q")
     assert code == 2 and err.strip() == ("puzzlepress: error: config.yaml:5: books[0].sections[1]: the books would "
-                                         "hold more than 5 puzzles, the most one build takes (README, Limits); "
+                                         "hold more than 5 puzzles, the most one build takes (docs, Limits); "
                                          "split them into several configs")
     monkeypatch.setattr(sources, "MAX_BUILD_PUZZLES", 6)
     assert guarded_cli("build", "config.yaml", "-q")[0] == 0

@@ -1,15 +1,17 @@
-"""Every default the README's config tables document, read back through the config loader
+"""Every default the config reference documents, read back through the config loader
 from a config that sets none of them: the book, page, layout, answers, html, print and cover
 keys, the build's own keys, a section's, a generated section's and the chessboards'. The
-expected values are the README's words, lengths and page sizes worked out here from mm
+expected values are the documented words, lengths and page sizes worked out here from mm
 (72 points to the inch, 25.4 mm to the inch), not the product's constants."""
 from __future__ import annotations
+
+import re
 
 import pytest
 
 from publisher.config import Config, load
 from publisher.spec import stem_of
-from tests.samples import REPO
+from tests.documentation import hooks
 
 MM = 72 / 25.4
 
@@ -85,13 +87,15 @@ def test_the_chessboard_keys(config: Config) -> None:
     assert (queens.n, queens.given) == (8, [])
 
 
-def test_the_readme_documents_these_defaults(config: Config) -> None:
-    """The table rows these tests pin, as the README writes them (a changed default changes both)."""
-    readme = (REPO / "README.md").read_text(encoding="utf-8")
-    for row in ("| `page.size` | `A4` |", "| `page.margins.top/bottom/outside` | `15mm` |",
-                "| `page.margins.inside` | `15mm` |", "| `on_repeat` | `fail` |", "| `answers` | `separate` |",
-                "| `html.solutions` | `embedded` |", "| `print.paper` | `white` |", "| `count` | `10` |",
-                "| `symmetry` | `rot180` |", "| `seed` | derived |", "| `node_limit` | `200000` |",
-                "| `output.formats` | `[pdf, docx, rtf, html]` |", "| `print.service` | `none` |",
-                "| `cover.colors.background/text` | `#1d3557`, `#ffffff` |", "| `file_stem` | slug of the title |"):
-        assert row in readme, row
+def test_the_reference_documents_these_defaults(config: Config) -> None:
+    """The defaults these tests pin, as the config reference (made from the schema) prints them."""
+    reference = hooks().config_reference()
+    for key, default in (("page.size", "`A4`"), ("page.margins.top", "`15mm`"), ("page.margins.outside", "`15mm`"),
+                         ("page.margins.inside", "`15mm`"), ("on_repeat", "`fail`"),
+                         ("answers.placement", "`separate`"),
+                         ("html.solutions", "`embedded`"), ("print.paper", "`white`"), ("generate.count", "`10`"),
+                         ("generate.symmetry", "`rot180`"), ("generate.seed", "none"), ("node_limit", "`200000`"),
+                         ("output.formats", "`[pdf, docx, rtf, html]`"), ("print.service", "`none`"),
+                         ("cover.colors.background", "`#1d3557`"), ("cover.colors.text", "`#ffffff`"),
+                         ("file_stem", "none")):
+        assert re.search(rf"^\| `{re.escape(key)}` \| [^|]+ \| {re.escape(default)} \|", reference, re.MULTILINE), key

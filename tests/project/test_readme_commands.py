@@ -1,6 +1,7 @@
-"""Every command the README shows runs, and every option it names is the command's.
+"""Every command the README and the docs show runs, and every option they name is the command's.
 
-Three checks, all read from README.md itself:
+Three checks, all read from the pages themselves (the README and docs/, as written; the
+tutorial's commands run one after another in tests/project/test_docs.py):
 
 - each ``### `puzzlepress CMD ...``` section names exactly the options ``puzzlepress CMD
   --help`` lists (an option the text names that the command lacks, or one the command has
@@ -24,10 +25,11 @@ from pathlib import Path
 import pytest
 
 from publisher.cli import main
+from tests.documentation import documentation
 from tests.runner import console, console_env
 from tests.samples import REPO
 
-README = (REPO / "README.md").read_text(encoding="utf-8")
+README = documentation(tutorial=False)
 #: options every command takes (the top-level group's, allowed anywhere)
 GLOBAL = {"-h", "--help", "--debug", "--version"}
 OPTION = re.compile(r"(?<![^\s\[(/,|])(--?[a-z][a-z0-9-]*)")   # after a space, a bracket, a slash or a comma
@@ -62,7 +64,7 @@ def _command_sections() -> dict[str, str]:
     headings = list(re.finditer(r"^### (.*)$", README, re.MULTILINE))
     for number, heading in enumerate(headings):
         end = headings[number + 1].start() if number + 1 < len(headings) else len(README)
-        end = min(end, *(m.start() + heading.start() for m in re.finditer(r"^## ", README[heading.start():end],
+        end = min(end, *(m.start() + heading.start() for m in re.finditer(r"^#{1,2} ", README[heading.start():end],
                                                                               re.MULTILINE)), end)
         for usage in re.findall(r"`puzzlepress ([a-z]+)[^`]*`", heading.group(1)):
             sections[usage] = README[heading.start():end]
@@ -130,10 +132,12 @@ def test_the_shown_commands_include_the_front_door() -> None:
 @pytest.mark.slow
 @pytest.mark.parametrize("command", COMMANDS)
 def test_every_shown_command_runs(command: str, tmp_path: Path) -> None:
-    for name in ("config.yaml", "puzzles"):
+    for name in ("config.yaml", "puzzles"):   # in a copy of the embedded book
         source = REPO / name
         (shutil.copytree if source.is_dir() else shutil.copy2)(source, tmp_path / name)
     puzzlepress = f"puzzlepress() {{ {shlex.join(console())} \"$@\"; }}\n"   # the console script, as a shell function
+    if not command.startswith("puzzlepress init"):   # the README's own book, `init mybook`, is there too
+        puzzlepress += "puzzlepress init mybook >/dev/null\n"
     done = subprocess.run(["sh", "-ec", puzzlepress + command], cwd=tmp_path, capture_output=True, text=True,
                           timeout=600, env=console_env())
     assert done.returncode == 0, (command, done.stdout[-2000:], done.stderr[-2000:])
