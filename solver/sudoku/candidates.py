@@ -36,6 +36,9 @@ class Layout:
     allowed: tuple[int, ...] = ()
     #: no variant rule: the uniqueness techniques (which swap digits in a pattern) are sound
     classic: bool = True
+    #: a rule SukakuExplainer rates: its generalized techniques replace pointing, claiming
+    #: and naked sets (:data:`solver.sudoku.rules.Rule.generalized`)
+    generalized: bool = False
 
 
 @lru_cache(maxsize=64)
@@ -43,6 +46,16 @@ def layout(geometry: Geometry) -> Layout:
     """The :class:`Layout` of a geometry, built once."""
     t = tables(geometry)
     n = t.size
+    implied = [unit for rule in geometry.rules for unit in rule.implied_units(geometry)]
+    units, names, peers = t.units, t.unit_names, t.peers
+    if implied:    # the grader reads them as units, with their cells as peers (rules.Rule.implied_units)
+        units = units + tuple(cells for _, cells in implied)
+        names = names + tuple(name for name, _ in implied)
+        more: list[set[int]] = [set(p) for p in peers]
+        for _, cells in implied:
+            for cell in cells:
+                more[cell].update(c for c in cells if c != cell)
+        peers = tuple(tuple(sorted(p)) for p in more)
     cell_units = tuple((c // n, n + c % n, 2 * n + geometry.regions[c]) for c in range(n * n))
     crossings = []
     for region in range(2 * n, 3 * n):
@@ -51,9 +64,9 @@ def layout(geometry: Geometry) -> Layout:
             both = rset.intersection(t.units[line])
             if len(both) > 1:
                 crossings.append((region, line, frozenset(both)))
-    return Layout(n, t.units, t.unit_names, t.peers, tuple(frozenset(p) for p in t.peers),
+    return Layout(n, units, names, peers, tuple(frozenset(p) for p in peers),
                   cell_units, tuple(crossings), max((len(b) for _, _, b in crossings), default=1),
-                  t.excludes, t.allowed, not geometry.rules)
+                  t.excludes, t.allowed, not geometry.rules, any(rule.generalized for rule in geometry.rules))
 
 
 def bits(mask: int) -> list[int]:

@@ -30,6 +30,22 @@ from solver.sudoku.search import count_solutions
 
 Finder = Callable[[Grid], "Step | None"]
 
+#: the techniques that find nothing on a grid with a rule SukakuExplainer rates, and those that
+#: find nothing on any other (:data:`FLOORS` leaves out of each grid's floors what never runs there)
+_CLASSIC_ONLY: list[Finder] = []
+_GENERALIZED_ONLY: list[Finder] = [ruled.generalized_intersection, ruled.generalized_naked_pair,
+                                   ruled.generalized_naked_triple, ruled.generalized_naked_quad]
+
+
+def _classic(finder: Finder) -> Finder:
+    """A technique that SukakuExplainer replaces by its generalized form on a grid with a rule
+    it rates (:mod:`solver.sudoku.ruled`), so it runs on other grids only."""
+    def unless_generalized(g: Grid) -> Step | None:
+        return None if g.lay.generalized else finder(g)
+    _CLASSIC_ONLY.append(unless_generalized)
+    return unless_generalized
+
+
 #: (base rating, finder, needs a unique puzzle) in the order SE (as SukakuExplainer runs
 #: it, with its strong-link chains and large wings) tries them; the first that finds a step
 #: wins, so a technique listed after a harder one only runs when that one finds nothing.
@@ -37,8 +53,8 @@ TECHNIQUES: tuple[tuple[float, Finder, bool], ...] = (
     (ruled.PARITY, ruled.parity, False),
     (singles.FULL_HOUSE, singles.full_house, False),
     (singles.HIDDEN_BOX, singles.hidden_single_box, False),
-    (singles.HIDDEN_BOX, ruled.hidden_single_ruled, False),
     (singles.HIDDEN_LINE, singles.hidden_single_line, False),
+    (singles.HIDDEN_LINE, ruled.hidden_single_ruled, False),
     (intersections.DIRECT_POINTING, intersections.direct_pointing, False),
     (intersections.DIRECT_CLAIMING, intersections.direct_claiming, False),
     (subsets.DIRECT_HIDDEN[2], subsets.direct_hidden_pair, False),
@@ -46,19 +62,23 @@ TECHNIQUES: tuple[tuple[float, Finder, bool], ...] = (
     (ruled.NC_FORCING_CELL, ruled.nc_forcing_cell, False),
     (ruled.LOCKED_NC, ruled.locked_nc, False),
     (subsets.DIRECT_HIDDEN[3], subsets.direct_hidden_triple, False),
-    (intersections.POINTING, intersections.pointing, False),
-    (intersections.CLAIMING, intersections.claiming, False),
-    (subsets.NAKED[2], subsets.naked_pair, False),
+    (intersections.POINTING, _classic(intersections.pointing), False),
+    (intersections.CLAIMING, _classic(intersections.claiming), False),
+    (ruled.GENERALIZED_INTERSECTION, ruled.generalized_intersection, False),
+    (subsets.NAKED[2], _classic(subsets.naked_pair), False),
+    (subsets.NAKED[2], ruled.generalized_naked_pair, False),
     (fish.RATINGS[2], fish.x_wing, False),
     (subsets.HIDDEN[2], subsets.hidden_pair, False),
-    (subsets.NAKED[3], subsets.naked_triple, False),
+    (subsets.NAKED[3], _classic(subsets.naked_triple), False),
+    (subsets.NAKED[3], ruled.generalized_naked_triple, False),
     (fish.RATINGS[3], fish.swordfish, False),
     (subsets.HIDDEN[3], subsets.hidden_triple, False),
     (stronglinks.BASE[2], stronglinks.two_links, False),
     (4.2, wings.xy_wing, False),
     (4.4, wings.xyz_wing, False),
     (uniqueness.UR, uniqueness.unique_rectangle, True),
-    (subsets.NAKED[4], subsets.naked_quad, False),
+    (subsets.NAKED[4], _classic(subsets.naked_quad), False),
+    (subsets.NAKED[4], ruled.generalized_naked_quad, False),
     (fish.RATINGS[4], fish.jellyfish, False),
     (subsets.HIDDEN[4], subsets.hidden_quad, False),
     (stronglinks.BASE[3], stronglinks.three_links, False),
@@ -99,8 +119,16 @@ def level_for(rating: float) -> str:
     return "diabolical"
 
 
-#: FLOORS[i]: the lowest base rating of TECHNIQUES[i:], the least any step they find rates.
-FLOORS = tuple(min(base for base, _, _ in TECHNIQUES[i:]) for i in range(len(TECHNIQUES)))
+def _floors(generalized: bool) -> tuple[float, ...]:
+    """floors[i]: the lowest base rating of TECHNIQUES[i:] that run on such a grid, the least
+    any step they find rates there."""
+    never = _CLASSIC_ONLY if generalized else _GENERALIZED_ONLY
+    bases = [BEYOND if any(finder is f for f in never) else base for base, finder, _ in TECHNIQUES]
+    return tuple(min(bases[i:]) for i in range(len(bases)))
+
+
+#: the floors of TECHNIQUES on a grid without and with a generalized rule (``Layout.generalized``)
+FLOORS: tuple[tuple[float, ...], tuple[float, ...]] = (_floors(False), _floors(True))
 
 
 def _over_budget(floor: float) -> Step:
@@ -118,17 +146,18 @@ def next_step(g: Grid, assume_unique: bool = True, ceiling: float | None = None,
     real one is harder than ``ceiling`` whatever it is. ``first`` skips the techniques
     before that index of :data:`TECHNIQUES` (the caller knows they find nothing).
     """
+    floors = FLOORS[1 if g.lay.generalized else 0]
     for i in range(first, len(TECHNIQUES)):
         _, finder, unique_only = TECHNIQUES[i]
-        if ceiling is not None and FLOORS[i] > ceiling:
-            return Step("Above ceiling", FLOORS[i],
+        if ceiling is not None and floors[i] > ceiling:
+            return Step("Above ceiling", floors[i],
                         f"no technique rated {ceiling} or less makes progress", (), (), ())
         if unique_only and not (assume_unique and g.lay.classic):   # a variant's rules may break the swap
             continue
         try:
             found = finder(g)
         except chains.BudgetSpent:
-            return _over_budget(FLOORS[i])
+            return _over_budget(floors[i])
         if found is not None:
             return found
     return None
@@ -287,13 +316,16 @@ def _singles(g: Grid, ceiling: float | None) -> tuple[float, float | None]:
     above ``ceiling`` (:func:`next_step`), the phase stops with that floor."""
     n = g.n
     top = 0.0
-    for index, placed, rating in ((0, _full_houses, singles.FULL_HOUSE),
-                                  (2, lambda g: _hidden_singles(g, range(2 * n, 3 * n)), singles.HIDDEN_BOX),
-                                  (3, lambda g: _hidden_singles(g, range(3 * n)), singles.HIDDEN_LINE)):
+    # each phase with the TECHNIQUES it stands for: parity and full house; the box's hidden
+    # single; the line's and (on a variant grid, not graded here) the rule unit's
+    for looked, placed, rating in ((range(2), _full_houses, singles.FULL_HOUSE),
+                                   (range(2, 3), lambda g: _hidden_singles(g, range(2 * n, 3 * n)),
+                                    singles.HIDDEN_BOX),
+                                   (range(3, 5), lambda g: _hidden_singles(g, range(3 * n)), singles.HIDDEN_LINE)):
         if g.solved():
             break
         if ceiling is not None:
-            over = next((FLOORS[i] for i in range(index, index + 2) if FLOORS[i] > ceiling), None)
+            over = next((FLOORS[0][i] for i in looked if FLOORS[0][i] > ceiling), None)
             if over is not None:
                 return top, over
         if placed(g):

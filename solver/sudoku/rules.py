@@ -55,6 +55,10 @@ class Rule:
     text: ClassVar[str] = ""
     #: how a pair of ``pairs`` is related, for reasons: "are a knight's move apart"
     pair_words: ClassVar[str] = ""
+    #: SukakuExplainer rates a grid with this rule (its switch: ``--isX`` ...), and then grades
+    #: it with generalized intersections and naked sets in place of pointing, claiming and
+    #: naked sets; even-odd, which it has no switch for, keeps the classic ladder
+    generalized: ClassVar[bool] = True
 
     def units(self, geometry: Shape) -> tuple[tuple[str, tuple[int, ...]], ...]:
         """Extra (name, cells) groups holding every digit once."""
@@ -62,6 +66,12 @@ class Rule:
 
     def pairs(self, geometry: Shape) -> tuple[tuple[int, int], ...]:
         """Pairs of cells (a < b) whose digits may not :meth:`clash`."""
+        return ()
+
+    def implied_units(self, geometry: Shape) -> tuple[tuple[str, tuple[int, ...]], ...]:
+        """Groups that hold every digit once because the rule's units and the grid's do, which
+        SukakuExplainer's grader reads as units too (windoku's five hidden windows); the grader
+        alone reads them, the book shades and checks the rule's own units."""
         return ()
 
     def clash(self, d1: int, d2: int) -> bool:
@@ -103,6 +113,16 @@ class Windows(Rule):
         starts = (1, 5)
         return tuple((f"window {k + 1}", tuple((top + r) * n + left + c for r in range(3) for c in range(3)))
                      for k, (top, left) in enumerate((t, left) for t in starts for left in starts))
+
+    def implied_units(self, geometry: Shape) -> tuple[tuple[str, tuple[int, ...]], ...]:
+        """The rows 1, 5, 9 and the columns 1, 5, 9 (those no window crosses) cut the grid into
+        five more 3x3 groups, each also holding every digit once: the grid's nine of each less
+        the four windows' nine."""
+        n = geometry.size
+        outside, inside = (0, 4, 8), ((1, 2, 3), (5, 6, 7))
+        shapes = [(outside, cols) for cols in inside] + [(rows, outside) for rows in inside] + [(outside, outside)]
+        return tuple((f"hidden window {k + 1}", tuple(r * n + c for r in rows for c in cols))
+                     for k, (rows, cols) in enumerate(shapes))
 
 
 def _offsets_pairs(n: int, offsets: Sequence[tuple[int, int]]) -> tuple[tuple[int, int], ...]:
@@ -160,6 +180,7 @@ class Parity(Rule):
 
     name: ClassVar[str] = "even_odd"
     text: ClassVar[str] = "a cell marked with a circle holds an even digit"
+    generalized: ClassVar[bool] = False
     marks: str = ""
 
     def allowed(self, geometry: Shape) -> tuple[int, ...]:
