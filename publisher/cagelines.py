@@ -1,5 +1,6 @@
 """A board's cages as drawn: dashed outlines inset from the cell borders, totals in the
-top-left corner of each cage's first cell. Decided once here, drawn alike by every format.
+top-left corner of each cage's first cell (or of the cell layout names for it, where a given
+in the first would cover it; none where every cell would). Decided once here, drawn alike by every format.
 
 The outline of a cage runs ``INSET`` of a cell inside its border, so two neighbouring
 cages show two dashed lines with the solid cell line between them. Each open side of a
@@ -13,7 +14,7 @@ ever touches it.
 """
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from publisher.model import Board, CageDrawing, CageLabel
 
@@ -131,20 +132,26 @@ def label_box(cell: float, width: float, least: float = 0.0) -> tuple[float, flo
 
 
 def cage_drawing(board: Board, cell: float, grey: float, measure: Callable[[str, float], float],
-                 least: float = 0.0, totals: bool = True, outlines: bool = True) -> CageDrawing | None:
+                 least: float = 0.0, totals: bool = True, outlines: bool = True,
+                 homes: Sequence[int | None] | None = None) -> CageDrawing | None:
     """The drawing of a board's cages at ``cell`` points a cell (None without cages).
     ``measure(text, size)`` is the width of a total in the book's regular face; totals are
     ``least`` points or more, or left out (``totals`` False: large-print answers, where
     the digits are what a reader checks and the cells are too small for 18 pt totals);
-    ``outlines`` False draws no dashed outlines (a kind whose cages are heavy borders)."""
+    ``outlines`` False draws no dashed outlines (a kind whose cages are heavy borders);
+    ``homes`` names, cage by cage, the cell (row-major) whose corner holds its total, None for
+    a total left out (``homes`` None: each cage's first)."""
     if not board.cages:
         return None
     cols = board.cols
     size = label_size(cell, least)
     labels, boxes = [], []
     clear = LABEL_CLEARANCE * cell
-    for cage in board.cages if totals else ():
-        r, c = divmod(cage.cells[0], cols)
+    for index, cage in enumerate(board.cages if totals else ()):
+        home = cage.cells[0] if homes is None else homes[index]
+        if home is None:
+            continue
+        r, c = divmod(home, cols)
         left, top, right, bottom, _ = label_box(cell, measure(cage.label, size), least)
         x, y = c * cell + left, r * cell + top
         labels.append(CageLabel(round(x, 2), round(r * cell + bottom, 2), cage.label))

@@ -103,7 +103,11 @@ AS_GOOD = 0.9
 LEAST_COVERAGE = 0.45
 #: and no empty band between its rows (or above and below its one row) taller than this share
 #: of it: grids narrower than their slots leave the height to spare between the rows (four 6x6
-#: grids on a 5x8 in page), a grid as wide as the page above and below it (one 16x16 on A4)
+#: grids on a 5x8 in page), a grid as wide as the page above and below it (one 16x16 on A4).
+#: The page fill (:data:`LEAST_FILL`) and the coverage come first: where only one grid a page
+#: keeps every page a third full (five X Sudokus on 5x8 in: two a page leave a last page at 22 %),
+#: a grid as wide as the text block stands alone with a fifth of the height above and below it,
+#: as a pocket book prints it; an editor signs off that page, not one a fifth full
 MOST_BAND = 0.12
 #: no page of grids but a booklet's last is less full than this (an editor's measure: the
 #: grids' share of its text block), where any arrangement avoids it: a puzzle section's last
@@ -124,13 +128,13 @@ def best(count: int, fewest: int, most: int, rows: int, cols: int, block: tuple[
     cells at least ``least`` (``cell_in(across, down)``: the cell a slot of that arrangement
     gives the board); None when no arrangement keeps the floors.
 
-    The editor's measures come first: where any arrangement's fullest page covers
-    ``least_coverage``, only those count, and of those, where any does, only those whose rows
-    leave no band taller than :data:`MOST_BAND` (``band_in(across, down, cell)``), and of those,
-    where any does, only those whose least full page (balanced: the pages share the grids evenly)
-    covers ``least_page``. Of what is
-    left, the arrangements within ``as_good`` of the best coverage are as good: the one taking
-    fewest pages wins, then the fuller, then more grids a page and more across."""
+    The editor's measures come first, in this order: where any arrangement's least full page
+    (balanced: the pages share the grids evenly) covers ``least_page``, only those count; of
+    those, where any arrangement's fullest page covers ``least_coverage``, only those; and of
+    those, where any does, only those whose rows leave no band taller than :data:`MOST_BAND`
+    (``band_in(across, down, cell)``). Of what is left, the arrangements within ``as_good`` of
+    the best coverage are as good: the one taking fewest pages wins, then the fuller, then more
+    grids a page and more across."""
     fewest = max(1, min(fewest, count))
     area = block[0] * block[1]
     choices: list[tuple[Choice, int]] = []

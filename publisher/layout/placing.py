@@ -302,9 +302,29 @@ class Placer:
         if totals and answers and font is not None:      # clear at these digits' size, or left out
             totals = clears(self.cell_texts(board, answers), board.cols, font, cell,
                             self.total_boxes(board, cell, answers), self.cell_text_width, self.line_box)
+        homes = self.total_homes(board, cell, font) if totals and not answers and font is not None else None
         return cage_drawing(board, cell, ink.answer_cage_grey if answers else ink.cage_grey,
                             lambda text, size: self.desk.type.width(text, TextStyle("cage", size)),
-                            least=floor, totals=totals, outlines=board.cage_look == "dashed")
+                            least=floor, totals=totals, outlines=board.cage_look == "dashed", homes=homes)
+
+    def total_homes(self, board: Board, cell: float, font: float) -> tuple[int | None, ...] | None:
+        """The cell (row-major) of each cage's total on a puzzle whose givens are set at ``font``:
+        its first, unless the given printed there covers the total (large print on a 6x9 or 5x8 in
+        page: 18 pt givens, the floor, and 18 pt totals in 38 pt cells cannot both fit one), then
+        the first of the cage's cells whose given stands clear of it (one without a given always
+        does), and None, the total left out, for a cage whose every cell is given (its sum tells a
+        reader nothing). None where every total stays in its first cell (the drawing as it always was)."""
+        boxes = self.total_boxes(board, cell, False)
+        texts, cols = board.givens, board.cols
+
+        def clear(index: int, box: list[Box]) -> bool:
+            return clears(texts, cols, font, cell, {divmod(index, cols): box}, self.cell_text_width, self.line_box)
+
+        homes: list[int | None] = []
+        for cage in board.cages:
+            box = boxes[divmod(cage.cells[0], cols)]
+            homes.append(next((index for index in cage.cells if clear(index, box)), None))
+        return None if homes == [cage.cells[0] for cage in board.cages] else tuple(homes)
 
     def widest(self, board: Board, font: float) -> float:
         """Width of the widest answer text of a board in its cells (bold, the wider face)."""

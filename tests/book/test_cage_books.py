@@ -47,6 +47,23 @@ def test_a_single_cell_cage_is_an_inset_square_cut_at_its_total() -> None:
     assert 40 < label.x < 50 and 40 < label.y < 60
 
 
+def test_a_total_stands_in_the_cell_named_for_it_or_is_left_out() -> None:
+    """Layout names another cell of the cage where a given would cover the total in its first
+    (large print on a small trim), None where every cell is given: the label moves there (its
+    outline cut there, not in the first cell's corner) or is not drawn."""
+    board = _board(4, [(0, 1, 4), (2, 3)])
+    usual = cage_drawing(board, 40.0, 0.0, _measure)
+    moved = cage_drawing(board, 40.0, 0.0, _measure, homes=(4, None))
+    assert usual is not None and moved is not None
+    assert [(label.x // 40, label.y // 40) for label in usual.labels] == [(0, 0), (2, 0)]
+    assert [(label.x // 40, label.y // 40, label.text) for label in moved.labels] == [(0, 1, "10")]
+    inset = INSET * 40     # the first cell's top-left corner of the outline: drawn only without its total
+
+    def at_corner(segments: tuple[tuple[float, float, float, float], ...]) -> bool:
+        return any(min(x1, x2) <= inset + 1e-6 and min(y1, y2) <= inset + 1e-6 for x1, y1, x2, y2 in segments)
+    assert at_corner(moved.segments) and not at_corner(usual.segments)
+
+
 @pytest.mark.parametrize("ratio", [*TEXT_RATIO.values(), *LARGE_TEXT_RATIO.values()])
 def test_totals_stand_above_every_digit_the_cell_can_hold(ratio: float) -> None:
     cell = 30.0

@@ -2,7 +2,8 @@
 books of every kind and trim (a Letter variety book with jigsaw, variants, 16x16, Killer,
 KenKen, tours and queens; KDP 6x9 in with bleed; 5x8 in; large print; a teaching book with
 worked examples and drawn key steps): on every full puzzle page the grids cover at least 45 %
-of the text block and no empty band on a page of two or more rows is taller than 12 % of it;
+of the text block and no empty band on a page of two or more rows is taller than 12 % of it (a
+page of one row spans the text block's width instead);
 the grids of a section print at one size; every text span inside a grid meets its floor;
 no line ends cut off with "…" but a caption's; no tour path crosses a number; KenKen cages
 are solid borders at least twice the cell lines.
@@ -182,6 +183,12 @@ def check_full_pages(name: str, puzzles: Read, least_rows: int = 2) -> int:
             cover = sum(frame.get_area() for frame in frames) / block.get_area()
             assert cover >= 0.45 or (name == "large-print" and len(frames) == 1), (name, index + 1, cover)
             rows = {round(frame.y0) for frame in frames}
+            if len(rows) == 1 and not (name == "large-print" and len(frames) == 1):
+                # a page of one row (a 9x9 alone on 5x8 in, where two a page would leave a last page
+                # at 22 %) is full in its binding dimension: its grids span the text block's width
+                # (or its height); the bands its height leaves are the trim's (publisher.layout.fit.MOST_BAND)
+                spread = (max(f.x1 for f in frames) - min(f.x0 for f in frames)) / block.width
+                assert max(spread, max(f.height for f in frames) / block.height) >= 0.97, (name, index + 1, spread)
             if len(rows) >= least_rows:
                 marks = frames + [box for _text, box, _size in spans(puzzles.doc[index])]
                 page = puzzles.booklet.pages[index]
