@@ -39,6 +39,9 @@ class Layout:
     #: a rule SukakuExplainer rates: its generalized techniques replace pointing, claiming
     #: and naked sets (:data:`solver.sudoku.rules.Rule.generalized`)
     generalized: bool = False
+    #: the cells sharing a unit with each cell: its peers less a rule's paired cells (a
+    #: knight's or king's move), which see it but join no unit; () when they are the peers
+    unit_mates: tuple[frozenset[int], ...] = ()
 
 
 @lru_cache(maxsize=64)
@@ -64,9 +67,16 @@ def layout(geometry: Geometry) -> Layout:
             both = rset.intersection(t.units[line])
             if len(both) > 1:
                 crossings.append((region, line, frozenset(both)))
-    return Layout(n, units, names, peers, tuple(frozenset(p) for p in peers),
+    peer_sets = tuple(frozenset(p) for p in peers)
+    mates: list[set[int]] = [set() for _ in range(n * n)]
+    for unit in units:
+        for cell in unit:
+            mates[cell].update(unit)
+    unit_mates = tuple(frozenset(m - {cell}) for cell, m in enumerate(mates))
+    return Layout(n, units, names, peers, peer_sets,
                   cell_units, tuple(crossings), max((len(b) for _, _, b in crossings), default=1),
-                  t.excludes, t.allowed, not geometry.rules, any(rule.generalized for rule in geometry.rules))
+                  t.excludes, t.allowed, not geometry.rules, any(rule.generalized for rule in geometry.rules),
+                  () if unit_mates == peer_sets else unit_mates)
 
 
 def bits(mask: int) -> list[int]:

@@ -150,23 +150,20 @@ class _Chains:
         self.cells = [_mask(a + b) for _, a, b in links] * 2
         #: the cells holding the digit: a chain whose ends both see none of them removes nothing
         self.holders = _mask(tuple(c for c, m in enumerate(g.cands) if m & self.bit))
-        peer_sets = g.lay.peer_sets
-        sees: dict[tuple[int, ...], set[int]] = {}
-        for node in self.starts:
-            if node not in sees:
-                common = set(peer_sets[node[0]])
-                for c in node[1:]:
-                    common &= peer_sets[c]
-                sees[node] = common
+        sees = _seen(g.lay.peer_sets, self.starts)
         self.sees = {node: _mask(common) for node, common in sees.items()}
-        # the links that may follow each link: their start sees all of its end
+        # the weak link between two strong ones joins cells of one unit: a knight's or king's
+        # move sees a cell (it takes the digit from it) but links nothing, as in SukakuExplainer
+        bridged = _seen(g.lay.unit_mates, self.starts) if g.lay.unit_mates else sees
+        bridged_masks = {node: _mask(common) for node, common in bridged.items()} if g.lay.unit_mates else self.sees
+        # the links that may follow each link: their start shares a unit with all of its end
         starting: dict[int, list[int]] = {}
         for j, start in enumerate(self.starts):
             starting.setdefault(start[0], []).append(j)
         start_masks = [_mask(start) for start in self.starts]
         self.following: list[list[int]] = []
         for j, end in enumerate(self.ends):
-            near, near_mask, follow = sees[end], self.sees[end], []
+            near, near_mask, follow = bridged[end], bridged_masks[end], []
             for c in near:   # the set's own order, which orders the search and so its ties
                 for k in starting.get(c, ()):
                     if self.index[k] != self.index[j] and not start_masks[k] & ~near_mask:
@@ -211,6 +208,18 @@ class _Chains:
             step = g.removal(name, rating, f"{name} on {g.sym(digit)}: {path}, so one end holds {g.sym(digit)}",
                              removed, _cells_of(used_cells))
             self.best = (rating, -len(removed), step)
+
+
+def _seen(mates: tuple[frozenset[int], ...], nodes: list[tuple[int, ...]]) -> dict[tuple[int, ...], set[int]]:
+    """For each node (a cell, or a group of cells), the cells related to all of its cells."""
+    found: dict[tuple[int, ...], set[int]] = {}
+    for node in nodes:
+        if node not in found:
+            common = set(mates[node[0]])
+            for c in node[1:]:
+                common &= mates[c]
+            found[node] = common
+    return found
 
 
 def _mask(cells: tuple[int, ...] | set[int]) -> int:

@@ -5,7 +5,7 @@ SukakuExplainer's ``serate`` gave 60 puzzles with the matching rule switch (``--
 The oracle is ``tests/data/variants/se-rated-variants.tsv``: puzzles of our generator (seeds
 500-503, easy, medium and hard of each rule), rated by serate built from SukakuExplainer's
 public source (``bench/variant_ratings.py`` makes such a table from a fresh run). Every level
-must agree, and nine ratings in ten at least.
+must agree, and 57 ratings of the 60 at least (59 today; 37 before the grader read SE's variant rules).
 """
 from __future__ import annotations
 
@@ -33,4 +33,4 @@ def test_variant_ratings_are_sukakuexplainer_s() -> None:
     levels = [(rule, text, mine, se) for text, rule, se, mine in ours if level_for(mine) != level_for(se)]
     assert not levels, levels
     same = sum(abs(mine - se) < 0.05 for _, _, se, mine in ours)
-    assert same >= 54, [(rule, mine, se) for _, rule, se, mine in ours if abs(mine - se) >= 0.05]
+    assert same >= 57, [(rule, mine, se) for _, rule, se, mine in ours if abs(mine - se) >= 0.05]
