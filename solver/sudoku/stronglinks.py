@@ -15,8 +15,15 @@ from solver.sudoku.candidates import Grid, Step
 BASE: dict[int, float] = {2: 4.0, 3: 5.4, 4: 5.8}
 
 
+#: the first unit kind of a rule's units (a diagonal, a window): ``unit // n`` from there on
+RULE_KIND = 3
+
+
 def _rating(n: int, kinds: set[int]) -> float:
-    """``kinds``: unit kinds of the links (0 row, 1 column, 2 region)."""
+    """``kinds``: unit kinds of the links (0 row, 1 column, 2 region, :data:`RULE_KIND` and up a
+    rule's unit). A link in a rule's unit rates as a grouped one, as SukakuExplainer rates it."""
+    if max(kinds) >= RULE_KIND:
+        return round(BASE[n] + 0.3, 1)
     lines = kinds & {0, 1}
     if 2 not in kinds and len(lines) == 1:
         extra = 0.0
@@ -28,7 +35,7 @@ def _rating(n: int, kinds: set[int]) -> float:
 
 
 def _name(n: int, kinds: set[int]) -> str:
-    if n == 2:
+    if n == 2 and max(kinds) < RULE_KIND:
         if kinds <= {0} or kinds <= {1}:
             return "Skyscraper"
         return "Turbot Fish" if 2 in kinds else "2-String Kite"
