@@ -79,6 +79,22 @@ def layout(geometry: Geometry) -> Layout:
                   () if unit_mates == peer_sets else unit_mates)
 
 
+def units_in_se_order(lay: Layout, *, columns_first: bool) -> tuple[range, ...]:
+    """The units by kind, in the order SukakuExplainer visits them on a variant grid: regions,
+    then rows and columns (columns first for its naked sets), then the rules' units."""
+    n = lay.n
+    lines = (range(n, 2 * n), range(n)) if columns_first else (range(n), range(n, 2 * n))
+    return (range(2 * n, 3 * n), *lines, range(3 * n, len(lay.units)))
+
+
+def seen_by_all(lay: Layout, cells: list[int] | tuple[int, ...]) -> set[int]:
+    """The cells every one of ``cells`` sees (shares a unit with, or is a rule's peer of)."""
+    seen = set(lay.peer_sets[cells[0]])
+    for cell in cells[1:]:
+        seen &= lay.peer_sets[cell]
+    return seen.difference(cells)
+
+
 def bits(mask: int) -> list[int]:
     """The digits (1-based) whose bits are set in ``mask``, ascending."""
     out = []

@@ -33,8 +33,8 @@ Finder = Callable[[Grid], "Step | None"]
 #: the techniques that find nothing on a grid with a rule SukakuExplainer rates, and those that
 #: find nothing on any other (:data:`FLOORS` leaves out of each grid's floors what never runs there)
 _CLASSIC_ONLY: list[Finder] = []
-_GENERALIZED_ONLY: list[Finder] = [ruled.generalized_intersection, ruled.generalized_naked_pair,
-                                   ruled.generalized_naked_triple, ruled.generalized_naked_quad]
+_GENERALIZED_ONLY: list[Finder] = [ruled.generalized_intersection, subsets.generalized_naked_pair,
+                                   subsets.generalized_naked_triple, subsets.generalized_naked_quad]
 
 
 def _classic(finder: Finder) -> Finder:
@@ -66,11 +66,11 @@ TECHNIQUES: tuple[tuple[float, Finder, bool], ...] = (
     (intersections.CLAIMING, _classic(intersections.claiming), False),
     (ruled.GENERALIZED_INTERSECTION, ruled.generalized_intersection, False),
     (subsets.NAKED[2], _classic(subsets.naked_pair), False),
-    (subsets.NAKED[2], ruled.generalized_naked_pair, False),
+    (subsets.NAKED[2], subsets.generalized_naked_pair, False),
     (fish.RATINGS[2], fish.x_wing, False),
     (subsets.HIDDEN[2], subsets.hidden_pair, False),
     (subsets.NAKED[3], _classic(subsets.naked_triple), False),
-    (subsets.NAKED[3], ruled.generalized_naked_triple, False),
+    (subsets.NAKED[3], subsets.generalized_naked_triple, False),
     (fish.RATINGS[3], fish.swordfish, False),
     (subsets.HIDDEN[3], subsets.hidden_triple, False),
     (stronglinks.BASE[2], stronglinks.two_links, False),
@@ -78,7 +78,7 @@ TECHNIQUES: tuple[tuple[float, Finder, bool], ...] = (
     (4.4, wings.xyz_wing, False),
     (uniqueness.UR, uniqueness.unique_rectangle, True),
     (subsets.NAKED[4], _classic(subsets.naked_quad), False),
-    (subsets.NAKED[4], ruled.generalized_naked_quad, False),
+    (subsets.NAKED[4], subsets.generalized_naked_quad, False),
     (fish.RATINGS[4], fish.jellyfish, False),
     (subsets.HIDDEN[4], subsets.hidden_quad, False),
     (stronglinks.BASE[3], stronglinks.three_links, False),

@@ -5,11 +5,11 @@ of their own: every technique already reads them from the layout. What they do n
 
 * **Hidden single in a rule's unit** (a digit with one place left on a diagonal or in a
   window): rated as in a line, 1.5, as SukakuExplainer rates every hidden single outside a box;
-* **Generalized Intersections** (2.9) and **Generalized Naked Sets** (3.0, 3.6, 5.0): on a grid
-  with a rule SukakuExplainer rates (every one but even-odd), it grades with these in place of
-  pointing, claiming and naked sets. A digit's 2-6 places in any unit, or the cells of a naked
-  set holding a digit, rule it out of every cell that sees them all, by any rule (a diagonal, a
-  window, a knight's or king's move), not only in the one unit;
+* **Generalized Intersections** (2.9): on a grid with a rule SukakuExplainer rates (every one
+  but even-odd), it grades with these in place of pointing and claiming (and with generalized
+  naked sets, :mod:`solver.sudoku.subsets`, in place of naked sets): a digit's 2-6 places in any
+  unit rule it out of every cell that sees them all, by any rule (a diagonal, a window, a
+  knight's or king's move), not only in the one unit;
 * **Parity** (even-odd): a marked cell loses the digits of the other parity. What a mark
   says is read off the grid like a given, so it rates 1.0, the easiest step;
 * **Non-Consecutive Forcing Cell** (2.4, as SukakuExplainer rates it): whatever a cell holds,
@@ -21,11 +21,8 @@ Each returns None at once on a grid without its rule, so classic grading pays no
 """
 from __future__ import annotations
 
-from itertools import combinations
-
-from solver.sudoku.candidates import Grid, Layout, Step, bits, popcount
+from solver.sudoku.candidates import Grid, Step, bits, seen_by_all, units_in_se_order
 from solver.sudoku.singles import HIDDEN_LINE, hidden_single_in
-from solver.sudoku.subsets import NAKED, SIZE_WORD
 
 PARITY: float = 1.0
 NC_FORCING_CELL: float = 2.4
@@ -135,78 +132,22 @@ def locked_nc(g: Grid) -> Step | None:
     return None
 
 
-def _unit_groups(lay: Layout, *, columns_first: bool) -> tuple[range, ...]:
-    """The units by kind, in the order SukakuExplainer visits them: regions, then rows and
-    columns (columns first for its naked sets), then the rules' units."""
-    n = lay.n
-    lines = (range(n, 2 * n), range(n)) if columns_first else (range(n), range(n, 2 * n))
-    return (range(2 * n, 3 * n), *lines, range(3 * n, len(lay.units)))
-
-
-def _seen_by_all(lay: Layout, cells: list[int] | tuple[int, ...]) -> set[int]:
-    """The cells every one of ``cells`` sees (shares a unit with, or is a rule's peer of)."""
-    seen = set(lay.peer_sets[cells[0]])
-    for cell in cells[1:]:
-        seen &= lay.peer_sets[cell]
-    return seen.difference(cells)
-
-
 def generalized_intersection(g: Grid) -> Step | None:
     """A digit whose places in a unit (2 to :data:`MOST_PLACES` of them) all see one cell:
     that cell cannot hold it. On a variant grid it is SukakuExplainer's pointing and claiming."""
     lay, cands = g.lay, g.cands
     if not lay.generalized:
         return None
-    for kind in _unit_groups(lay, columns_first=False):
+    for kind in units_in_se_order(lay, columns_first=False):
         for digit in range(1, g.n + 1):
             bit = 1 << (digit - 1)
             for u in kind:
                 places = [c for c in lay.units[u] if cands[c] & bit]
                 if not 2 <= len(places) <= MOST_PLACES:
                     continue
-                removed = [(c, digit) for c in sorted(_seen_by_all(lay, places)) if cands[c] & bit]
+                removed = [(c, digit) for c in sorted(seen_by_all(lay, places)) if cands[c] & bit]
                 if removed:
                     return g.removal("Generalized Intersection", GENERALIZED_INTERSECTION,
                                      f"Generalized Intersection: {g.sym(digit)} in {lay.names[u]} can only be in "
                                      f"{g.names(places)}", removed, places)
     return None
-
-
-def _generalized_naked(g: Grid, k: int) -> Step | None:
-    """``k`` cells of a unit holding only ``k`` digits between them: each digit is in one of
-    the cells that may hold it, so every cell seeing all of those cannot hold it."""
-    lay, cands = g.lay, g.cands
-    if not lay.generalized:
-        return None
-    for kind in _unit_groups(lay, columns_first=True):
-        for u in kind:
-            unit = lay.units[u]
-            if sum(1 for c in unit if cands[c]) < 2 * k:
-                continue
-            pool = [c for c in unit if 1 < popcount(cands[c]) <= k]
-            for group in combinations(pool, k):
-                mask = 0
-                for c in group:
-                    mask |= cands[c]
-                if popcount(mask) != k:
-                    continue
-                removed = [(c, d) for d in bits(mask)
-                           for c in sorted(_seen_by_all(lay, [h for h in group if cands[h] & (1 << (d - 1))]))
-                           if cands[c] & (1 << (d - 1))]
-                if removed:
-                    return g.removal(f"Generalized Naked {SIZE_WORD[k]}", NAKED[k],
-                                     f"Generalized Naked {SIZE_WORD[k]}: in {lay.names[u]}, {g.names(group)} "
-                                     f"hold only {g.sym_list(mask)}", removed, group)
-    return None
-
-
-def generalized_naked_pair(g: Grid) -> Step | None:
-    return _generalized_naked(g, 2)
-
-
-def generalized_naked_triple(g: Grid) -> Step | None:
-    return _generalized_naked(g, 3)
-
-
-def generalized_naked_quad(g: Grid) -> Step | None:
-    return _generalized_naked(g, 4)

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from itertools import combinations
 
-from solver.sudoku.candidates import Grid, Step, bits, popcount
+from solver.sudoku.candidates import Grid, Step, bits, popcount, seen_by_all, units_in_se_order
 
 SIZE_WORD = {2: "Pair", 3: "Triple", 4: "Quad"}
 NAKED: dict[int, float] = {2: 3.0, 3: 3.6, 4: 5.0}
@@ -23,27 +23,39 @@ def _blanks(g: Grid, unit: tuple[int, ...]) -> int:
     return sum(1 for c in unit if not g.values[c])
 
 
-def _naked(g: Grid, k: int) -> Step | None:
+def _naked(g: Grid, k: int, *, generalized: bool = False) -> Step | None:
+    """k cells of a unit holding k digits between them. Plain, the digits leave the rest of
+    the unit; ``generalized`` (SukakuExplainer's on a variant grid, :mod:`solver.sudoku.ruled`),
+    each digit leaves every cell that sees all the set's cells holding it, units taken in SE's
+    order."""
     lay, cands = g.lay, g.cands
-    for u, unit in enumerate(lay.units):
-        # SE looks for a naked k-set only where it is the smaller of the set and its
-        # hidden complement
-        if _blanks(g, unit) < 2 * k:
-            continue
-        pool = [c for c in unit if 1 < popcount(cands[c]) <= k]
-        if len(pool) < k:
-            continue
-        for group in combinations(pool, k):
-            mask = 0
-            for c in group:
-                mask |= cands[c]
-            if popcount(mask) != k:
+    order = units_in_se_order(lay, columns_first=True) if generalized else (range(len(lay.units)),)
+    name = f"{'Generalized ' if generalized else ''}Naked {SIZE_WORD[k]}"
+    for kind in order:
+        for u in kind:
+            unit = lay.units[u]
+            # SE looks for a naked k-set only where it is the smaller of the set and its
+            # hidden complement
+            if _blanks(g, unit) < 2 * k:
                 continue
-            removed = [(c, d) for c in unit if c not in group for d in bits(cands[c] & mask)]
-            if removed:
-                return g.removal(f"Naked {SIZE_WORD[k]}", NAKED[k],
-                                 f"Naked {SIZE_WORD[k]}: in {lay.names[u]}, "
-                                 f"{g.names(group)} hold only {g.sym_list(mask)}", removed, group)
+            pool = [c for c in unit if 1 < popcount(cands[c]) <= k]
+            if len(pool) < k:
+                continue
+            for group in combinations(pool, k):
+                mask = 0
+                for c in group:
+                    mask |= cands[c]
+                if popcount(mask) != k:
+                    continue
+                if generalized:
+                    removed = [(c, d) for d in bits(mask)
+                               for c in sorted(seen_by_all(lay, [h for h in group if cands[h] & (1 << (d - 1))]))
+                               if cands[c] & (1 << (d - 1))]
+                else:
+                    removed = [(c, d) for c in unit if c not in group for d in bits(cands[c] & mask)]
+                if removed:
+                    return g.removal(name, NAKED[k], f"{name}: in {lay.names[u]}, "
+                                     f"{g.names(group)} hold only {g.sym_list(mask)}", removed, group)
     return None
 
 
@@ -131,6 +143,18 @@ def naked_triple(g: Grid) -> Step | None:
 
 def naked_quad(g: Grid) -> Step | None:
     return _naked(g, 4)
+
+
+def generalized_naked_pair(g: Grid) -> Step | None:
+    return _naked(g, 2, generalized=True) if g.lay.generalized else None
+
+
+def generalized_naked_triple(g: Grid) -> Step | None:
+    return _naked(g, 3, generalized=True) if g.lay.generalized else None
+
+
+def generalized_naked_quad(g: Grid) -> Step | None:
+    return _naked(g, 4, generalized=True) if g.lay.generalized else None
 
 
 def hidden_pair(g: Grid) -> Step | None:
