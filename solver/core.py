@@ -74,7 +74,8 @@ MYPYC_GROUPS: dict[str, tuple[str, ...]] = {
 MYPYC_MODULES: tuple[str, ...] = tuple(name for group in MYPYC_GROUPS.values() for name in group)
 #: The C extensions, each beside the Python module that is its reference.
 C_EXTENSIONS: dict[str, str] = {"solver.sudoku._packed": "solver/sudoku/_packed.c",
-                                 "solver.sudoku._chains": "solver/sudoku/_chains.c"}
+                                 "solver.sudoku._chains": "solver/sudoku/_chains.c",
+                                 "solver.sudoku._forcing": "solver/sudoku/_forcing.c"}
 #: Written by the build into ``solver/``: a line per compiled source, ``digest path``.
 BUILD_RECORD = "_core_build.txt"
 #: The environment variable that asks for pure Python.
