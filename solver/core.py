@@ -6,7 +6,10 @@ extensions: the packed-board primitives of :mod:`solver.sudoku.search`
 (``solver/sudoku/_packed.c``: mypyc cannot speed up Python's big-int operations, which are C
 calls already, so the board itself moves to machine words there) and the unary chain
 searches of :mod:`solver.sudoku.chains` (``solver/sudoku/_chains.c``: compiled or not, their
-Python boxes a new int for every potential reached; there a potential is an int32). The
+Python boxes a new int for every potential reached; there a potential is an int32), and the
+implication loop of its forcing chains (``solver/sudoku/_forcing.c``: the potentials reached
+marked in arrays instead of looked up in dicts, only the parents the rules read built as
+Python objects). The
 Python source is the reference implementation and the fallback, and both builds behave as
 one: the same verdicts, solutions, counts, node figures, ratings and generated puzzles for a
 seed (``tests/sudoku/test_compiled_core.py``).
