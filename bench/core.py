@@ -20,7 +20,9 @@ hodoku-py``); the solver is this checkout's, its compiled core built in place by
 * ``cages``: Killer 9x9 hard and KenKen 6x6 hard generation per CPU second, one process,
   beside ``sgt-solo 3x3kda`` and ``sgt-keen 6dh``;
 * ``grade``: the grader on the calibration set (``bench/data/se-rated-calibration.tsv``, the
-  first ``--grade`` puzzles), CPU seconds pure and compiled, interleaved in slices.
+  first ``--grade`` puzzles; ``--grade 3205`` for all), CPU seconds pure and compiled,
+  interleaved in slices, and how many grades of each differ from the reference file
+  ``bench/data/se-calibration-grades.tsv``.
 
 Generation rows run each engine once per round, in turn (pure, compiled, peer, pure, ...),
 as whole processes; a rate is puzzles over the round's wall time for ``--jobs 2`` (two
@@ -242,7 +244,9 @@ def tatham(program: str) -> str | None:
 
 
 def grade_row(count: int) -> None:
-    """The grader's CPU seconds, pure and compiled, over the same slices in turn."""
+    """The grader's CPU seconds, pure and compiled, over the same slices in turn, and every
+    grade of both against the reference file of ``bench/grading_identity.py`` (rating,
+    hardest technique, steps, complete)."""
     code = """
 import sys, time
 sys.path.insert(0, {root!r})
@@ -251,20 +255,25 @@ from solver.sudoku.grade import grade
 lines = [l.split("\\t")[0] for l in open({data!r}).read().splitlines()[1:] if l.strip()][{a}:{b}]
 puzzles = [parse_text(t)[0] for t in lines]
 start = time.process_time()
-for p in puzzles:
-    grade(p)
+found = [grade(p) for p in puzzles]
 print(time.process_time() - start)
+for index, g in enumerate(found, {a}):
+    print(f"{{index}}\\t{{g.rating}}\\t{{g.hardest}}\\t{{g.steps}}\\t{{g.complete}}")
 """
+    reference = (DATA / "se-calibration-grades.tsv").read_text().splitlines()[1:]
     totals = {"pure": 0.0, "compiled": 0.0}
+    differ = dict.fromkeys(totals, 0)
     step = 100
     for a in range(0, count, step):
         for name in totals:
             body = code.format(root=str(ROOT), data=str(DATA / "se-rated-calibration.tsv"), a=a, b=min(count, a + step))
             out, _, _ = timed([sys.executable, "-c", body], ours_env(name == "pure"))
-            totals[name] += float(out)
+            seconds, *grades = out.splitlines()
+            totals[name] += float(seconds)
+            differ[name] += sum(1 for line in grades if line != reference[int(line.split("\t")[0])])
     print(f"\nthe grader on the first {count} calibration puzzles, CPU s (slices of {step}, interleaved)")
     for name, seconds in totals.items():
-        print(f"  {name:<10} {seconds:8.1f} s")
+        print(f"  {name:<10} {seconds:8.1f} s   {differ[name]} grades differ from bench/data/se-calibration-grades.tsv")
     print(f"  compiled is {totals['pure'] / totals['compiled']:.2f}x faster")
 
 

@@ -6,7 +6,10 @@ extensions: the packed-board primitives of :mod:`solver.sudoku.search`
 (``solver/sudoku/_packed.c``: mypyc cannot speed up Python's big-int operations, which are C
 calls already, so the board itself moves to machine words there) and the unary chain
 searches of :mod:`solver.sudoku.chains` (``solver/sudoku/_chains.c``: compiled or not, their
-Python boxes a new int for every potential reached; there a potential is an int32). The
+Python boxes a new int for every potential reached; there a potential is an int32), and the
+implication loop of its forcing chains (``solver/sudoku/_forcing.c``: the potentials reached
+marked in arrays instead of looked up in dicts, only the parents the rules read built as
+Python objects). The
 Python source is the reference implementation and the fallback, and both builds behave as
 one: the same verdicts, solutions, counts, node figures, ratings and generated puzzles for a
 seed (``tests/sudoku/test_compiled_core.py``).
@@ -74,7 +77,8 @@ MYPYC_GROUPS: dict[str, tuple[str, ...]] = {
 MYPYC_MODULES: tuple[str, ...] = tuple(name for group in MYPYC_GROUPS.values() for name in group)
 #: The C extensions, each beside the Python module that is its reference.
 C_EXTENSIONS: dict[str, str] = {"solver.sudoku._packed": "solver/sudoku/_packed.c",
-                                 "solver.sudoku._chains": "solver/sudoku/_chains.c"}
+                                 "solver.sudoku._chains": "solver/sudoku/_chains.c",
+                                 "solver.sudoku._forcing": "solver/sudoku/_forcing.c"}
 #: Written by the build into ``solver/``: a line per compiled source, ``digest path``.
 BUILD_RECORD = "_core_build.txt"
 #: The environment variable that asks for pure Python.

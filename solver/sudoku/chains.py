@@ -450,25 +450,55 @@ class Outcome:
         return both
 
 
+class ImplicationsCore(Protocol):
+    """The implication loop of :meth:`Forcing.follow` over one position, in C
+    (``solver/sudoku/_forcing.c``): (on, off, absurd) as :class:`Outcome` holds them, the
+    dicts filled in the order :meth:`Forcing._run` fills them."""
+
+    def follow(self, start: int, /) -> tuple[Parents, Parents,
+                                            tuple[int, tuple[int, ...], int, tuple[int, ...]] | None]: ...
+
+
+#: The C implication loop, or None: :meth:`Forcing._run` runs.
+_forcing = core.extension("solver.sudoku._forcing")
+
+
 class Forcing:
     """Multiple, dynamic and nested forcing chains over one position (SE's Chaining rule
-    with ``isMultiple``): one engine, configured as SE configures its producers."""
+    with ``isMultiple``): one engine, configured as SE configures its producers.
 
-    def __init__(self, g: Grid, dynamic: bool, nishio: bool = False, level: int = 0) -> None:
+    ``native`` False keeps the Python implication loop even where the C one is built (the
+    reference the tests compare it with)."""
+
+    def __init__(self, g: Grid, dynamic: bool, nishio: bool = False, level: int = 0,
+                 native: bool = True) -> None:
         self.chains = Chains(g)
         self.g = g
         self.dynamic, self.nishio, self.level = dynamic, nishio, level
         self.base = (DYNAMIC_PLUS if level else NISHIO if nishio else
                      DYNAMIC if dynamic else MULTIPLE)
         self.cache: dict[int, Outcome] = {}
+        # the "+" chains run the basic techniques between rounds of the loop: Python only
+        self.implied: ImplicationsCore | None = None
+        if _forcing is not None and native and not level:
+            lay = self.chains.lay
+            self.implied = _forcing.Implications(g.cands, g.n, lay.peers, lay.units, self.chains.units_of,
+                                                 not nishio, dynamic)
         # without removals the implications never change: look them up
-        self.static = None if dynamic else self.chains.tables(not nishio, True)
+        self.static = (None if dynamic or self.implied is not None
+                       else self.chains.tables(not nishio, True))
 
     def follow(self, start: int) -> Outcome:
         """Every implication of ``start`` (SE's doChaining), remembered per start."""
         known = self.cache.get(start)
         if known is not None:
             return known
+        if self.implied is not None:
+            out = Outcome()
+            out.on, out.off, out.absurd = self.implied.follow(start)
+            _charge(len(out.on) + len(out.off))
+            self.cache[start] = out
+            return out
         y = not self.nishio
         source = self.chains.cands
         work = source[:]

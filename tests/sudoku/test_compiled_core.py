@@ -8,6 +8,10 @@
 * the C unary chain searches (``solver/sudoku/_chains.c``), on tables of their own making,
   find the chains of their Python reference (``solver.sudoku.chains._Links``) from every
   potential of hard positions;
+* the C implication loop of the forcing chains (``solver/sudoku/_forcing.c``) fills the dicts
+  of its Python reference (``solver.sudoku.chains.Forcing._run``) potential for potential, in
+  the same order, and meets the same contradictions, from every potential of the positions
+  where the grader tries forcing chains, for Multiple, Nishio and dynamic chains;
 * ``PUZZLEPRESS_PURE=1`` runs the Python source, a source changed since the build does too,
   and ``puzzlepress --version`` says which core runs.
 
@@ -30,8 +34,9 @@ import pytest
 from solver import core
 from solver.sudoku import Geometry, parse_text
 from solver.sudoku.candidates import Grid
-from solver.sudoku.chains import Chains, _Links
+from solver.sudoku.chains import Chains, Forcing, _Links
 from solver.sudoku.geometry import board
+from solver.sudoku.grade import next_step
 from solver.sudoku.pruning import _cells, _plan
 from solver.sudoku.rules import variant_rules
 from solver.sudoku.search import _extends, _fewest, _place_givens, _propagate, _values, givens_board
@@ -173,6 +178,57 @@ def test_the_c_chain_searches_find_the_python_reference_s_chains(limit: int) -> 
                 assert fast.forcing(node, limit) == reference.forcing(node, limit) == from_tables.forcing(node, limit)
                 compared += 1
     assert compared > 1000 and (found > 0 or limit == 2)
+
+
+def _chain_positions() -> list[Grid]:
+    """Every position of the logical solves of the SE chain puzzles (tests/data/se-chains.txt)
+    from which the grader's next step is a forcing chain (rated 7.5 or more)."""
+    positions = []
+    for line in (REPO / "tests" / "data" / "se-chains.txt").read_text().splitlines():
+        g = Grid(parse_text(line.split()[0])[0])
+        while not g.solved():
+            step = next_step(g)
+            assert step is not None
+            if step.rating >= 7.5:
+                positions.append(g.copy())
+            g.apply(step)
+    return positions
+
+
+@pytest.mark.parametrize("dynamic, nishio", [(False, False), (True, True), (True, False)],
+                         ids=["multiple", "nishio", "dynamic"])
+def test_the_c_implications_are_the_python_reference_s(dynamic: bool, nishio: bool) -> None:
+    """follow from every potential (on and off) of every candidate: the same parents of every
+    potential on and off, in the same order, and the same contradiction; then the same hint."""
+    try:
+        implications = importlib.import_module("solver.sudoku._forcing").Implications
+    except ImportError as missing:
+        raise AssertionError(NOT_BUILT) from missing
+    compared = absurd = 0
+    positions = _chain_positions()
+    for g in positions:
+        fast, reference = Forcing(g, dynamic, nishio, native=False), Forcing(g, dynamic, nishio, native=False)
+        # the C loop made here, as Forcing makes it, so that a pure-Python run tests it too
+        fast.implied = implications(g.cands, g.n, g.lay.peers, g.lay.units, fast.chains.units_of, not nishio,
+                                    dynamic)
+        for cell, m in enumerate(g.cands):
+            for digit in range(g.n):
+                if g.values[cell] or not m >> digit & 1:
+                    continue
+                for start in (((cell * g.n + digit) << 1) | 1, (cell * g.n + digit) << 1):
+                    made, expected = fast.follow(start), reference.follow(start)
+                    assert list(made.on.items()) == list(expected.on.items())
+                    assert list(made.off.items()) == list(expected.off.items())
+                    assert made.absurd == expected.absurd
+                    compared += 1
+                    absurd += made.absurd is not None
+        hint, expected_hint = fast.best(), reference.best()
+        assert (hint is None) == (expected_hint is None)
+        if hint is not None and expected_hint is not None:
+            assert (hint.technique, hint.rating, hint.text, hint.moves) == \
+                (expected_hint.technique, expected_hint.rating, expected_hint.text, expected_hint.moves)
+    assert len(positions) >= 5 and compared > 2000
+    assert absurd >= 10 or not dynamic   # static implications seldom clash: none here
 
 
 def test_pure_python_is_chosen_when_asked_and_when_a_source_changed(tmp_path: Path) -> None:
