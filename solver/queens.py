@@ -17,6 +17,7 @@ row 1 at the top; puzzles are separated by blank lines.  Lines starting with
 """
 from __future__ import annotations
 
+import random
 from collections.abc import Iterator
 from dataclasses import dataclass
 from time import perf_counter
@@ -79,15 +80,16 @@ def _search(n: int, fixed: dict[int, int], cap: int | None, node_limit: int | No
     return found, count, complete, stats
 
 
-def _complete(n: int, fixed: dict[int, int], cap: int,
-              node_limit: int | None) -> tuple[list[tuple[int, ...]], int, bool, SolveStats]:
+def _complete(n: int, fixed: dict[int, int], cap: int, node_limit: int | None,
+              rng: random.Random | None = None) -> tuple[list[tuple[int, ...]], int, bool, SolveStats]:
     """Completions of a queens puzzle, fewest-choices row first (for verification).
 
     Row order (as in :func:`_search`) wastes millions of nodes on large boards
     with few givens before it meets a second solution; always branching on the
     row with the fewest free columns finds one at once and fails fast where
     the givens leave a row no place. Returns (first two solutions, count up to
-    ``cap``, complete, stats); deterministic, not in lexicographic order."""
+    ``cap``, complete, stats); deterministic, not in lexicographic order, unless
+    ``rng`` picks each row's columns in a random order (to draw a random solution)."""
     began = perf_counter()
     stats = SolveStats()
     full = (1 << n) - 1
@@ -127,6 +129,9 @@ def _complete(n: int, fixed: dict[int, int], cap: int,
             stats.backtracks += 1
             continue
         bit = free & -free
+        if rng is not None:      # a random one of the free columns
+            for _ in range(rng.randrange(free.bit_count())):
+                bit = (free & ~(2 * bit - 1)) & -(free & ~(2 * bit - 1))
         stack[-1] = (row, free ^ bit, used, left, right)
         stats.nodes += 1
         if node_limit is not None and stats.nodes > node_limit:
@@ -304,6 +309,40 @@ def verify_queens(puzzle: QueensPuzzle, *, node_limit: int = 200_000) -> Verdict
 
 #: Largest queens puzzle read from text: no bigger board fits a page.
 MAX_PUZZLE_N = 60
+#: Nodes a uniqueness proof may take while a puzzle is made: a given whose removal cannot be
+#: proved harmless within them stays (a 60x60 board is made in under a second)
+MAKE_NODE_LIMIT = 20_000
+
+
+def random_solution(n: int, rng: random.Random) -> tuple[int, ...] | None:
+    """A solution drawn by ``rng`` (None for n = 2, 3): the fewest-choices search with the
+    columns of each row in random order, restarted whenever it wanders."""
+    if n in (2, 3) or n < 1:
+        return None
+    while True:
+        found, count, _, _ = _complete(n, {}, 1, MAKE_NODE_LIMIT, rng)
+        if count:
+            return found[0]
+
+
+def make_puzzle(n: int, seed: int, *, title: str | None = None, line: int = 0, index: int = 0) -> QueensPuzzle:
+    """A queens puzzle whose answer is the only one, seeded: a random solution, then its
+    queens taken away in a random order while the rest still has one completion. No given left
+    can go (within :data:`MAKE_NODE_LIMIT` nodes a proof, past it the queen stays, so the answer
+    is unique either way): on 8x8 two or three queens, on 60x60 about forty."""
+    rng = random.Random(seed)
+    solution = random_solution(n, rng)
+    if solution is None:
+        raise ValueError(f"no {n}x{n} board has a queens solution")
+    given = dict(enumerate(solution))
+    order = list(given)
+    rng.shuffle(order)
+    for row in order:
+        rest = {r: c for r, c in given.items() if r != row}
+        _, count, complete, _ = _complete(n, rest, 2, MAKE_NODE_LIMIT)
+        if complete and count == 1:
+            given = rest
+    return QueensPuzzle(n, tuple(sorted(given.items())), line=line, index=index, title=title)
 
 
 def parse_queens_puzzles(text: str) -> list[QueensPuzzle | ParseIssue]:

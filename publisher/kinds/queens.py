@@ -1,6 +1,7 @@
 """N queens: puzzles read from text or made from a config board (some queens given)."""
 from __future__ import annotations
 
+import zlib
 from collections.abc import Mapping
 from typing import ClassVar, Literal
 
@@ -24,7 +25,12 @@ class QueensBoard(Strict):
     n: int = Field(default=8, ge=1, le=queens.MAX_PUZZLE_N)
     """the board's side and the number of queens (the limit as for a board read from a file)"""
     given: list[str] = []
-    """squares of the given queens, `[a1, e7]` or `ROW,COL`"""
+    """squares of the given queens, `[a1, e7]` or `ROW,COL`; without them, puzzlepress makes
+    the board: a random solution (seeded) and as few of its queens as leave it the only answer
+    (none of them can be taken away; two or three on 8x8)"""
+    seed: int | None = Field(default=None, ge=0)
+    """the seed of a board made without `given` (the same seed, the same board); without one,
+    a seed derived from the board's size and place in the config"""
     title: str | None = None
     """the board's caption"""
 
@@ -48,6 +54,11 @@ class QueensKind(Kind[QueensPuzzle]):
 
     def generate(self, board: Strict, *, line: int, index: int) -> QueensPuzzle | ParseIssue:
         assert isinstance(board, QueensBoard)   # the section's boards are of its kind's board model
+        if not board.given:
+            seed = board.seed if board.seed is not None else zlib.crc32(f"queens {board.n} {line} {index}".encode())
+            if queens.one_solution(board.n) is None:   # 2x2 and 3x3: verify says there is no answer
+                return queens.QueensPuzzle(n=board.n, given=(), line=line, index=index, title=board.title)
+            return queens.make_puzzle(board.n, seed, title=board.title, line=line, index=index)
         given = []
         for square in board.given:
             try:
