@@ -62,7 +62,7 @@ def test_all_problems_reported_at_once_in_line_order(tmp_path: Path) -> None:
         "config.yaml:9: books[0].sections[0].kind: expected kind sudoku, killer, kenken, knights_tour or queens, "
         "got 'sudok' "
         "(did you mean 'sudoku'?)",
-        "config.yaml:14: books[0].sections[1].boards[0].start: unknown key 'start' (allowed: given, n, title)",
+        "config.yaml:14: books[0].sections[1].boards[0].start: unknown key 'start' (allowed: given, n, seed, title)",
         "config.yaml:18: books[0].sections[2].boards[0].strat: unknown key 'strat' (did you mean 'start'?)",
         "config.yaml:20: output.formats[1]: Input should be 'pdf', 'docx', 'rtf', 'html' or 'cover', got 'doc' "
         "(did you mean 'docx'?)",
