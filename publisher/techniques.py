@@ -36,11 +36,13 @@ _VI: dict[str, str] = {
     "45 Rule": "Quy tắc 45", "Cage Remainder": "Phần còn lại của lồng", "Cage Combination": "Tổ hợp của lồng",
     "Cage Pointing": "Chỉ hướng theo lồng", "Combination Lock": "Khoá tổ hợp", "Cage Splitting": "Tách lồng",
     "Line Sum": "Tổng của hàng", "Forcing": "Suy diễn",
+    "Parity": "Chẵn lẻ", "Non-Consecutive Forcing Cell": "Ô ép không liền kề",
+    "Locked Non-Consecutive": "Khoá không liền kề", "Intersection": "phần giao",
 }
 #: the parts that qualify another name, and how each language adds them
 _QUALIFIERS: dict[str, dict[str, str]] = {
     "vi": {"Direct": "{} trực tiếp", "Grouped": "{} theo nhóm", "Dynamic": "{} động", "Nested": "{} lồng nhau",
-           "Hidden": "{} ẩn", "Naked": "{} lộ"},
+           "Hidden": "{} ẩn", "Naked": "{} lộ", "Generalized": "{} tổng quát"},
 }
 _NAMES: dict[str, dict[str, str]] = {"vi": _VI}
 _CHAINS = re.compile(r"^(?P<kind>Cell|Region|Contradiction|Double|Nishio) Forcing Chains$")

@@ -19,9 +19,9 @@ from solver.kenken.parse import parse_mapping as kenken_parse
 from solver.killer.grade import grade_with_steps as killer_grade
 from solver.killer.parse import parse_mapping as killer_parse
 from solver.parsing import ParseIssue
-from solver.sudoku import Puzzle, parse_text
+from solver.sudoku import Geometry, Puzzle, default_symbols, parse_text
 from solver.sudoku.grade import grade_with_steps
-from solver.sudoku.rules import VARIANTS
+from solver.sudoku.rules import VARIANTS, variant_rules
 from solver.sudoku.targeted import TECHNIQUES
 from tests.book.test_fit_and_floors import VARIETY, build_book
 from tests.samples import DATA, REPO
@@ -75,17 +75,24 @@ def _graded_names() -> set[str]:
             puzzle = parse(record)
             assert not isinstance(puzzle, ParseIssue)
             names.update(step.technique for step in grade(puzzle)[1])
+    variants = REPO / "tests" / "data" / "variants" / "se-rated-variants.tsv"   # the variant-grid techniques
+    for line in variants.read_text(encoding="utf-8").splitlines()[1:]:
+        text, rule, _ = line.split("\t")
+        geometry = Geometry.boxed(9).with_rules(variant_rules((rule,)))
+        puzzle = Puzzle(geometry, default_symbols(9), tuple(0 if ch == "." else int(ch) for ch in text))
+        names.update(step.technique for step in grade_with_steps(puzzle)[1])
     return names
 
 
 @pytest.mark.slow
 def test_every_technique_the_graders_name_is_said_in_vietnamese() -> None:
-    names = _graded_names() | {technique.name for technique in TECHNIQUES}
+    names = _graded_names() | {technique.name for technique in TECHNIQUES} | {"Parity", "Generalized Naked Quad"}
     assert len(names) > 40 and {"Hidden Single", "X-Wing", "Full House"} <= names
     missing = sorted(name for name in names if technique_name(name, "vi") is None)
     assert not missing
     english = {"Single", "Pair", "Triple", "Quad", "Hidden", "Naked", "Grouped", "Direct", "Fish", "Kite",
-               "Chains", "Forcing", "Links", "Rule", "Cage", "Loop", "Rectangle", "Wing", "Cycle"}
+               "Chains", "Forcing", "Links", "Rule", "Cage", "Loop", "Rectangle", "Wing", "Cycle", "Generalized",
+               "Intersection", "Consecutive", "Parity"}
     for name in names:   # no English word of the solver's name is left in the Vietnamese one
         said = technique_name(name, "vi") or ""
         assert not english & set(re.findall(r"[A-Za-z]+", said)), (name, said)
