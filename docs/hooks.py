@@ -148,7 +148,7 @@ def _option_row(param: click.Parameter) -> str:
     elif isinstance(param.type, click.Choice):
         kind = " or ".join(f"`{choice}`" for choice in param.type.choices)
     else:
-        kind = param.type.name if param.type.name != "text" else "text"
+        kind = param.type.name
     default = param.default if isinstance(param, click.Option) and not param.is_flag else None
     unset = default is None or type(default).__name__ == "Sentinel"   # click 8.3+ marks "no default" so
     shown = f"`{default}`" if not unset and default not in ((), [], "") else ""

@@ -49,16 +49,16 @@ def layout(geometry: Geometry) -> Layout:
     """The :class:`Layout` of a geometry, built once."""
     t = tables(geometry)
     n = t.size
+    # the grader reads a rule's implied units as units too, their cells as peers (Rule.implied_units)
     implied = [unit for rule in geometry.rules for unit in rule.implied_units(geometry)]
-    units, names, peers = t.units, t.unit_names, t.peers
-    if implied:    # the grader reads them as units, with their cells as peers (rules.Rule.implied_units)
-        units = units + tuple(cells for _, cells in implied)
-        names = names + tuple(name for name, _ in implied)
-        more: list[set[int]] = [set(p) for p in peers]
-        for _, cells in implied:
-            for cell in cells:
-                more[cell].update(c for c in cells if c != cell)
-        peers = tuple(tuple(sorted(p)) for p in more)
+    units = t.units + tuple(cells for _, cells in implied)
+    names = t.unit_names + tuple(name for name, _ in implied)
+    mates: list[set[int]] = [set() for _ in range(n * n)]
+    for unit in units:
+        for cell in unit:
+            mates[cell].update(unit)
+    unit_mates = tuple(frozenset(m - {cell}) for cell, m in enumerate(mates))
+    peers = tuple(tuple(sorted(set(p) | m)) for p, m in zip(t.peers, unit_mates)) if implied else t.peers
     cell_units = tuple((c // n, n + c % n, 2 * n + geometry.regions[c]) for c in range(n * n))
     crossings = []
     for region in range(2 * n, 3 * n):
@@ -68,11 +68,6 @@ def layout(geometry: Geometry) -> Layout:
             if len(both) > 1:
                 crossings.append((region, line, frozenset(both)))
     peer_sets = tuple(frozenset(p) for p in peers)
-    mates: list[set[int]] = [set() for _ in range(n * n)]
-    for unit in units:
-        for cell in unit:
-            mates[cell].update(unit)
-    unit_mates = tuple(frozenset(m - {cell}) for cell, m in enumerate(mates))
     return Layout(n, units, names, peers, peer_sets,
                   cell_units, tuple(crossings), max((len(b) for _, _, b in crossings), default=1),
                   t.excludes, t.allowed, not geometry.rules, any(rule.generalized for rule in geometry.rules),
@@ -87,12 +82,13 @@ def units_in_se_order(lay: Layout, *, columns_first: bool) -> tuple[range, ...]:
     return (range(2 * n, 3 * n), *lines, range(3 * n, len(lay.units)))
 
 
-def seen_by_all(lay: Layout, cells: list[int] | tuple[int, ...]) -> set[int]:
-    """The cells every one of ``cells`` sees (shares a unit with, or is a rule's peer of)."""
-    seen = set(lay.peer_sets[cells[0]])
+def seen_by_all(related: tuple[frozenset[int], ...], cells: list[int] | tuple[int, ...]) -> set[int]:
+    """The cells related to every one of ``cells`` by ``related`` (a layout's ``peer_sets`` or
+    ``unit_mates``), which relates no cell to itself, so none of ``cells`` is among them."""
+    seen = set(related[cells[0]])
     for cell in cells[1:]:
-        seen &= lay.peer_sets[cell]
-    return seen.difference(cells)
+        seen &= related[cell]
+    return seen
 
 
 def bits(mask: int) -> list[int]:

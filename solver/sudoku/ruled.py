@@ -145,7 +145,7 @@ def generalized_intersection(g: Grid) -> Step | None:
                 places = [c for c in lay.units[u] if cands[c] & bit]
                 if not 2 <= len(places) <= MOST_PLACES:
                     continue
-                removed = [(c, digit) for c in sorted(seen_by_all(lay, places)) if cands[c] & bit]
+                removed = [(c, digit) for c in sorted(seen_by_all(lay.peer_sets, places)) if cands[c] & bit]
                 if removed:
                     return g.removal("Generalized Intersection", GENERALIZED_INTERSECTION,
                                      f"Generalized Intersection: {g.sym(digit)} in {lay.names[u]} can only be in "

@@ -10,7 +10,7 @@ in one box and one line), which makes the chain "grouped" (+0.3).
 """
 from __future__ import annotations
 
-from solver.sudoku.candidates import Grid, Step
+from solver.sudoku.candidates import Grid, Step, seen_by_all
 
 BASE: dict[int, float] = {2: 4.0, 3: 5.4, 4: 5.8}
 
@@ -157,12 +157,14 @@ class _Chains:
         self.cells = [_mask(a + b) for _, a, b in links] * 2
         #: the cells holding the digit: a chain whose ends both see none of them removes nothing
         self.holders = _mask(tuple(c for c, m in enumerate(g.cands) if m & self.bit))
-        sees = _seen(g.lay.peer_sets, self.starts)
+        sees = {node: seen_by_all(g.lay.peer_sets, node) for node in self.starts}
         self.sees = {node: _mask(common) for node, common in sees.items()}
         # the weak link between two strong ones joins cells of one unit: a knight's or king's
         # move sees a cell (it takes the digit from it) but links nothing, as in SukakuExplainer
-        bridged = _seen(g.lay.unit_mates, self.starts) if g.lay.unit_mates else sees
-        bridged_masks = {node: _mask(common) for node, common in bridged.items()} if g.lay.unit_mates else self.sees
+        bridged, bridged_masks = sees, self.sees
+        if g.lay.unit_mates:
+            bridged = {node: seen_by_all(g.lay.unit_mates, node) for node in self.starts}
+            bridged_masks = {node: _mask(common) for node, common in bridged.items()}
         # the links that may follow each link: their start shares a unit with all of its end
         starting: dict[int, list[int]] = {}
         for j, start in enumerate(self.starts):
@@ -215,18 +217,6 @@ class _Chains:
             step = g.removal(name, rating, f"{name} on {g.sym(digit)}: {path}, so one end holds {g.sym(digit)}",
                              removed, _cells_of(used_cells))
             self.best = (rating, -len(removed), step)
-
-
-def _seen(mates: tuple[frozenset[int], ...], nodes: list[tuple[int, ...]]) -> dict[tuple[int, ...], set[int]]:
-    """For each node (a cell, or a group of cells), the cells related to all of its cells."""
-    found: dict[tuple[int, ...], set[int]] = {}
-    for node in nodes:
-        if node not in found:
-            common = set(mates[node[0]])
-            for c in node[1:]:
-                common &= mates[c]
-            found[node] = common
-    return found
 
 
 def _mask(cells: tuple[int, ...] | set[int]) -> int:

@@ -47,10 +47,12 @@ def _naked(g: Grid, k: int, *, generalized: bool = False) -> Step | None:
                     mask |= cands[c]
                 if popcount(mask) != k:
                     continue
-                if generalized:
-                    removed = [(c, d) for d in bits(mask)
-                               for c in sorted(seen_by_all(lay, [h for h in group if cands[h] & (1 << (d - 1))]))
-                               if cands[c] & (1 << (d - 1))]
+                if generalized:   # each digit leaves the cells that see all of the set's cells holding it
+                    removed = []
+                    for d in bits(mask):
+                        bit = 1 << (d - 1)
+                        holders = [h for h in group if cands[h] & bit]
+                        removed += [(c, d) for c in sorted(seen_by_all(lay.peer_sets, holders)) if cands[c] & bit]
                 else:
                     removed = [(c, d) for c in unit if c not in group for d in bits(cands[c] & mask)]
                 if removed:
