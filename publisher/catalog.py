@@ -429,12 +429,14 @@ def _version(connection: sa.Connection, name: str) -> int | None:
     """The catalog's schema version; None for an empty database (a new catalog). A database
     that is someone else's (tables of its own, none of ours) is refused: our tables are
     never added to another program's file."""
-    inspector = sa.inspect(connection)
-    if not inspector.has_table(meta_table.name):
-        if inspector.has_table(puzzles_table.name):
+    # one look at the tables: three separate looks could each see another moment of a build
+    # creating this catalog at once (no puzzlepress_meta, then both tables: "someone else's")
+    tables = set(sa.inspect(connection).get_table_names())
+    if meta_table.name not in tables:
+        if puzzles_table.name in tables:
             raise CatalogError(f"catalog {name}: a 'puzzles' table exists but no puzzlepress_meta: "
                                "not a puzzlepress catalog")
-        theirs = sorted(inspector.get_table_names())
+        theirs = sorted(tables)
         if theirs:
             shown = ", ".join(theirs[:3]) + (", ..." if len(theirs) > 3 else "")
             raise CatalogError(f"catalog {name}: not a puzzlepress catalog (it holds other tables: {shown}); "
