@@ -26,6 +26,7 @@ FLOORS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("ground: the model, its helpers, files, words and registries", (
         "publisher", "publisher.model", "publisher.units", "publisher.safeio", "publisher.yamlfile",
         "publisher.interrupt", "publisher.progress", "publisher.workers", "publisher.labels", "publisher.catalog",
+        "publisher.database",
         "publisher.console", "publisher.pdfread", "publisher.qrcodes",
         "publisher.fonts", "publisher.typeset", "publisher.grids", "publisher.marks", "publisher.cagelines",
         "publisher.captions", "publisher.play", "publisher.techniques", "publisher.schema", "publisher.render",
