@@ -11,6 +11,8 @@
 * the C chains of strong links (``solver/sudoku/_stronglinks.c``) find the best chain of
   their Python reference (``solver.sudoku.stronglinks._Chains``) in every digit's plane of
   diabolical positions and of random positions on other shapes and rules;
+* the C wings of almost locked sets (``solver/sudoku/_bentsets.c``) find the best wing of
+  their Python reference (``solver.sudoku.bentsets._best_wing``) in the same positions;
 * the C implication loop of the forcing chains (``solver/sudoku/_forcing.c``) fills the dicts
   of its Python reference (``solver.sudoku.chains.Forcing._run``) potential for potential, in
   the same order, and meets the same contradictions, from every potential of the positions
@@ -35,7 +37,7 @@ from typing import Any
 import pytest
 
 from solver import core
-from solver.sudoku import Geometry, parse_text, stronglinks
+from solver.sudoku import Geometry, bentsets, parse_text, stronglinks
 from solver.sudoku.candidates import Grid
 from solver.sudoku.chains import Chains, Forcing, _Links
 from solver.sudoku.generate import full_grid
@@ -238,10 +240,7 @@ def test_the_c_implications_are_the_python_reference_s(dynamic: bool, nishio: bo
 
 def _strong_link_positions() -> list[Grid]:
     """Every position of the logical solves of ten diabolical puzzles where the grader reaches
-    the chains of strong links (the steps before them found nothing), and positions of random
-    candidates on grids of other shapes and rules: a 16x16 (cell sets of four words), an
-    anti-knight grid (a knight's move sees a cell but links nothing), X + windoku (links in a
-    rule's unit), a jigsaw."""
+    the chains of strong links (the steps before them found nothing), and random positions."""
     positions = []
     lines = (REPO / "tests" / "data" / "graded-diabolical-60.txt").read_text().splitlines()[:10]
     for puzzle in parse_text("\n".join(line.split()[0] for line in lines)):
@@ -252,14 +251,23 @@ def _strong_link_positions() -> list[Grid]:
             if step.rating >= stronglinks.BASE[2]:
                 positions.append(g.copy())
             g.apply(step)
+    return positions + _random_positions(0.35)
+
+
+def _random_positions(share: float) -> list[Grid]:
+    """Positions of random candidates on grids of other shapes and rules (the solution's digit
+    and each other digit with chance ``share`` in every cell): a 16x16 (cell sets of four
+    words), an anti-knight grid (a knight's move sees a cell but links nothing), X + windoku
+    (units of a rule), a jigsaw."""
+    positions = []
     for name in ("16x16", "anti_knight", "x+windoku", "jigsaw6"):
         geometry, rng = GEOMETRIES[name], random.Random(name)
         solution = full_grid(geometry, rng)
         assert solution is not None
         for _ in range(4):
             g = Grid(Puzzle(geometry, default_symbols(geometry.size), (0,) * geometry.cells))
-            for cell, value in enumerate(solution):   # the solution's digit and about a third of the others
-                g.cands[cell] = 1 << (value - 1) | sum(1 << d for d in range(geometry.size) if rng.random() < 0.35)
+            for cell, value in enumerate(solution):
+                g.cands[cell] = 1 << (value - 1) | sum(1 << d for d in range(geometry.size) if rng.random() < share)
             positions.append(g)
     return positions
 
@@ -288,6 +296,25 @@ def test_the_c_strong_link_chains_are_the_python_reference_s() -> None:
                 compared += 1
                 found[n] += expected is not None
     assert compared > 2000 and min(found.values()) > 50 and grouped > 200
+
+
+def test_the_c_wings_are_the_python_reference_s() -> None:
+    """the best WXYZ-, VWXYZ-, UVWXYZ- and TUVWXYZ-Wing of each position of the strong-link
+    test, found by C (``solver/sudoku/_bentsets.c``) and by ``bentsets._best_wing``: the same
+    rating, set, pivot, digit and eliminations (the first found on a tie)."""
+    try:
+        peers_type = importlib.import_module("solver.sudoku._bentsets").Peers
+    except ImportError as missing:
+        raise AssertionError(NOT_BUILT) from missing
+    compared, found = 0, dict.fromkeys((3, 4, 5, 6), 0)
+    for g in _strong_link_positions() + _random_positions(0.15):
+        peers = peers_type(g.lay.peers)
+        for k in (3, 4, 5, 6):
+            expected = bentsets._best_wing(g.lay, g.cands, k)
+            assert peers.wing(g.cands, k) == expected
+            compared += 1
+            found[k] += expected is not None
+    assert compared > 350 and min(found.values()) > 10, (compared, found)
 
 
 def test_pure_python_is_chosen_when_asked_and_when_a_source_changed(tmp_path: Path) -> None:
