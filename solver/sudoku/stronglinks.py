@@ -97,8 +97,7 @@ def strong_links(g: Grid, n: int) -> Step | None:
     candidates removed, then the lowest digit (the first found)."""
     best: tuple[Found, int, _Plane] | None = None
     memo = _memo(g.lay)
-    for digit in range(1, g.n + 1):
-        plane = memo.plane(g.cands, 1 << (digit - 1))
+    for digit, plane in enumerate(memo.planes_of(g.cands), 1):
         if len(plane.links) < n:
             continue
         found = plane.best(memo, n)
@@ -165,11 +164,14 @@ class _Memo:
     its order of insertion; the oldest half goes when it is full), and the layout's relations
     for the C search."""
 
-    __slots__ = ("lay", "nears", "planes", "relations")
+    __slots__ = ("cands", "last", "lay", "nears", "planes", "relations")
 
     def __init__(self, lay: Layout) -> None:
         self.lay = lay
         self.planes: dict[tuple[int, ...], _Plane] = {}
+        #: the position last asked and its digits' planes
+        self.cands: list[int] = []
+        self.last: list[_Plane] = []
         self.nears: dict[tuple[int, ...], tuple[int, ...]] = {}
         self.relations: RelationsCore | None = None
         if _stronglinks is not None and lay.n * lay.n <= _C_CELLS:
@@ -186,9 +188,23 @@ class _Memo:
             self.nears[node] = found
         return found
 
-    def plane(self, cands: list[int], bit: int) -> _Plane:
-        """The plane of the digit ``bit`` in ``cands``."""
-        cells = tuple([c for c, m in enumerate(cands) if m & bit])
+    def planes_of(self, cands: list[int]) -> list[_Plane]:
+        """The plane of every digit in ``cands`` (those of the last position asked again when
+        it is the same: SE asks two, three and four links of one position in turn)."""
+        if cands == self.cands:
+            return self.last
+        cells: list[list[int]] = [[] for _ in range(self.lay.n)]
+        for c, m in enumerate(cands):
+            while m:
+                low = m & -m
+                cells[low.bit_length() - 1].append(c)
+                m ^= low
+        self.cands = cands[:]
+        self.last = [self.plane(cands, 1 << d, tuple(places)) for d, places in enumerate(cells)]
+        return self.last
+
+    def plane(self, cands: list[int], bit: int, cells: tuple[int, ...]) -> _Plane:
+        """The plane of the digit ``bit`` in ``cands``, whose ``cells`` hold it."""
         found = self.planes.get(cells)
         if found is None:
             if len(self.planes) >= _PLANES:
