@@ -267,18 +267,26 @@ class Chains:
         return best
 
     def _cycle_eliminations(self, chain: list[int]) -> list[tuple[int, int]]:
-        """Candidates seeing an on and an off potential of their digit along the loop."""
-        cells = {self.split(p)[0] for p in chain[:-1]}
-        forward: set[tuple[int, int]] = set()
-        back: set[tuple[int, int]] = set()
-        cands, peers = self.cands, self.lay.peers
+        """Candidates seeing an on and an off potential of their digit along the loop (digit by
+        digit: the cells seeing one of its on cells and one of its off cells, less the loop's)."""
+        n = self.n
+        on_cells: dict[int, list[int]] = {}
+        off_cells: dict[int, list[int]] = {}
         for p in chain[:-1]:
-            cell, digit, on = self.split(p)
-            bit = 1 << (digit - 1)
-            for c in peers[cell]:
-                if c not in cells and cands[c] & bit:
-                    (forward if on else back).add((c, digit))
-        return sorted(forward & back)
+            cell, digit = divmod(p >> 1, n)
+            (on_cells if p & 1 else off_cells).setdefault(digit, []).append(cell)
+        loop = {(p >> 1) // n for p in chain[:-1]}
+        cands, peer_sets = self.cands, self.lay.peer_sets
+        removed = []
+        for digit, ons in on_cells.items():
+            offs = off_cells.get(digit)
+            if offs is None:
+                continue
+            seeing_on = set().union(*(peer_sets[c] for c in ons))
+            seeing_off = set().union(*(peer_sets[c] for c in offs))
+            bit = 1 << digit
+            removed += [(c, digit + 1) for c in seeing_on & seeing_off if c not in loop and cands[c] & bit]
+        return sorted(removed)
 
     def _forcing(self, start: int, y: bool, best: Best | None, links: LinksCore) -> Best | None:
         """``best``, or the shortest chain from ``start`` to its own negation if it rates
@@ -674,14 +682,11 @@ class Forcing:
         if any(o.absurd for _, o in outcomes):
             return []
         out = []
-        first = outcomes[0][1]
         name, why = self._name("Cell"), f"every digit of {self.g.name(cell)} implies it"
-        for attr in ("on", "off"):
-            common = [node for node in getattr(first, attr)
-                      if all(node in getattr(o, attr) for _, o in outcomes[1:])]
-            for node in common:
-                size = sum(_count(node, getattr(o, attr)[node], o.parents())
-                           for _, o in outcomes)
+        for on in (True, False):
+            tables = [o.on if on else o.off for _, o in outcomes]
+            for node in _common(tables):
+                size = sum(_count(node, table[node], o.parents()) for table, (_, o) in zip(tables, outcomes))
                 hint = self._target(node, name, why, [cell], size, 5)
                 if hint is not None:
                     out.append(hint)
@@ -703,12 +708,10 @@ class Forcing:
             if any(o.absurd for o in outcomes):
                 continue
             why = f"every place of {self.g.sym(digit)} in {lay.names[u]} implies it"
-            for attr in ("on", "off"):
-                common = [node for node in getattr(won, attr)
-                          if all(node in getattr(o, attr) for o in outcomes[1:])]
-                for node in common:
-                    size = sum(_count(node, getattr(o, attr)[node], o.parents())
-                               for o in outcomes)
+            for on in (True, False):
+                tables = [o.on if on else o.off for o in outcomes]
+                for node in _common(tables):
+                    size = sum(_count(node, table[node], o.parents()) for table, o in zip(tables, outcomes))
                     hint = self._target(node, name, why, places, size, 6)
                     if hint is not None:
                         out.append(hint)
@@ -759,6 +762,12 @@ class _Words:
 
 #: a forcing-chain hint as :meth:`Forcing.best` compares them: (rating, size, kind, its step's words)
 Hint = tuple[float, int, int, _Words]
+
+
+def _common(tables: list[Parents]) -> list[int]:
+    """The potentials in every one of ``tables``, in the order of the first."""
+    shared = set(tables[1]).intersection(*tables[2:]) if len(tables) > 1 else tables[0].keys()
+    return [node for node in tables[0] if node in shared]
 
 
 def _count(node: int, own: tuple[int, ...], parents: Parents) -> int:
