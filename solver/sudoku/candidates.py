@@ -42,6 +42,9 @@ class Layout:
     #: the cells sharing a unit with each cell: its peers less a rule's paired cells (a
     #: knight's or king's move), which see it but join no unit; () when they are the peers
     unit_mates: tuple[frozenset[int], ...] = ()
+    #: the cells a digit-dependent rule relates to each cell (its non-consecutive neighbours):
+    #: every cell whose candidates ``excludes`` may strike; () when there are none
+    related: tuple[frozenset[int], ...] = ()
     #: the units of rules whose groups SukakuExplainer's direct intersections cross with rows,
     #: columns and boxes (:attr:`solver.sudoku.rules.Rule.locks`: windoku's windows), in its order
     locking: tuple[int, ...] = ()
@@ -77,6 +80,8 @@ def layout(geometry: Geometry) -> Layout:
                   cell_units, tuple(crossings), max((len(b) for _, _, b in crossings), default=1),
                   t.excludes, t.allowed, not geometry.rules, any(rule.generalized for rule in geometry.rules),
                   () if unit_mates == peer_sets else unit_mates,
+                  tuple(frozenset(other for digit in range(n) for other, _ in t.excludes[cell * n + digit])
+                        for cell in range(n * n)) if t.excludes else (),
                   tuple(u for u, cells in enumerate(units) if u >= 3 * n and cells in locking_cells))
 
 
