@@ -39,6 +39,10 @@ _REPAIRS = 60
 _NODES = 20_000
 #: Merges tried on a puzzle graded below its level (:meth:`CageRequest.hardened`)
 _MERGES = 10
+#: How far the share of smallest cages moves after a unique cutting misses its level (a
+#: variant's rules make its cuttings easier: an X Killer's medium cuttings came out easy
+#: half the time at the plain Killer's share)
+_SHIFT = 0.15
 
 
 class GenerationError(SudokuGenerationError):
@@ -188,7 +192,8 @@ class CageRequest(ABC, Generic[P, S]):
         rng = random.Random(seed)
         low, high = self.sizes
         floor, ceiling = self.levels[self.level] if self.level else (0.0, None)
-        small = self.small_share.get(self.level, 0.0) if self.cages is None else 0.0   # asked sizes: as asked
+        share = self.small_share.get(self.level, 0.0) if self.cages is None else 0.0   # asked sizes: as asked
+        small = share
         for _ in range(self.attempts):
             solution, shape = self.solution(rng)
             cages = partition(self.size, solution, low, high, self.distinct, rng, small, self.singles)
@@ -202,6 +207,10 @@ class CageRequest(ABC, Generic[P, S]):
                     if found is not None and (ceiling is None or floor <= found.rating < ceiling):
                         return Made(puzzle, tuple(verdict.solution), found, seed,
                                     (time.perf_counter() - begin) * 1000)
+                    # the next cutting shaped toward the level: fewer smallest cages after one too
+                    # easy, back toward the level's share after one too hard
+                    easier = found is None or found.rating < floor
+                    small = max(0.0, small - _SHIFT) if easier else min(share, small + _SHIFT)
                     break
                 if verdict.status is not Status.MULTIPLE:
                     break
