@@ -4,13 +4,15 @@ compiled and pure beside ``sgt-solo`` (Killer 9x9, and with diagonals, ``3x3xk``
 
     python bench/cages.py [--count 6] [--tatham 20] [--rounds 1] [--only "KenKen 6x6"] [--levels hard,easy]
 
-Our levels are paired with Tatham's nearest (Killer: easy ``db``, medium ``di``, hard ``da``,
-diabolical ``de``; KenKen: ``e``, ``n``, ``h``, ``x``): the pairs compare throughput at a like
-difficulty, not one scale. Each of ours runs in its own process (``PUZZLEPRESS_PURE=1`` for
-pure Python) and times its own CPU; Tatham's are timed by their children's CPU. Ours generate
-without givens, as Tatham's do. Every row prints ours, Tatham's and the ratio from the same
-run; the machine is shared, so read the ratios. ``sgt-puzzles`` (apt) is a bench-only peer:
-its rows say "not measured" without it.
+Our levels are paired with Tatham's (Killer: easy ``db``, medium ``di``, hard ``da``,
+diabolical ``de``; KenKen: ``e``, ``n``, ``h``, ``x``, the issue's pairs): the pairs compare
+throughput at a like difficulty, not one scale. A KenKen row also names, after a slash, the
+letter our grader puts at that level (``bench/cage_levels.py``: his ``e`` and ``n`` grade easy,
+``h`` medium 6 of 8, ``x`` hard 5 of 8, ``u`` hard or diabolical) and the ratio to it. Each of
+ours runs in its own process (``PUZZLEPRESS_PURE=1`` for pure Python) and times its own CPU;
+Tatham's are timed by their children's CPU. Ours generate without givens, as Tatham's do. Every
+row prints ours, Tatham's and the ratio from the same run; the machine is shared, so read the
+ratios. ``sgt-puzzles`` (apt) is a bench-only peer: its rows say "not measured" without it.
 """
 from __future__ import annotations
 
@@ -26,7 +28,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 KILLER_LEVELS = {"easy": "b", "medium": "i", "hard": "a", "diabolical": "e"}
-KENKEN_LEVELS = {"easy": "e", "medium": "n", "hard": "h", "diabolical": "x"}
+#: a KenKen level's second letter: Tatham's that our grader rates at that level
+KENKEN_LEVELS = {"easy": "ee", "medium": "nh", "hard": "hx", "diabolical": "xu"}
 #: (row title, our kind, size, Tatham's program, its parameters for a level)
 JOBS = [("Killer 9x9", "killer", 9, "sgt-solo", lambda p: f"3x3kd{p}", KILLER_LEVELS),
         ("Killer X 9x9", "killer-x", 9, "sgt-solo", lambda p: f"3x3xkd{p}", KILLER_LEVELS),
@@ -100,21 +103,24 @@ def main() -> None:
         if args.only not in title:
             continue
         path = shutil.which(program) or shutil.which(program, path="/usr/games")
-        for level, letter in levels.items():
+        for level, letters in levels.items():
             if chosen is not None and level not in chosen:
                 continue
-            rates: dict[str, list[float]] = {"compiled": [], "pure": [], "tatham": []}
+            pair = list(dict.fromkeys(letters))        # the issue's letter, then our grader's
+            rates: dict[str, list[float]] = {"compiled": [], "pure": []}
+            theirs: dict[str, list[float]] = {letter: [] for letter in pair}
             for _ in range(args.rounds):
                 script = OURS.format(root=str(ROOT), kind=kind, size=size, level=level, count=args.count)
                 rates["compiled"].append(_ours(script, pure=False)["rate"])
                 rates["pure"].append(_ours(script, pure=True)["rate"])
-                if path:
+                for letter in pair if path else ():
                     rate, ids = _tatham(path, params(letter), args.tatham)
-                    rates["tatham"].append(rate)
+                    theirs[letter].append(rate)
                     killer_ids += ids if kind.startswith("killer") else []
             ours, pure = statistics.median(rates["compiled"]), statistics.median(rates["pure"])
-            theirs = statistics.median(rates["tatham"]) if rates["tatham"] else None
-            shown = f"{theirs:9.2f}  {ours / theirs:.3f} ({params(letter)})" if theirs else "not measured"
+            shown = " / ".join(f"{statistics.median(theirs[letter]):9.2f}  "
+                               f"{ours / statistics.median(theirs[letter]):.3f} ({params(letter)})"
+                               for letter in pair) if path else "not measured"
             print(f"{title:<13} {level:<11} {ours:9.2f} {pure:8.2f} {shown}")
     if killer_ids:
         stdin = "\n".join(killer_ids) + "\n"
