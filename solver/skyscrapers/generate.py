@@ -1,0 +1,93 @@
+"""Making Skyscrapers at a chosen size and level: seeded, reproducible, unique.
+
+As Tatham's Towers makes them (his idea, our code): a random Latin square is the answer and
+every clue it gives is written round it; then its heights are taken away one by one, in a
+seeded random order, each for good when the grader still solves the puzzle without a step
+above the level's ceiling; then (above easy, whose puzzles keep all their clues) the clues
+likewise. The grader's steps are all sound, so a puzzle it solves has one answer. The result
+is kept when its grade is the level asked for; otherwise the next seed of the draw is tried.
+"""
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from solver.skyscrapers.grade import grade
+from solver.skyscrapers.puzzle import MAX_SIZE, MIN_SIZE, Skyscrapers, clues_of
+from solver.skyscrapers.verdict import Rules, Search
+from solver.sudoku.grade import level_for
+
+LEVELS = ("easy", "medium", "hard", "diabolical")
+#: the highest rating of each level (the Sudoku levels' cut, solver.sudoku.grade.level_for)
+CEILINGS = {"easy": 1.4, "medium": 2.4, "hard": 4.9, "diabolical": 10.0}
+#: draws before a request is given up (a level a size cannot have is refused before: problem())
+MAX_ATTEMPTS = 200
+
+
+@dataclass(frozen=True)
+class Request:
+    """What to make: the grid's size and the level (None: any)."""
+
+    size: int = 6
+    level: str | None = None
+
+    def problem(self) -> str | None:
+        """Why no puzzle can meet the request, or None."""
+        if not MIN_SIZE <= self.size <= MAX_SIZE:
+            return f"size {self.size}: Skyscrapers are {MIN_SIZE} to {MAX_SIZE}"
+        if self.level is not None and self.level not in LEVELS:
+            return f"level {self.level!r}: one of {', '.join(LEVELS)}"
+        if self.size == 3 and self.level in ("hard", "diabolical"):
+            return "a 3x3 Skyscrapers is never hard: its clues leave too little room (easy or medium)"
+        return None
+
+
+def random_square(n: int, rng: random.Random) -> tuple[int, ...]:
+    """A random Latin square (the engine's search over an empty grid, its branches shuffled)."""
+    empty = Skyscrapers(n, (0,) * (4 * n), (0,) * (n * n))
+    rules = Rules.of(empty)
+    start = rules.start(empty.givens)
+    assert start is not None
+    return next(iter(Search(rules, start, seed=rng.getrandbits(32)).solutions()))
+
+
+def _solvable(puzzle: Skyscrapers, ceiling: float) -> bool:
+    found = grade(puzzle, ceiling)
+    return found.complete and found.rating <= ceiling
+
+
+def attempt(request: Request, rng: random.Random) -> Skyscrapers | None:
+    """One draw: a puzzle at most the level's ceiling, or None when its grade falls short."""
+    n = request.size
+    level = request.level
+    ceiling = CEILINGS[level or "diabolical"]
+    answer = random_square(n, rng)
+    clues = list(clues_of(n, answer))
+    givens = list(answer)
+    for cell in rng.sample(range(n * n), n * n):
+        held, givens[cell] = givens[cell], 0
+        if not _solvable(Skyscrapers(n, tuple(clues), tuple(givens)), ceiling):
+            givens[cell] = held
+    if level != "easy":
+        for index in rng.sample(range(4 * n), 4 * n):
+            held, clues[index] = clues[index], 0
+            if not _solvable(Skyscrapers(n, tuple(clues), tuple(givens)), ceiling):
+                clues[index] = held
+    puzzle = Skyscrapers(n, tuple(clues), tuple(givens))
+    if level is not None and level_for(grade(puzzle).rating) != level:
+        return None
+    return puzzle
+
+
+def generate(request: Request, seed: int, *, title: str | None = None) -> Skyscrapers:
+    """A unique puzzle meeting ``request``, the same for the same seed; ValueError when the
+    request cannot be met."""
+    problem = request.problem()
+    if problem:
+        raise ValueError(problem)
+    rng = random.Random(seed)
+    for _ in range(MAX_ATTEMPTS):
+        made = attempt(request, rng)
+        if made is not None:
+            return Skyscrapers(made.size, made.clues, made.givens, title=title)
+    raise ValueError(f"no {request.level} {request.size}x{request.size} Skyscrapers in {MAX_ATTEMPTS} draws")
