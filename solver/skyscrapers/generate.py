@@ -10,18 +10,43 @@ is kept when its grade is the level asked for; otherwise the next seed of the dr
 from __future__ import annotations
 
 import random
+import time
 from dataclasses import dataclass
+from typing import Any
 
+from solver.cages.generate import GenerationError
 from solver.skyscrapers.grade import grade
+from solver.skyscrapers.parse import to_mapping
 from solver.skyscrapers.puzzle import MAX_SIZE, MIN_SIZE, Skyscrapers, clues_of
-from solver.skyscrapers.verdict import Rules, Search
-from solver.sudoku.grade import level_for
+from solver.skyscrapers.verdict import Rules, Search, verify
+from solver.sudoku.grade import Grade, level_for
+from solver.verdict import Status
 
 LEVELS = ("easy", "medium", "hard", "diabolical")
 #: the highest rating of each level (the Sudoku levels' cut, solver.sudoku.grade.level_for)
 CEILINGS = {"easy": 1.4, "medium": 2.4, "hard": 4.9, "diabolical": 10.0}
 #: draws before a request is given up (a level a size cannot have is refused before: problem())
 MAX_ATTEMPTS = 200
+
+
+@dataclass(frozen=True)
+class Made:
+    """One generated puzzle with its solution, grade and the seed that makes it again alone
+    (the fields the cage kinds' made puzzles have, which the pipeline reads)."""
+
+    puzzle: Skyscrapers
+    solution: tuple[int, ...]
+    grade: Grade
+    seed: int
+    ms: float
+
+    @property
+    def level(self) -> str:
+        return self.grade.level
+
+    @property
+    def rating(self) -> float:
+        return self.grade.rating
 
 
 @dataclass(frozen=True)
@@ -40,6 +65,24 @@ class Request:
         if self.size == 3 and self.level in ("hard", "diabolical"):
             return "a 3x3 Skyscrapers is never hard: its clues leave too little room (easy or medium)"
         return None
+
+    def make(self, seed: int) -> Made:
+        """The puzzle of ``seed`` with its solution and grade (what a generation task runs);
+        GenerationError when the request cannot be met."""
+        begin = time.perf_counter()
+        try:
+            puzzle = generate(self, seed)
+        except ValueError as error:
+            raise GenerationError(str(error)) from None
+        verdict = verify(puzzle)
+        assert verdict.status is Status.UNIQUE, verdict.reason   # the grader's steps are sound
+        return Made(puzzle, verdict.solution, grade(puzzle), seed, (time.perf_counter() - begin) * 1000)
+
+    def record(self, made: Made) -> dict[str, Any]:
+        """The JSON line of ``generate``: the puzzle's mapping (which reads back), its
+        solution, grade and seed."""
+        return {**to_mapping(made.puzzle), "solution": made.puzzle.format(made.solution), "level": made.level,
+                "rating": made.rating, "hardest": made.grade.hardest, "seed": made.seed}
 
 
 def random_square(n: int, rng: random.Random) -> tuple[int, ...]:

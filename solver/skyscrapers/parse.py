@@ -26,6 +26,8 @@ from solver.skyscrapers.puzzle import MAX_SIZE, MIN_SIZE, Skyscrapers
 _ID = re.compile(r"\A(?:(\d{1,2})(?:d[a-z])?:)?([0-9/]*)(?:,([a-z0-9_]*))?\Z")
 _GIVEN_TOKEN = re.compile(r"[1-9]\d*|[a-z]|_|.")
 SIDE_KEYS = ("top", "bottom", "left", "right")
+#: what ``puzzlepress generate`` adds to a puzzle's mapping, read over (its lines read back as puzzles)
+RECORD_KEYS = ("solution", "level", "rating", "hardest", "seed")
 
 
 def looks_like_id(text: str) -> bool:
@@ -229,7 +231,7 @@ def _from_mapping(mapping: Mapping[str, object], line: int, index: int) -> Skysc
             if len(cells) != size or any(ch != "." and not (ch.isdigit() and 1 <= int(ch) <= size) for ch in cells):
                 raise ValueError(f"givens: row {r + 1} {row!r} is not {size} of 1-{size} or '.'")
             givens += [0 if ch == "." else int(ch) for ch in cells]
-    unknown = set(mapping) - {"kind", "size", "title", "givens", "tatham", *SIDE_KEYS}
+    unknown = set(mapping) - {"kind", "size", "title", "givens", "tatham", *SIDE_KEYS, *RECORD_KEYS}
     if unknown:
         raise ValueError(f"unknown key {sorted(unknown)[0]!r} (size, top, bottom, left, right, givens, title)")
     return Skyscrapers(size, tuple(clues), tuple(givens), line, index, title)

@@ -39,9 +39,8 @@ class Skyscrapers:
         return f"the clue {self.clues[index]} {SIDES[index // n]} {index % n + 1}"
 
     def format(self, solution: tuple[int, ...]) -> str:
-        """A solved grid as one string of digits, row by row, rows separated by '/'."""
-        n = self.size
-        return "/".join("".join(str(v) for v in solution[r * n:(r + 1) * n]) for r in range(n))
+        """A solved grid as one string of digits, row by row (as the cage kinds write theirs)."""
+        return "".join(str(v) for v in solution)
 
 
 @lru_cache(maxsize=16)
