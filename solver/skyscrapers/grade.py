@@ -9,9 +9,9 @@ from a two-candidate cell: our hard); his unreasonable needs trial and error (di
 
 ======================================  ======
 Full House                               1.0
-Clue Bounds                              1.1
 Hidden Single (row or column)            1.2
 Naked Single                             1.4
+Clue Bounds                              1.4
 Skyline (one line's clues, exhaustive)   1.8
 Naked / Hidden Pair                      2.2 / 2.3
 Naked / Hidden Triple                    2.4 / 2.4
@@ -20,16 +20,17 @@ Forcing (two-candidate cell)             4.2
 Forcing (any cell)                       6.5
 ======================================  ======
 
-**Clue Bounds**: seen from a clue of c, the cell k places in (k = 0 the nearest) cannot hold
-more than N - c + 1 + k (the buildings behind it must still rise c - 1 times... rather, a
-taller one there leaves too few heights to be seen); a clue of 1 puts N next to it; facing
-clues adding up to N + 1 put N where both rising runs meet.
+**Clue Bounds**: seen from a clue of c, the cell k places in (k = 0 the nearest) holds at most
+N - c + 1 + k (a taller one there leaves too few taller heights to rise c times), counting only
+heights that can still be seen; a clue of 1 puts N next to it; facing clues adding up to N + 1
+put N where both rising runs meet. Tried after the singles (they are cheaper to look for, and
+rated alike: both easy).
 """
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import replace
-from functools import partial
+from functools import lru_cache, partial
 
 from solver.cages.engine import propagate
 from solver.cages.grading import Technique, solve_steps, summary
@@ -41,7 +42,7 @@ from solver.sudoku import fish, singles, subsets
 from solver.sudoku.candidates import Grid, Step, bits
 from solver.sudoku.grade import Grade
 
-FULL_HOUSE, BOUNDS, HIDDEN_SINGLE, NAKED_SINGLE, SKYLINE = 1.0, 1.1, 1.2, 1.4, 1.8
+FULL_HOUSE, HIDDEN_SINGLE, NAKED_SINGLE, BOUNDS, SKYLINE = 1.0, 1.2, 1.4, 1.4, 1.8
 PAIRS, TRIPLES = (2.2, 2.3), (2.4, 2.4)
 FORCING = (4.2, 6.5)   # a two-candidate cell, rows and columns propagated / any cell, clues too
 
@@ -66,48 +67,63 @@ def _effective(g: Grid) -> list[int]:
     return [1 << (v - 1) if v else c for v, c in zip(g.values, g.cands)]
 
 
-def clue_bounds(g: Grid, puzzle: Skyscrapers) -> Step | None:
-    n, clues = puzzle.size, puzzle.clues
-    for index, clue in enumerate(clues):
-        if not clue:
+Clue = tuple[int, int, tuple[int, ...], int]   # index, clue, cells from it, the facing clue (0: none)
+
+
+def clue_bounds(g: Grid, puzzle: Skyscrapers, clued: tuple[Clue, ...]) -> Step | None:
+    n = puzzle.size
+    values, cands = g.values, g.cands
+    for index, clue, cells, facing in clued:
+        line_values = tuple(values[c] for c in cells)
+        if all(line_values):
             continue
-        cells = sight(n, index)
-        if clue == 1 and not g.values[cells[0]] and g.cands[cells[0]] >> (n - 1) & 1:
+        if clue == 1 and not values[cells[0]] and cands[cells[0]] >> (n - 1) & 1:
             return g.step("Clue Bounds", BOUNDS, f"{puzzle.clue_name(index)} sees only the tallest: "
                           f"{g.name(cells[0])} = {n}", placed=[(cells[0], n)], cells=cells)
-        facing = clues[index + n] if index % (2 * n) < n else 0
         if facing and clue + facing == n + 1:
             cell = cells[clue - 1]
-            if not g.values[cell] and g.cands[cell] >> (n - 1) & 1:
+            if not values[cell] and cands[cell] >> (n - 1) & 1:
                 return g.step("Clue Bounds", BOUNDS, f"{puzzle.clue_name(index)} and the clue {facing} facing it "
                               f"add up to {n + 1}: {g.name(cell)} = {n}", placed=[(cell, n)], cells=cells)
-        where = {g.values[cell]: k for k, cell in enumerate(cells) if g.values[cell]}
-        removed = _nearly_seen(g, cells, clue, where, n) or _bounds(g, cells, clue, where, n)
-        if removed:
+        ruled_out = bound_removals(n, clue, line_values, tuple(cands[c] for c in cells))
+        if ruled_out:
             return g.removal("Clue Bounds", BOUNDS, f"{puzzle.clue_name(index)} needs {clue} rising buildings",
-                             removed, cells)
+                             [(cells[k], d) for k, d in ruled_out], cells)
     return None
 
 
-def _bounds(g: Grid, cells: tuple[int, ...], clue: int, where: dict[int, int], n: int) -> list[tuple[int, int]]:
+@lru_cache(maxsize=1 << 16)
+def bound_removals(n: int, clue: int, values: tuple[int, ...], cands: tuple[int, ...]) -> tuple[tuple[int, int], ...]:
+    """What the clue's bounds rule out of its line (placed heights ``values`` and the empty
+    cells' ``cands``, nearest first), as (place, height): the nearly-seen rule first, else the
+    distances. A line repeats often in a solve (a step elsewhere leaves it as it was): cached."""
+    where = {v: k for k, v in enumerate(values) if v}
+    return _nearly_seen(values, cands, clue, where, n) or _bounds(values, cands, clue, where, n)
+
+
+def _bounds(values: tuple[int, ...], cands: tuple[int, ...], clue: int, where: dict[int, int], n: int
+            ) -> tuple[tuple[int, int], ...]:
     """The i-th tallest height that can still be seen (a placed one behind a taller placed one
     is not) stands at least clue - 1 - i cells away: the rise to it needs the room."""
     removed: list[tuple[int, int]] = []
     counted = 0
+    nearest_taller = n                      # the nearest place of a placed height taller than this one
     for height in range(n, 0, -1):
         k = where.get(height)
-        if k is not None and any(where.get(taller, n) < k for taller in range(height + 1, n + 1)):
-            continue
+        if k is not None:
+            hidden = nearest_taller < k
+            nearest_taller = min(nearest_taller, k)
+            if hidden:
+                continue
         for near in range(clue - 1 - counted):
-            cell = cells[near]
-            if not g.values[cell] and g.cands[cell] >> (height - 1) & 1:
-                removed.append((cell, height))
+            if not values[near] and cands[near] >> (height - 1) & 1:
+                removed.append((near, height))
         counted += 1
-    return removed
+    return tuple(removed)
 
 
-def _nearly_seen(g: Grid, cells: tuple[int, ...], clue: int, where: dict[int, int], n: int
-                 ) -> list[tuple[int, int]]:
+def _nearly_seen(values: tuple[int, ...], cands: tuple[int, ...], clue: int, where: dict[int, int], n: int
+                 ) -> tuple[tuple[int, int], ...]:
     """The tallest heights already placed, each nearer than the one above it, are all seen; when
     they are one fewer than the clue, the nearest cell is the last one seen before them, so it is
     taller than every other height standing nearer than the furthest of them: the smallest of
@@ -120,8 +136,8 @@ def _nearly_seen(g: Grid, cells: tuple[int, ...], clue: int, where: dict[int, in
             break
         if k < furthest:
             furthest, seen = k, seen + 1
-    if clue != seen + 1 or furthest <= 1 or g.values[cells[0]]:
-        return []
+    if clue != seen + 1 or furthest <= 1 or values[0]:
+        return ()
     removed: list[tuple[int, int]] = []
     room = furthest - 1
     for height in range(1, n + 1):
@@ -131,9 +147,9 @@ def _nearly_seen(g: Grid, cells: tuple[int, ...], clue: int, where: dict[int, in
         if k is not None and k >= furthest:
             continue
         room -= 1
-        if g.cands[cells[0]] >> (height - 1) & 1:
-            removed.append((cells[0], height))
-    return removed
+        if cands[0] >> (height - 1) & 1:
+            removed.append((0, height))
+    return tuple(removed)
 
 
 def skyline(g: Grid, puzzle: Skyscrapers) -> Step | None:
@@ -172,11 +188,14 @@ def forcing(g: Grid, rules: Rules, bivalue: bool) -> Step | None:
 
 def techniques(puzzle: Skyscrapers) -> tuple[Technique, ...]:
     rules = Rules.of(puzzle)
+    n = puzzle.size
+    clued = tuple((index, clue, sight(n, index), puzzle.clues[(index + n) % (2 * n) + 2 * n * (index // (2 * n))])
+                  for index, clue in enumerate(puzzle.clues) if clue)
     return (
         (FULL_HOUSE, singles.full_house),
-        (BOUNDS, partial(clue_bounds, puzzle=puzzle)),
         (HIDDEN_SINGLE, partial(_rated, singles.hidden_single_line, HIDDEN_SINGLE)),
         (NAKED_SINGLE, partial(_rated, singles.naked_single, NAKED_SINGLE)),
+        (BOUNDS, partial(clue_bounds, puzzle=puzzle, clued=clued)),
         (SKYLINE, partial(skyline, puzzle=puzzle)),
         (PAIRS[0], partial(_rated, subsets.naked_pair, PAIRS[0])),
         (PAIRS[1], partial(_rated, subsets.hidden_pair, PAIRS[1])),
