@@ -1,9 +1,10 @@
 """Making Skyscrapers at a chosen size and level: seeded, reproducible, unique.
 
 As Tatham's Towers makes them (his idea, our code): a random Latin square is the answer and
-every clue it gives is written round it; then its heights are taken away one by one, in a
-seeded random order, each for good when the grader still solves the puzzle without a step
-above the level's ceiling; then (above easy, whose puzzles keep all their clues) the clues
+every clue it gives is written round it. When the clues alone leave a puzzle the grader solves
+without a step above the level's ceiling (most draws), no height is given; otherwise the
+heights are all given, then taken away one by one, in a seeded random order, each for good
+when the grader still solves the puzzle within the ceiling; then (above easy, whose puzzles keep all their clues) the clues
 likewise. The grader's steps are all sound, so a puzzle it solves has one answer. The result
 is kept when its grade is the level asked for; otherwise the next seed of the draw is tried.
 """
@@ -106,11 +107,13 @@ def attempt(request: Request, rng: random.Random) -> Skyscrapers | None:
     ceiling = CEILINGS[level or "diabolical"]
     answer = random_square(n, rng)
     clues = list(clues_of(n, answer))
-    givens = list(answer)
-    for cell in rng.sample(range(n * n), n * n):
-        held, givens[cell] = givens[cell], 0
-        if not _solvable(Skyscrapers(n, tuple(clues), tuple(givens)), ceiling):
-            givens[cell] = held
+    givens = [0] * (n * n)
+    if not _solvable(Skyscrapers(n, tuple(clues), tuple(givens)), ceiling):
+        givens = list(answer)       # the clues alone need more than the level: heights are given
+        for cell in rng.sample(range(n * n), n * n):
+            held, givens[cell] = givens[cell], 0
+            if not _solvable(Skyscrapers(n, tuple(clues), tuple(givens)), ceiling):
+                givens[cell] = held
     if level != "easy":
         for index in rng.sample(range(4 * n), 4 * n):
             held, clues[index] = clues[index], 0
