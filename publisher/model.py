@@ -647,6 +647,10 @@ class PlacedGrid:
     note_lines: tuple[str, ...] = ()
     #: ``caption`` as layout set it: one line, or two where its title wraps (every format breaks it there)
     caption_lines: tuple[str, ...] = ()
+    #: the caption's box, centred over the grid, where it is wider than the grid: a grid alone in its
+    #: row carries its caption across the text block rather than wrap, shrink or cut it; 0 for the
+    #: grid's own width (:attr:`caption_room`)
+    caption_width: float = 0.0
     ref: CrossRef | None = None   # the page of this puzzle's answer (or this answer's puzzle)
     below: float = 0.0        # height of the line under the grid (a puzzle's cross-reference), 0 for none
     qr: QrCode | None = None  # a puzzle's scan-to-play code, under its grid (its height is in ``below``)
@@ -679,6 +683,12 @@ class PlacedGrid:
     def captions(self) -> tuple[str, ...]:
         """The caption's lines (one unless it wraps)."""
         return self.caption_lines or (self.caption,)
+
+    @property
+    def caption_room(self) -> float:
+        """The width of the caption's box, centred over the grid: the grid's, or wider
+        (:attr:`caption_width`)."""
+        return max(self.caption_width, self.grid.width)
 
 
 @dataclass(frozen=True)

@@ -46,8 +46,7 @@ class Paginator:
         put them at the same heights. A section mixing board shapes lays out
         each run of one shape with that shape's slots; a run starts on the page
         the previous one left, as far as it fits."""
-        head = (f"{self.desk.labels['answers']} · {section.title}" if answers
-                else f"{self.desk.spec.title} · {section.title}")
+        head = (self.desk.labels["answers"] if answers else self.desk.spec.title, section.title)
         blocks, top = self.desk.opening(section, answers)
         if top > self.desk.usable_height:
             key = "instructions" if section.instructions and not answers else "title"
@@ -68,7 +67,7 @@ class Paginator:
                     used = 0.0
                 if chunk:
                     used += (slots.vgap if pages[-1] else 0.0) + len(chunk) * block + (len(chunk) - 1) * slots.vgap
-                pages[-1].extend((row, slots) for row in chunk)
+                pages[-1].extend(self.widened([(row, slots) for row in chunk], answers))
         tops = [spread(page_rows, top if index == 0 else 0.0, self.desk.bottom(bool(index == 0)))
                 for index, page_rows in enumerate(pages)]
         for index, (page_rows, ys) in enumerate(zip(pages, tops)):
@@ -135,17 +134,18 @@ class Paginator:
         starts: list[tuple[str, int]] = []
         pages_of: list[set[int]] = []
         page: list[TextBlock | Band] = []
-        y, head, opening = 0.0, "", False     # y: the bottom of what the page holds so far
+        y, opening = 0.0, False     # y: the bottom of what the page holds so far
+        head: tuple[str, ...] = ()
         usable = self.desk.content_height * (1 - KEY_SPARE)
 
-        def turn(new_head: str, new_opening: bool) -> None:
+        def turn(new_head: tuple[str, ...], new_opening: bool) -> None:
             nonlocal page, y, head, opening
             if page:
                 drafts.append(Draft(page, head, opening))
             page, y, head, opening = [], 0.0, new_head, new_opening
 
         for section, first, setting in zip(sections, firsts, chosen):
-            section_head = f"{self.desk.labels['answers']} · {section.title}"
+            section_head = (self.desk.labels["answers"], section.title)
             heading = self.desk.type.block(f"{self.desk.labels['answers']}: {section.title}", self.desk.styles.heading,
                                       0.0, 0.0, self.desk.content_width)
             rows = self.set_rows(section, first, setting)
@@ -173,7 +173,7 @@ class Paginator:
                 pages_of[-1].add(len(drafts))
                 y += gap + height
                 below_heading = False
-        turn("", False)
+        turn((), False)
         area = self.desk.content_width * self.desk.content_height
         fills = [sum(item.grid.width * item.grid.height for block in draft.blocks if isinstance(block, Band)
                      for item in block.items) / area for draft in drafts]
@@ -186,7 +186,13 @@ class Paginator:
         rows = self.scaled(section, first, 1.0 if setting is None else setting)
         if rows is None:
             raise LayoutError(section.key, "a mark would drop under its floor")
-        return balanced(rows) if setting is None else packed(rows, self.desk.content_width)
+        return self.widened(balanced(rows) if setting is None else packed(rows, self.desk.content_width), True)
+
+    def widened(self, rows: list[tuple[list[PlacedGrid], Slots]],
+                answers: bool) -> list[tuple[list[PlacedGrid], Slots]]:
+        """Rows as they print: a grid alone in its row with its caption across the text block
+        where that sets it better (:meth:`Placer.widened`)."""
+        return [(self.placer.widened(row, slots, answers), slots) for row, slots in rows]
 
     def scaled(self, section: SectionSpec, first: int, scale: float) -> list[tuple[list[PlacedGrid], Slots]] | None:
         """A section's answer rows at ``scale`` of their size, as :meth:`Placer.rows` gives them
@@ -236,7 +242,7 @@ class Paginator:
             placed = self.scaled(section, first, shrink)
             if placed is None:      # a mark would drop under its floor: no smaller
                 return rows
-            smaller = balanced(placed)
+            smaller = self.widened(balanced(placed), True)
             if not same_captions(rows, smaller):     # a caption would shrink or shorten: no smaller
                 return rows
             if stacked(smaller) <= room:

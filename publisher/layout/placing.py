@@ -213,7 +213,7 @@ class Placer:
             width = max(grid.width, slots.width)
             lines = self.sentence(visible(self.desk.said(step.step)), grid.width, slots) if slots.noted else ()
             caption = self.desk.type.one_line(heading, placed.caption_style, width)
-            out.append(replace(placed, caption=caption, caption_lines=(),
+            out.append(replace(placed, caption=caption, caption_lines=(), caption_parts=(),
                                grid=grid, note=" ".join(lines), note_lines=lines,
                                note_style=self.note_style(slots) if lines else None,
                                caption_height=slots.caption_box(1, len(lines)), play=None))
@@ -270,6 +270,30 @@ class Placer:
                           note, note_style, play=play,
                           caption_parts=parts, note_lines=note_lines,
                           caption_lines=lines if len(lines) > 1 else (), ref=ref, below=slots.below, qr=qr)
+
+    def widened(self, row: list[PlacedGrid], slots: Slots, answers: bool) -> list[PlacedGrid]:
+        """A row of one grid with its caption fitted across the text block where that sets it
+        better than its grid's width does (on fewer lines, larger, or whole where it was cut):
+        nothing stands beside a lone grid (it is centred on the text block), so its caption may
+        run wider than the grid; its caption box, and the code under it, follow. Rows of more
+        grids (and a worked step's heading) stay as they are."""
+        if len(row) != 1 or not row[0].caption_parts:
+            return row
+        item = row[0]
+        room = self.desk.content_width
+        if room <= item.grid.width:
+            return row
+        style = slots.caption or (self.desk.styles.answer_caption if answers else self.desk.styles.caption)
+        lines, sized = fit_caption(item.caption_parts, style, room, self.desk.type, self.slots.caption_floor(answers),
+                                   slots.caption_lines)
+        if lines == item.captions and sized == item.caption_style:
+            return row
+        height = slots.caption_box(len(lines), len(item.note_lines))
+        qr = item.qr
+        if qr is not None:    # the code keeps its place under the grid
+            qr = replace(qr, y=_floor(height + item.grid.height + item.below - qr.side))
+        return [replace(item, caption=" ".join(lines), caption_style=sized, caption_height=height,
+                        caption_lines=lines if len(lines) > 1 else (), caption_width=round(room, 2), qr=qr)]
 
     def cell_text_width(self, text: str, size: float) -> float:
         """A cell text's width in the bold face (givens are bold; the wider of the two)."""
