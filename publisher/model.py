@@ -577,6 +577,9 @@ class CrossRef:
     stem: str                 # that booklet's file stem, for links between files
     style: TextStyle
     below: bool               # under the grid (a puzzle's), else the caption box's last line (an answer's)
+    #: under the grid, how far below its edge the line starts: enough that its font box (the face's
+    #: ascent over its centred capitals) clears the grid (large print's 18 pt on a 22.5 pt line)
+    drop: float = 0.0
 
 
 @dataclass(frozen=True)
@@ -663,7 +666,7 @@ class PlacedGrid:
         if self.ref is None:
             return 0.0
         if self.ref.below:
-            return self.caption_height + self.grid.height
+            return self.caption_height + self.grid.height + self.ref.drop
         return self.caption_style.leading * self.caption_count
 
     @property

@@ -88,7 +88,10 @@ class Placer:
         """The slots, cell and text size of each shape of a section (answers: their cells at most
         ``shrink`` of their usual size, or over 1 that much larger). Its chessboards print at one
         size whatever their sides, so their numbers are set at one size too, the smallest any of
-        them needs (a lone 6x6 tour beside 8x8 ones does not shout its numbers)."""
+        them needs (a lone 6x6 tour beside 8x8 ones does not shout its numbers); in an answer key
+        their squares are one size too, the smallest any of them gets, where that keeps every
+        board's marks (so boards of different sides share a row: an 8x8 a 6x9 in page narrows
+        beside a 6x6 at the key's largest cell)."""
         sizes: dict[Shape, tuple[Slots, float, float]] = {}
         chess: set[Shape] = set()
         boards = section.printed(answers)
@@ -105,6 +108,12 @@ class Placer:
                 sizes[shape] = (slots, cell, font)
             if board.chessboard:
                 chess.add(shape)
+        if chess and answers:
+            squares = {shape: board for board in boards if (shape := self.shape(board, answers)) in chess}
+            cell = min(sizes[shape][1] for shape in squares)
+            if all(cell >= self.slots.least_cell(board, True) - 1e-6 for board in squares.values()):
+                sizes.update({shape: (sizes[shape][0], cell, self.slots.font_of(board, cell, True))
+                              for shape, board in squares.items()})
         if shrink != 1.0:
             sizes = self.rewrapped(section, answers, sizes)
         if chess:
@@ -176,9 +185,27 @@ class Placer:
         edges = coordinates(board.rows, board.cols, cell, least, self.label_width)
         if edges is None:
             return font
-        texts = [text if text != QUEEN else "" for text in (board.answer if answers else board.givens)]
-        return clear_font(texts, board.cols, font, least, cell, self.label_boxes(edges, cell), self.cell_text_width,
-                          self.line_box)
+        return clear_font(self.square_texts(board, answers), board.cols, font, least, cell,
+                          self.label_boxes(edges, cell), self.cell_text_width, self.line_box)
+
+    @staticmethod
+    def square_texts(board: Board, answers: bool) -> list[str]:
+        """What a chessboard's squares print as text in this booklet (a queen is a drawing)."""
+        return [text if text != QUEEN else "" for text in (board.answer if answers else board.givens)]
+
+    def edges(self, board: Board, cell: float, font: float, answers: bool) -> Coordinates | None:
+        """A chessboard's files and ranks, where the book prints them and its squares carry them
+        clear of their numbers at ``font``: where even the floor leaves a number over one (a
+        key's "80" beside the rank "10" in a 24 pt square), the board prints none, as a square
+        too small for them does."""
+        if not (board.chessboard and self.desk.spec.coordinates):
+            return None
+        edges = coordinates(board.rows, board.cols, cell, fit.floors_for(answers, self.desk.spec.large_print).text,
+                            self.label_width)
+        if edges is None or not clears(self.square_texts(board, answers), board.cols, font, cell,
+                                       self.label_boxes(edges, cell), self.cell_text_width, self.line_box):
+            return None
+        return edges
 
     def label_boxes(self, edges: Coordinates, cell: float) -> dict[tuple[int, int], list[Box]]:
         return label_boxes(edges, cell, self.label_width, self.line_box)
@@ -228,14 +255,12 @@ class Placer:
         grid_width = board.cols * cell
         kind = labels.get(board.kind, board.kind)
         parts = caption_parts(board, number, labels)
-        least = fit.floors_for(answers, self.desk.spec.large_print).text   # chess coordinates
         lines, style = fit_caption(parts, style, grid_width, self.desk.type, self.slots.caption_floor(answers),
                                    slots.caption_lines)
         caption = " ".join(lines)
         word = labels["solution"] if answers else labels["puzzle"]
         named = f"{word} {number}" if number is not None else labels["example"]
-        edges = coordinates(board.rows, board.cols, cell, least, self.label_width) \
-            if board.chessboard and self.desk.spec.coordinates else None
+        edges = self.edges(board, cell, font, answers)
         edge_boxes = [(label.x, label.y, label.x + self.label_width(label.text, edges.size), label.y + edges.size)
                       for label in edges.labels] if edges is not None else []
         grid = Grid(
@@ -254,8 +279,9 @@ class Placer:
             note_style = self.note_style(slots)
             note_lines = self.sentence(text, grid_width, slots)
             note = " ".join(note_lines)
-        ref = CrossRef("", 0, "", "", slots.ref or self.desk.styles.ref, below=not answers) \
-            if number is not None else None
+        ref_style = slots.ref or self.desk.styles.ref
+        drop = 0.0 if answers else self.under_edge(ref_style)
+        ref = CrossRef("", 0, "", "", ref_style, below=not answers, drop=drop) if number is not None else None
         play = None if answers or number is None else play_for(board, self.desk.spec.play_solutions,
                                                                self.desk.hint_words, self.desk.spec.language)
         link = self.slots.qr_link(board, number) if slots.qr and number is not None else None
@@ -295,6 +321,13 @@ class Placer:
         return [replace(item, caption=" ".join(lines), caption_style=sized, caption_height=height,
                         caption_lines=lines if len(lines) > 1 else (), caption_width=round(room, 2), qr=qr)]
 
+    def under_edge(self, style: TextStyle) -> float:
+        """How far under a grid's edge a line of ``style`` (its capitals centred in its leading, as
+        every format sets a line) starts so that its font box clears the edge: none where the
+        leading holds the ascent."""
+        cap, ascent, _descent = self.line_box
+        return max(0.0, round(ascent * style.size - style.leading / 2 - cap * style.size / 2, 2))
+
     def cell_text_width(self, text: str, size: float) -> float:
         """A cell text's width in the bold face (givens are bold; the wider of the two)."""
         return self.desk.type.width(text, TextStyle("cell", size, bold=True))
@@ -329,7 +362,8 @@ class Placer:
         homes = self.total_homes(board, cell, font) if totals and not answers and font is not None else None
         return cage_drawing(board, cell, ink.answer_cage_grey if answers else ink.cage_grey,
                             lambda text, size: self.desk.type.width(text, TextStyle("cage", size)),
-                            least=floor, totals=totals, outlines=board.cage_look == "dashed", homes=homes)
+                            least=floor, totals=totals, outlines=board.cage_look == "dashed", homes=homes,
+                            ascent=self.line_box[1])
 
     def total_homes(self, board: Board, cell: float, font: float) -> tuple[int | None, ...] | None:
         """The cell (row-major) of each cage's total on a puzzle whose givens are set at ``font``:
