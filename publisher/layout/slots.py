@@ -231,9 +231,11 @@ class SlotMaker:
         least_page = 0.0 if answers or final else fit.LEAST_FILL
         choice = fit.best(count, *size_class, model.rows, model.cols, content, cell_in, least, as_good,
                           0.0 if answers else fit.LEAST_COVERAGE, None if answers else band_in, least_page)
-        if choice is not None and choice.least < least_page and size_class[0] > 1:
+        if choice is not None and choice.least < least_page and 1 < size_class[0] < size_class[1]:
             # no arrangement the conventions give for the board's size keeps every page a third full
             # (five 6x6 two a page on 5x8 in leave a last page at 23 %): fewer a page, where that does
+            # (the page fill comes first; a range narrowed to one count, the count ``books[].pages``
+            # lands on, is kept)
             fewer = fit.best(count, 1, size_class[1], model.rows, model.cols, content, cell_in, least, as_good,
                              fit.LEAST_COVERAGE, band_in, least_page)
             if fewer is not None and fewer.least >= least_page:

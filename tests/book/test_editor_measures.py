@@ -31,7 +31,16 @@ import pytest
 
 from publisher.layout.fit import LARGE_PRINT_FLOOR, LEAST_FILL, PUZZLE_FLOORS
 from publisher.model import POINTS_PER_MM, Band, Ink, grey_hex
-from tests.book.test_fit_and_floors import BOOKS, VARIETY, Read, build_book, check_full_pages, crossed_numbers, grids
+from tests.book.test_fit_and_floors import (
+    BOOKS,
+    VARIETY,
+    Read,
+    build_book,
+    check_full_pages,
+    crossed_numbers,
+    grids,
+    key_start,
+)
 
 #: the issue's own books besides the fit tests' ones
 RECIPES: dict[str, object] = {
@@ -70,7 +79,7 @@ books:
       - {title: Queens, kind: queens, boards: [{n: 6, given: [c1]}, {n: 8, given: [d8, h2]}]}
 """,
     # odd counts the conventions' arrangements leave short (five 6x6 or 5x5 two a page on 5x8 in:
-    # a last page at 23 %), Killer totals in 21 pt cells and a 10x10 tour in an A4 key
+    # a last page at 23 %), Killer totals in 21 pt cells
     "5x8-odd-counts": """\
 books:
   - title: Sách bỏ túi
@@ -404,14 +413,6 @@ books:
         numbers += found
         assert not crossed, (page.number + 1, crossed)
     assert numbers >= 5 * 5 + 8 * 8 + 10 * 10
-
-
-def key_start(doc: pymupdf.Document) -> int:
-    """The first page (0-based) of a puzzle booklet's answer key, read from its outline: the
-    top-level entry whose sections follow it one level down (the booklet's length: none)."""
-    toc = doc.get_toc()
-    return next((page - 1 for (level, _title, page), after in itertools.pairwise(toc)
-                 if level == 1 and after[0] == 2), len(doc))
 
 
 @pytest.mark.slow

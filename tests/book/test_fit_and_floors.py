@@ -133,9 +133,18 @@ def spans(page: pymupdf.Page) -> list[tuple[str, pymupdf.Rect, float]]:
             for span in line["spans"] if span["text"].strip()]
 
 
+def key_start(doc: pymupdf.Document) -> int:
+    """The first page (0-based) of a puzzle booklet's answer key, read from its outline: the
+    top-level entry whose sections follow it one level down (the booklet's length: none)."""
+    toc = doc.get_toc()
+    return next((page - 1 for (level, _title, page), after in itertools.pairwise(toc)
+                 if level == 1 and after[0] == 2), len(doc))
+
+
 def sections(read: Read) -> list[list[int]]:
     """0-based page indices of each section (the PDF outline's entries), up to the answers."""
-    starts = sorted({entry[2] - 1 for entry in read.doc.get_toc()} | {len(read.doc)})
+    end = key_start(read.doc)
+    starts = sorted({entry[2] - 1 for entry in read.doc.get_toc() if entry[2] - 1 < end} | {end})
     return [list(range(a, b)) for a, b in itertools.pairwise(starts)]
 
 
