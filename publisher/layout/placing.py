@@ -108,13 +108,16 @@ class Placer:
                 sizes[shape] = (slots, cell, font)
             if board.chessboard:
                 chess.add(shape)
+        unified = False
         if chess and answers:
             squares = {shape: board for board in boards if (shape := self.shape(board, answers)) in chess}
             cell = min(sizes[shape][1] for shape in squares)
-            if all(cell >= self.slots.least_cell(board, True) - 1e-6 for board in squares.values()):
+            unified = any(sizes[shape][1] != cell for shape in squares) and \
+                all(cell >= self.slots.least_cell(board, True) - 1e-6 for board in squares.values())
+            if unified:
                 sizes.update({shape: (sizes[shape][0], cell, self.slots.font_of(board, cell, True))
                               for shape, board in squares.items()})
-        if shrink != 1.0:
+        if shrink != 1.0 or unified:     # captions wrap at the grids' new widths (never cut for it)
             sizes = self.rewrapped(section, answers, sizes)
         if chess:
             font = min(self.clear_of_coordinates(board, *sizes[self.shape(board, answers)][1:], answers)
