@@ -2,13 +2,15 @@
 with the matching rule switch, on puzzles of our own generator, from one run.
 
     python bench/variant_ratings.py [--count 4] [--seed 1] [--serate CLASSPATH] [--show 3]
+                                    [--rules x,windoku] [--table OUT.tsv]
 
 For each rule SukakuExplainer rates (X ``--isX=1``, windoku ``--isWindows=1``, anti-knight
 ``--isAntiKnight=1``, anti-king ``--isAntiKing=1``, non-consecutive ``--isNC=1``), ``--count``
 puzzles at each of easy, medium and hard are generated (seeded), rated by ``sudoku.grade`` and
 by ``serate --format=%r``, and the table prints how many got the same rating and the same level,
 Spearman's rank correlation over all, and the first ``--show`` differences (ours / serate).
-Even-odd has no switch in SukakuExplainer and is left out.
+Even-odd has no switch in SukakuExplainer and is left out. ``--table`` appends every puzzle
+with serate's rating to a TSV (puzzle, variant, se_rating), as ``tests/data/variants`` holds them.
 
 ``serate`` is a bench-only peer, built from SukakuExplainer's public source with the machine's
 Java: ``git clone https://github.com/SudokuMonster/SukakuExplainer && cd SukakuExplainer &&
@@ -59,6 +61,8 @@ def main() -> int:
     parser.add_argument("--seed", type=int, default=1, help="the first seed")
     parser.add_argument("--serate", default=os.environ.get("SERATE_CLASSPATH", "/work/serate/classes"))
     parser.add_argument("--show", type=int, default=3, help="differences printed per rule")
+    parser.add_argument("--rules", default=",".join(SWITCHES), help="the rules to rate, comma-separated")
+    parser.add_argument("--table", type=Path, help="append each puzzle and serate's rating to this TSV")
     args = parser.parse_args()
     if not Path(args.serate).exists():
         print(f"serate: not measured ({args.serate} does not exist; see this script's docstring)")
@@ -69,11 +73,19 @@ def main() -> int:
     all_theirs: list[float] = []
     same_total = level_total = count_total = 0
     for rule, switch in SWITCHES.items():
+        if rule not in args.rules.split(","):
+            continue
         made = [generate_one(Request(9, level=level, variant=(rule,)), args.seed + k)
                 for level in LEVELS for k in range(args.count)]
         texts = ["".join(str(d) if d else "." for d in m.puzzle.givens) for m in made]
         ours = [grade(m.puzzle).rating for m in made]
         theirs = serate(args.serate, switch, texts)
+        if args.table is not None:
+            new = not args.table.exists()
+            with args.table.open("a", encoding="utf-8") as table:
+                if new:
+                    table.write("puzzle\tvariant\tse_rating\n")
+                table.writelines(f"{text}\t{rule}\t{rating:.1f}\n" for text, rating in zip(texts, theirs))
         same = sum(abs(a - b) < 0.05 for a, b in zip(ours, theirs))
         level = sum(level_for(a) == level_for(b) for a, b in zip(ours, theirs))
         shown = [f"{a:.1f}/{b:.1f}" for a, b in zip(ours, theirs) if abs(a - b) >= 0.05][:args.show]

@@ -1,3 +1,3 @@
 """puzzlepress publisher: config -> sources -> verify -> book model -> renderers -> write."""
 
-__version__ = "0.1.0"
+__version__ = "0.2.0"

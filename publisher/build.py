@@ -21,7 +21,7 @@ from publisher import generation, grading, render, repeats, report, safeio, spec
 from publisher.answers import Answers
 from publisher.catalog import Catalog, CatalogError, Recording
 from publisher.config import ConfigError, LoadedConfig, load
-from publisher.console import counted
+from publisher.console import counted, place_line
 from publisher.grading import verify_sections
 from publisher.layout import layout_book
 from publisher.model import Booklet, BookSpec, LayoutError
@@ -226,7 +226,7 @@ def _build(options: BuildOptions, result: BuildResult, run: _Run) -> dict[Path, 
             repeats.draw_again(result.sections, placed, run.catalog, remake,
                                Answers(repeats.answer_sizes(inputs)))
         if found and loaded.config.on_repeat == "warn":
-            result.warnings.extend(f"{c.item.where}: repeated: {c.repeat.reason}" for section in result.sections
+            result.warnings.extend(place_line(c.item.where, "repeated", c.repeat.reason) for section in result.sections
                                    for c in section.accepted if c.repeat is not None)
         start = _stage(result, "catalog", start)
     if not _accept(loaded, inputs, result, strict=options.strict):

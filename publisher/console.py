@@ -35,6 +35,15 @@ def counted(count: int, noun: str) -> str:
     return f"{count} {noun}" if count == 1 else f"{count} {noun}s"
 
 
+def place_line(place: str, status: str, reason: str | None = None, detail: str = "") -> str:
+    """``FILE:LINE: STATUS[: REASON][ (DETAIL)]``: the one shape of every line about a place in a
+    file (a verdict of ``check``, ``grade``, ``build`` and ``solve``; a usage error is the same
+    after ``puzzlepress: error:``), the compilers' shape that editors and CI annotators read.
+    ``place`` and ``reason`` are the user's text: escaped here."""
+    text = f"{escaped(place)}: {status}" + (f": {escaped(reason)}" if reason else "")
+    return f"{text} ({detail})" if detail else text
+
+
 def _json_escape(match: re.Match[str]) -> str:
     return f"\\u{ord(match.group()):04x}"
 

@@ -3,10 +3,10 @@ magazines and websites, with a JSON manifest.
 
 Each file is a one-page :class:`~publisher.model.Booklet` holding one grid and its caption,
 drawn from the same board model, grid geometry (:mod:`publisher.grids`), caption style,
-ink and fonts as the booklets, and rendered by the same PDF renderer: the look is the
-book's. SVG and PNG are made from that PDF by PyMuPDF (MuPDF, a maintained renderer we do
-not have to write): SVG with its text as paths, so it renders the same without the font
-installed; PNG rasterised at the asked dpi, which the file records (pHYs).
+ink and fonts as the booklets: the look is the book's. PDF and PNG come from the PDF
+renderer (PNG rasterised by PDFium at the asked dpi, which the file records: pHYs); SVG
+from the SVG renderer, which draws the same model with its text as paths, so it renders the
+same without the font installed.
 
 A dated series (``--daily``) names the files by consecutive dates and, with ``--week``,
 picks for each day the next puzzle of that weekday's level (Monday first), so difficulty
@@ -40,6 +40,7 @@ from publisher.model import (
     TextStyle,
 )
 from publisher.render import get as renderer
+from publisher.render.svg import SvgRenderer
 from publisher.sources import read_sources
 from publisher.typeset import Typesetter, book_styles, visible
 
@@ -169,32 +170,16 @@ class _Pages:
                        styles=(style,), pages=(page,), ink=Ink())
 
 
-def pdf_bytes(booklet: Booklet) -> bytes:
-    return renderer("pdf")().render(booklet)
-
-
-def convert(pdf: bytes, fmt: str, dpi: int) -> bytes:
-    """Our PDF as SVG (text as paths) or PNG (at ``dpi``, recorded in the file), by PyMuPDF."""
-    if fmt == "pdf":
-        return pdf
-    from publisher.mupdf import memory_errors, pymupdf  # imported here: only export needs it
-
-    with memory_errors(), pymupdf.open(stream=pdf, filetype="pdf") as document:
-        page = document[0]
-        if fmt == "svg":
-            return _in_points(str(page.get_svg_image(text_as_path=True))).encode("utf-8")
-        pixmap = page.get_pixmap(dpi=dpi, alpha=False)
-        pixmap.set_dpi(dpi, dpi)
-        return bytes(pixmap.tobytes("png"))
-
-
-def _in_points(svg: str) -> str:
-    """MuPDF writes the page size without a unit (CSS pixels, 1/96 in); our unit is the
-    point, so the root says ``pt``: the SVG prints at the PDF's size in every program."""
-    head, _, rest = svg.partition("<svg ")
-    tag, _, body = rest.partition(">")
-    tag = re.sub(r'\b(width|height)="([0-9.]+)"', r'\1="\2pt"', tag, count=2)
-    return f"{head}<svg {tag}>{body}"
+def file_bytes(booklet: Booklet, fmt: str, dpi: int) -> bytes:
+    """One export file: the SVG renderer's drawing, or the PDF renderer's file as it is or as
+    a PNG at ``dpi``."""
+    if fmt == "svg":
+        return SvgRenderer().render(booklet)
+    pdf = renderer("pdf")().render(booklet)
+    if fmt == "png":
+        from publisher import pdfread  # imported here: only PNG export needs PDFium
+        return pdfread.png(pdf, dpi)
+    return pdf
 
 
 def export_files(entries: Sequence[Entry], fmt: str, *, dpi: int = 300, solutions: bool = False,
@@ -211,7 +196,7 @@ def export_files(entries: Sequence[Entry], fmt: str, *, dpi: int = 300, solution
             name = f"{entry.stem}{'-solution' if answers else ''}.{fmt}"
             if name in files:
                 raise ExportError(f"two puzzles would both be written as {name}")
-            files[name] = convert(pdf_bytes(pages.booklet(entry, answers, with_date)), fmt, dpi)
+            files[name] = file_bytes(pages.booklet(entry, answers, with_date), fmt, dpi)
             records.append({
                 "file": name, "role": "solution" if answers else "puzzle", "book": entry.book,
                 "section": entry.section, "number": entry.number,

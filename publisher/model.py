@@ -487,6 +487,30 @@ class Grid:
     def height(self) -> float:
         return self.rows * self.cell_size
 
+    def line_runs(self) -> list[tuple[float, float, float, float, float]]:
+        """Grid lines as (width, x1, y1, x2, y2) in cell units from the top-left corner,
+        neighbouring segments of equal width merged into one run: what every vector format
+        strokes (thin ones first, the thick on top)."""
+        rows, cols, borders = self.rows, self.cols, self.borders
+        runs: list[tuple[float, float, float, float, float]] = []
+
+        def merge(widths: list[float], fixed: float, horizontal: bool) -> None:
+            start = 0
+            for i in range(1, len(widths) + 1):
+                if i == len(widths) or widths[i] != widths[start]:
+                    a, b = float(start), float(i)
+                    runs.append((widths[start], a, fixed, b, fixed) if horizontal
+                                else (widths[start], fixed, a, fixed, b))
+                    start = i
+
+        for r in range(rows + 1):
+            merge([borders[r * cols + c].top if r < rows else borders[(r - 1) * cols + c].bottom
+                   for c in range(cols)], float(r), True)
+        for col in range(cols + 1):
+            merge([borders[r * cols + col].left if col < cols else borders[r * cols + col - 1].right
+                   for r in range(rows)], float(col), False)
+        return runs
+
 
 @dataclass(frozen=True)
 class TextStyle:
@@ -502,6 +526,13 @@ class TextStyle:
     def __post_init__(self) -> None:
         if not self.leading:
             object.__setattr__(self, "leading", round(self.size * 1.25, 2))
+
+
+def centred_baseline(top: float, style: TextStyle, cap_height: float) -> float:
+    """Baseline (model y, growing down) of a line box of ``style.leading`` starting at ``top``:
+    capitals optically centred in the box, as digits in cells are. ``cap_height`` is the
+    font's, per point of size."""
+    return top + style.leading / 2 + cap_height * style.size / 2
 
 
 @dataclass(frozen=True)

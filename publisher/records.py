@@ -12,7 +12,7 @@ import re
 import time
 
 from publisher import kinds
-from publisher.console import escaped, json_line
+from publisher.console import escaped, json_line, place_line
 from publisher.schema import JsonObject, KindPuzzle
 from solver.parsing import ParseIssue, load_json
 from solver.sudoku import Grade, Puzzle, Step, cell_name, grade_with_steps, verify
@@ -82,9 +82,11 @@ def where(source: str, item: Item) -> str:
 
 
 def verdict_line(source: str, item: Item, verdict: Verdict) -> str:
-    """The text line of ``check`` for one puzzle (one line whatever the file name or reason)."""
-    reason = f": {escaped(verdict.reason)}" if verdict.reason else ""
-    return f"{where(source, item)} #{item.index + 1} {verdict.status.value}{reason} ({verdict.stats.ms:.2f} ms)"
+    """The text line of ``check`` for one puzzle, in the shape of every line that names a place
+    in a file (:func:`place_line`), the puzzle's number in its file and the time after it:
+    ``p.txt:3: multiple: 2 solutions differ at r1c1, r1c2 (#2, 0.56 ms)``."""
+    return place_line(where(source, item), verdict.status.value, verdict.reason,
+                      f"#{item.index + 1}, {verdict.stats.ms:.2f} ms")
 
 
 def check_one(task: Task) -> Rendered:
@@ -135,8 +137,9 @@ def grade_one(task: tuple[Task, bool]) -> Rendered:
     return "\n".join([line, *(f"  {number}. {step.text}" for number, step in enumerate(steps or (), 1))]), accepted
 
 
-#: A text line's verdict: ``file:line #k status...``.
-_TEXT_STATUS = re.compile(r"^.*:\d+ #\d+ (\w+)")
+#: A text line's verdict: ``file:line: status...`` (and ``file:line #k status...``, the shape
+#: before 0.2, so ``--resume`` continues an output an earlier version wrote)
+_TEXT_STATUS = re.compile(r"^.*?:\d+(?:: | #\d+ )(\w+)")
 
 
 def could_begin_line(cut: str, as_json: bool, sources: list[str]) -> bool:

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import TextIO
 from xml.etree import ElementTree as ET
 
-from publisher.console import escaped
+from publisher.console import escaped, place_line
 from publisher.kinds import KINDS
 from publisher.schema import JsonObject
 from publisher.verify import Checked, SectionResult
@@ -60,7 +60,7 @@ def summary(result: BuildResult) -> str:
         lines.append(f"  {section.book} / {section.title}: {len(section.accepted)} accepted"
                      + (f", rejected: {rejected}" if rejected else ""))
     for _section, checked in result.rejected():
-        lines.append(f"  {checked.item.where}: {checked.status}: {checked.reason}")
+        lines.append(f"  {place_line(checked.item.where, checked.status, checked.reason)}")
     for output in result.outputs:
         pages = "1 page" if output.pages == 1 else f"{output.pages} pages"
         lines.append(f"  wrote {output.path} ({pages}, {_size(output.bytes)})")
@@ -159,7 +159,7 @@ def as_junit(result: BuildResult) -> ET.Element:
             if not checked.accepted:
                 failure = ET.SubElement(case, "failure", type=checked.status,
                                         message=f"{checked.status}: {checked.reason}")
-                failure.text = f"{item.where}: {checked.status}: {checked.reason}"
+                failure.text = place_line(item.where, checked.status, checked.reason)
         total += len(section.checked)
         failures += len(section.rejected)
     suites.set("tests", str(total))

@@ -9,7 +9,11 @@ searches of :mod:`solver.sudoku.chains` (``solver/sudoku/_chains.c``: compiled o
 Python boxes a new int for every potential reached; there a potential is an int32), and the
 implication loop of its forcing chains (``solver/sudoku/_forcing.c``: the potentials reached
 marked in arrays instead of looked up in dicts, only the parents the rules read built as
-Python objects). The
+Python objects), and the chains of strong links of :mod:`solver.sudoku.stronglinks`
+(``solver/sudoku/_stronglinks.c``: a chain's cells are a few machine words, not a big int of
+81 bits and more made for every union), and the wings of almost locked sets of
+:mod:`solver.sudoku.bentsets` (``solver/sudoku/_bentsets.c``: "the cells seeing all of these"
+as a few words, not a set made for each). The
 Python source is the reference implementation and the fallback, and both builds behave as
 one: the same verdicts, solutions, counts, node figures, ratings and generated puzzles for a
 seed (``tests/sudoku/test_compiled_core.py``).
@@ -78,7 +82,9 @@ MYPYC_MODULES: tuple[str, ...] = tuple(name for group in MYPYC_GROUPS.values() f
 #: The C extensions, each beside the Python module that is its reference.
 C_EXTENSIONS: dict[str, str] = {"solver.sudoku._packed": "solver/sudoku/_packed.c",
                                  "solver.sudoku._chains": "solver/sudoku/_chains.c",
-                                 "solver.sudoku._forcing": "solver/sudoku/_forcing.c"}
+                                 "solver.sudoku._forcing": "solver/sudoku/_forcing.c",
+                                 "solver.sudoku._stronglinks": "solver/sudoku/_stronglinks.c",
+                                 "solver.sudoku._bentsets": "solver/sudoku/_bentsets.c"}
 #: Written by the build into ``solver/``: a line per compiled source, ``digest path``.
 BUILD_RECORD = "_core_build.txt"
 #: The environment variable that asks for pure Python.

@@ -8,7 +8,7 @@ import click
 
 from publisher import render
 from publisher.cli import EXIT_OK, EXIT_USAGE, UsageError, cli, command_stream, github_actions, one_line
-from publisher.console import escaped
+from publisher.console import escaped, place_line
 from publisher.render import COVER_FORMAT
 from publisher.write import WriteError, write_atomically
 
@@ -53,7 +53,7 @@ def build(config: Path, out: Path | None, formats: tuple[str, ...], strict: bool
         click.echo(f"puzzlepress: error: {one_line(message)}", err=True)
     for _, checked in result.rejected():
         if result.status != "built":
-            click.echo(escaped(f"{checked.item.where}: {checked.status}: {checked.reason}"), err=True)
+            click.echo(place_line(checked.item.where, checked.status, checked.reason), err=True)
     if not quiet and result.status != "error":
         click.echo(reports.summary(result))
     return result.exit_code

@@ -25,7 +25,7 @@ import click
 
 from publisher import screening
 from publisher.cli import EXIT_OK, EXIT_REJECTED, EXIT_USAGE, UsageError, cli, emit_json, one_line
-from publisher.console import counted, escaped
+from publisher.console import counted, escaped, place_line
 from publisher.records import (
     Rendered,
     Task,
@@ -211,8 +211,7 @@ def judge_with_catalog(files: Iterable[str], options: Screening, target: str) ->
             emit_json({**verdict_record(source, item, verdict), "status": one.status, "reason": one.reason,
                        "puzzle_id": one.puzzle_id, "repeat_of": one.repeat_of})
         else:
-            shown = f": {escaped(one.reason)}" if one.reason else ""
-            click.echo(f"{where(source, item)} #{item.index + 1} {one.status}{shown}")
+            click.echo(place_line(where(source, item), one.status, one.reason, f"#{item.index + 1}"))
     if not options.as_json:
         others = len(judged) - accepted
         click.echo(f"{counted(len(judged), 'puzzle')}: {accepted} unique, {others} rejected or repeated")
@@ -297,7 +296,7 @@ def solve(target: str, count: bool, nth: int | None, show_all: bool, limit: int,
             if as_json:
                 emit_json(verdict_record(source, item, verdict))
             else:
-                click.echo(f"{where(source, item)}: malformed: {escaped(item.message)}")
+                click.echo(place_line(where(source, item), "malformed", item.message))
             continue
         if not isinstance(item, Puzzle):       # a cage puzzle: its solution, or why there is none
             if nth is not None or mode is not None:

@@ -13,9 +13,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from xml.etree import ElementTree as ET
 
-from publisher import safeio
+from publisher import pdfread, safeio
 from publisher.config import LoadedConfig
-from publisher.mupdf import memory_errors, pymupdf
 from publisher.printing import cover_stem, interior, preflight
 from publisher.printing.cover import geometry
 from publisher.printing.preflight import COVER_RULES, INTERIOR_RULES, Violation
@@ -103,14 +102,12 @@ def _read(path: Path) -> bytes:
 
 def _pages_and_trim(data: bytes, name: str) -> tuple[int, tuple[float, float]]:
     try:
-        with memory_errors(), pymupdf.open(stream=data, filetype="pdf") as doc:
-            kind, value = doc.xref_get_key(doc[0].xref, "TrimBox")
-            if kind != "array":
-                kind, value = doc.xref_get_key(doc[0].xref, "MediaBox")
-            x0, y0, x1, y1 = (float(v) for v in value.strip("[]").split()[:4])
-            return doc.page_count, (x1 - x0, y1 - y0)
-    except (RuntimeError, ValueError) as error:
-        raise PreflightError(f"{name}: not a PDF a reader can open ({error})") from None
+        with pdfread.open_pdf(data) as doc:
+            media, trim, _ = doc.page(0).boxes()
+            x0, y0, x1, y1 = trim or media
+            return len(doc), (x1 - x0, y1 - y0)
+    except (pdfread.UnreadablePdf, IndexError) as error:
+        raise PreflightError(f"{name}: not a PDF a reader can open ({error or 'no pages'})") from None
 
 
 def check_books(loaded: LoadedConfig, override: Override, out: Path | None = None) -> list[FileResult]:

@@ -5,22 +5,18 @@ dictionaries, and every mark on a page (each glyph's box, each drawing's box
 widened by half its line width, each image) is measured from the trim edges.
 One :class:`Violation` per page and rule names the worst mark, so a report
 reads "x-puzzles.pdf: page 14: page number '14' 0.21 in from the bottom trim,
-KDP needs 0.375 in with bleed". pymupdf reads the files: it is the reader that
-reports glyph and drawing geometry (pypdf reads boxes and text, not where the
+KDP needs 0.375 in with bleed". :mod:`publisher.pdfread` (PDFium) reads the files:
+it reports glyph and drawing geometry (pypdf reads boxes and text, not where the
 ink is).
 """
 from __future__ import annotations
 
-import io
-import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 from itertools import groupby
 
-from fontTools.ttLib import TTFont, TTLibError
-
+from publisher import pdfread
 from publisher.model import POINTS_PER_INCH
-from publisher.mupdf import memory_errors, pymupdf
 from publisher.printing.cover import CoverGeometry, Rect, geometry
 from publisher.printing.interior import PrintChoice
 from publisher.printing.profile import inches
@@ -55,103 +51,27 @@ class Mark:
     what: str                 # "text 'Sudoku'", "page number '14'", "a drawing", "an image"
 
 
-def _array(doc: pymupdf.Document, xref: int, key: str) -> Rect | None:
-    kind, value = doc.xref_get_key(xref, key)
-    if kind != "array":
-        return None
-    numbers = [float(n) for n in re.findall(r"-?[0-9.]+", value)]
-    return Rect(*numbers[:4]) if len(numbers) >= 4 else None
+def _boxes(page: pdfread.Page) -> tuple[Rect, Rect | None, Rect | None]:
+    media, trim, bleed = page.boxes()
+    return Rect(*media), Rect(*trim) if trim else None, Rect(*bleed) if bleed else None
 
 
-def _boxes(doc: pymupdf.Document, page: pymupdf.Page) -> tuple[Rect, Rect | None, Rect | None]:
-    media = _array(doc, page.xref, "MediaBox")
-    if media is None:   # inherited from the page tree
-        r = page.mediabox
-        media = Rect(r.x0, r.y0, r.x1, r.y1)
-    return media, _array(doc, page.xref, "TrimBox"), _array(doc, page.xref, "BleedBox")
+def marks(page: pdfread.Page) -> Iterator[Mark]:
+    """Every run of glyphs (by its line box), drawing and image of a page, as PDF rectangles."""
+    for run in page.runs():
+        text = run.text
+        what = f"page number '{text}'" if text.isdigit() else f"text '{text[:40]}'"
+        yield Mark(Rect(*run.line), what)
+    for drawing in page.drawings():
+        yield Mark(Rect(*drawing.box), drawing.what)
 
 
-#: MuPDF's bbox-log entries that put ink on the page (text is measured from the text layer)
-_PAINTED = {"fill-path": "a drawing", "stroke-path": "a drawing", "fill-shade": "a drawing",
-            "fill-image": "an image", "fill-imgmask": "an image"}
-
-
-def marks(page: pymupdf.Page, media: Rect) -> Iterator[Mark]:
-    """Every run of glyphs, drawing and image of a page, as PDF rectangles."""
-    top = media.y1
-
-    def pdf_rect(x0: float, y0: float, x1: float, y1: float, grow: float = 0.0) -> Rect:
-        return Rect(media.x0 + x0 - grow, top - y1 - grow, media.x0 + x1 + grow, top - y0 + grow)
-
-    for block in page.get_text("dict")["blocks"]:
-        for line in block.get("lines", ()):
-            for span in line["spans"]:   # a run of glyphs: its box is theirs (spaces at its ends too)
-                text = span["text"].strip()
-                if text:
-                    what = f"page number '{text}'" if text.isdigit() else f"text '{text[:40]}'"
-                    yield Mark(pdf_rect(*span["bbox"]), what)
-    for kind, box in page.get_bboxlog():   # what MuPDF paints, strokes with their width
-        if kind in _PAINTED:
-            yield Mark(pdf_rect(*box), _PAINTED[kind])
-
-
-#: one embedded font's glyph outlines' boxes by glyph id, (xMin, yMin, xMax, yMax) in em (None: no ink)
-GlyphBoxes = list[tuple[float, float, float, float] | None]
-
-
-def _glyph_boxes(doc: pymupdf.Document, page: pymupdf.Page) -> dict[str, list[GlyphBoxes]]:
-    """The outline boxes of every glyph of the page's embedded TrueType fonts, by font name
-    without its subset tag (a name may have several subsets)."""
-    found: dict[str, list[GlyphBoxes]] = {}
-    for xref, _ext, kind, base, *_rest in page.get_fonts(full=True):
-        if kind != "TrueType":
-            continue
-        data = doc.extract_font(xref)[3]
-        try:
-            font = TTFont(io.BytesIO(data))
-            units, glyphs = font["head"].unitsPerEm, font["glyf"]
-            boxes: GlyphBoxes = []
-            for name in font.getGlyphOrder():
-                glyph = glyphs[name]
-                boxes.append((glyph.xMin / units, glyph.yMin / units, glyph.xMax / units, glyph.yMax / units)
-                             if glyph.numberOfContours else None)
-        except (TTLibError, KeyError, AssertionError, ValueError):
-            continue    # a font we cannot read: its glyphs fall back to their line boxes
-        found.setdefault(base.split("+", 1)[-1], []).append(boxes)
-    return found
-
-
-def ink(doc: pymupdf.Document, page: pymupdf.Page, media: Rect) -> Iterator[Mark]:
-    """Every run of glyphs by its ink: the union of its glyphs' outline boxes, placed by each
-    glyph's origin, the run's size and direction (a line box is a third taller than the ink of
-    most lines: what measures text that must fit a narrow band, the spine). A glyph of a font
-    that cannot be read counts with its line box."""
-    fonts = _glyph_boxes(doc, page)
-    top = media.y1
-    for span in page.get_texttrace():
-        size, (dx, dy) = span["size"], span["dir"]
-        candidates = fonts.get(span["font"], [])
-        xs: list[float] = []
-        ys: list[float] = []
-        text = ""
-        for code, gid, (ox, oy), char_box in span["chars"]:
-            text += chr(code) if code > 0 else ""
-            boxes = [boxes[gid] for boxes in candidates if 0 <= gid < len(boxes)]
-            if not boxes:
-                if chr(code).strip():
-                    xs += [char_box[0], char_box[2]]
-                    ys += [char_box[1], char_box[3]]
-                continue
-            for box in boxes:
-                if box is None:
-                    continue
-                for gx in (box[0], box[2]):      # along the run's direction, then up (dy, -dx): y grows down
-                    for gy in (box[1], box[3]):
-                        xs.append(ox + size * (gx * dx + gy * dy))
-                        ys.append(oy + size * (gx * dy - gy * dx))
-        if xs and text.strip():
-            yield Mark(Rect(media.x0 + min(xs), top - max(ys), media.x0 + max(xs), top - min(ys)),
-                       f"text '{text.strip()[:40]}'")
+def ink(page: pdfread.Page) -> Iterator[Mark]:
+    """Every run of glyphs by its ink: the union of its glyphs' outline boxes (a line box is a
+    third taller than the ink of most lines: what measures text that must fit a narrow band,
+    the spine)."""
+    for run in page.runs():
+        yield Mark(Rect(*run.ink), f"text '{run.text[:40]}'")
 
 
 def _close(a: float, b: float) -> bool:
@@ -162,34 +82,27 @@ def _size(w: float, h: float) -> str:
     return f"{inches(w):.3f} x {inches(h):.3f} in"
 
 
-def _common(doc: pymupdf.Document, name: str) -> Iterator[Violation]:
-    """Annotations and links, fonts not embedded, transparency (an alpha below 1 or a soft
-    mask anywhere in the file: how PDF makes anything transparent): whole-file rules."""
-    for number in range(doc.page_count):
-        page = doc[number]
-        if page.first_annot is not None or page.get_links():
-            yield Violation(name, number + 1, "annotations",
-                            "has annotations or links; a print file must carry none")
-        for _xref, ext, kind, base, *_rest in page.get_fonts(full=True):
-            if ext == "n/a" or kind == "Type3":
-                yield Violation(name, number + 1, "fonts", f"font {base} is not embedded")
-    for xref in range(1, doc.xref_length()):
-        try:
-            source = doc.xref_object(xref, compressed=True)
-        except (RuntimeError, ValueError):
-            continue
-        if re.search(r"/SMask\s+\d+\s+\d+\s+R|/(CA|ca)\s+0?\.\d", source):
-            yield Violation(name, None, "transparency", "uses transparency (a soft mask or an alpha below 1)")
-            break
+def _common(doc: pdfread.Document, name: str) -> Iterator[Violation]:
+    """Annotations and links, fonts not embedded, transparency (an alpha below 1, a soft mask
+    or a blend mode anywhere in the file): whole-file rules."""
+    transparent = False
+    for number, page in enumerate(doc.pages(), start=1):
+        if page.has_annotations():
+            yield Violation(name, number, "annotations", "has annotations or links; a print file must carry none")
+        for font in page.unembedded_fonts():
+            yield Violation(name, number, "fonts", f"font {font} is not embedded")
+        transparent = transparent or page.has_transparency()
+    if transparent:
+        yield Violation(name, None, "transparency", "uses transparency (a soft mask or an alpha below 1)")
 
 
 def check_interior(data: bytes, name: str, chosen: PrintChoice) -> list[Violation]:
     """Every rule of ``chosen`` on an interior PDF."""
     p, bleed = chosen.profile, chosen.bleed
     found: list[Violation] = []
-    with memory_errors(), pymupdf.open(stream=data, filetype="pdf") as doc:
-        count = doc.page_count
-        first_media, first_trim, _ = _boxes(doc, doc[0])
+    with pdfread.open_pdf(data) as doc:
+        count = len(doc)
+        first_media, first_trim, _ = _boxes(doc.page(0))
         trim_size = ((first_trim or first_media).width, (first_trim or first_media).height)
         if not p.trim_allowed(trim_size):
             found.append(Violation(name, None, "trim-size", f"the trim {_size(*trim_size)} is not one {p.name} prints"))
@@ -200,22 +113,20 @@ def check_interior(data: bytes, name: str, chosen: PrintChoice) -> list[Violatio
         elif count % p.page_multiple:
             found.append(Violation(name, None, "page-count",
                                    f"{count} pages; {p.name} needs a multiple of {p.page_multiple}"))
-        if p.last_page_blank and any(True for _ in marks(doc[count - 1], _boxes(doc, doc[count - 1])[0])):
+        if p.last_page_blank and any(True for _ in marks(doc.page(count - 1))):
             found.append(Violation(name, count, "last-page", f"{p.name} wants the last page blank"))
         gutter = p.gutter_for(count)
         margin = p.margin(bleed)
         with_bleed = "with bleed" if bleed else "without bleed"
         blank: list[bool] = []
-        for index in range(count):
-            page = doc[index]
-            number = index + 1
+        for number, page in enumerate(doc.pages(), start=1):
             right_hand = number % 2 == 1
-            media, trim, bleed_box = _boxes(doc, page)
+            media, trim, bleed_box = _boxes(page)
             trim = trim or media
             found.extend(_interior_boxes(name, number, right_hand, media, trim, bleed_box, trim_size, chosen))
             worst: dict[str, tuple[float, Mark]] = {}
             blank.append(True)
-            for mark in marks(page, media):
+            for mark in marks(page):
                 blank[-1] = False
                 r = mark.rect
                 inside = r.x0 - trim.x0 if right_hand else trim.x1 - r.x1
@@ -291,11 +202,11 @@ def check_cover(data: bytes, name: str, chosen: PrintChoice, pages: int, trim_si
     safe area."""
     p = chosen.profile
     found: list[Violation] = []
-    with memory_errors(), pymupdf.open(stream=data, filetype="pdf") as doc:
-        if doc.page_count != 1:
-            found.append(Violation(name, None, "cover-size", f"{doc.page_count} pages; a full-wrap cover is one page"))
-        page = doc[0]
-        media, trim, bleed_box = _boxes(doc, page)
+    with pdfread.open_pdf(data) as doc:
+        if len(doc) != 1:
+            found.append(Violation(name, None, "cover-size", f"{len(doc)} pages; a full-wrap cover is one page"))
+        page = doc.page(0)
+        media, trim, bleed_box = _boxes(page)
         trim = trim or media
         geo = geometry(chosen, trim_size, pages, barcode)
         if not (_close(media.width, geo.width) and _close(media.height, geo.height)):
@@ -311,12 +222,12 @@ def check_cover(data: bytes, name: str, chosen: PrintChoice, pages: int, trim_si
             found.append(Violation(name, 1, "page-boxes", "BleedBox missing or not the whole page"))
         found.extend(_cover_marks(name, page, media, geo, chosen, pages, own_barcode))
         if p.spine_text_allowed(pages):
-            found.extend(_spine_ink(name, doc, page, media, geo, p.name))
+            found.extend(_spine_ink(name, page, media, geo, p.name))
         found.extend(_common(doc, name))
     return found
 
 
-def _cover_marks(name: str, page: pymupdf.Page, media: Rect, geo: CoverGeometry, chosen: PrintChoice,
+def _cover_marks(name: str, page: pdfread.Page, media: Rect, geo: CoverGeometry, chosen: PrintChoice,
                  pages: int, own_barcode: bool) -> Iterator[Violation]:
     p = chosen.profile
     area, spine = geo.barcode_rect, geo.spine_rect
@@ -326,7 +237,7 @@ def _cover_marks(name: str, page: pymupdf.Page, media: Rect, geo: CoverGeometry,
         return Rect(r.x0 + shift.x0, r.y0 + shift.y0, r.x1 + shift.x0, r.y1 + shift.y0)
 
     reported: set[str] = set()
-    for mark in marks(page, media):
+    for mark in marks(page):
         r = mark.rect
         if area is not None:
             a = moved(area)
@@ -356,13 +267,13 @@ def _cover_marks(name: str, page: pymupdf.Page, media: Rect, geo: CoverGeometry,
                                                    "of its panel")
 
 
-def _spine_ink(name: str, doc: pymupdf.Document, page: pymupdf.Page, media: Rect,
+def _spine_ink(name: str, page: pdfread.Page, media: Rect,
                geo: CoverGeometry, service: str) -> Iterator[Violation]:
     """Spine text whose ink comes nearer a spine fold than the service's clearance (the worst)."""
     spine = geo.spine_rect
     s = Rect(spine.x0 + media.x0, spine.y0 + media.y0, spine.x1 + media.x0, spine.y1 + media.y0)
     worst: tuple[float, Mark] | None = None
-    for mark in ink(doc, page, media):
+    for mark in ink(page):
         r = mark.rect
         if not s.x0 <= (r.x0 + r.x1) / 2 <= s.x1:
             continue

@@ -39,6 +39,7 @@ from publisher.model import (
     QrCode,
     TextBlock,
     TextStyle,
+    centred_baseline,
 )
 from publisher.render import Renderer, register
 
@@ -400,9 +401,8 @@ def _page_key(number: int) -> str:
 
 
 def _baseline(top: float, style: TextStyle, face: _Face) -> float:
-    """Baseline (model y) of a line box of ``style.leading`` starting at
-    ``top``: capitals optically centred in the box, as digits in cells are."""
-    return top + style.leading / 2 + face.cap_height * style.size / 2
+    """Baseline (model y) of a line of ``style`` whose box starts at ``top``."""
+    return centred_baseline(top, style, face.cap_height)
 
 
 @lru_cache(maxsize=64)
@@ -428,7 +428,7 @@ def _shading_ops(grid: Grid, ink: Ink) -> str:
 def _line_ops(grid: Grid) -> str:
     """Thin lines first, thick on top with projecting caps (so box corners
     close), each run of equal width as one segment."""
-    runs, size, height = _line_runs(grid), grid.cell_size, grid.height
+    runs, size, height = grid.line_runs(), grid.cell_size, grid.height
     thinnest = min(run[0] for run in runs)
     ops = ["0 G"]
     for width in sorted({run[0] for run in runs}):
@@ -437,30 +437,6 @@ def _line_ops(grid: Grid) -> str:
                    for w, x1, y1, x2, y2 in runs if w == width)
         ops.append("S")
     return "\n".join(ops)
-
-
-def _line_runs(grid: Grid) -> list[tuple[float, float, float, float, float]]:
-    """Grid lines as (width, x1, y1, x2, y2) in cell units, neighbouring
-    segments of equal width merged into one run."""
-    rows, cols, borders = grid.rows, grid.cols, grid.borders
-    runs: list[tuple[float, float, float, float, float]] = []
-
-    def merge(widths: list[float], fixed: float, horizontal: bool) -> None:
-        start = 0
-        for i in range(1, len(widths) + 1):
-            if i == len(widths) or widths[i] != widths[start]:
-                a, b = float(start), float(i)
-                runs.append((widths[start], a, fixed, b, fixed) if horizontal
-                            else (widths[start], fixed, a, fixed, b))
-                start = i
-
-    for r in range(rows + 1):
-        merge([borders[r * cols + c].top if r < rows else borders[(r - 1) * cols + c].bottom
-               for c in range(cols)], float(r), True)
-    for col in range(cols + 1):
-        merge([borders[r * cols + col].left if col < cols else borders[r * cols + col - 1].right
-               for r in range(rows)], float(col), False)
-    return runs
 
 
 _RL_CONFIG_LOCK = threading.Lock()

@@ -42,6 +42,12 @@ class Layout:
     #: the cells sharing a unit with each cell: its peers less a rule's paired cells (a
     #: knight's or king's move), which see it but join no unit; () when they are the peers
     unit_mates: tuple[frozenset[int], ...] = ()
+    #: the cells a digit-dependent rule relates to each cell (its non-consecutive neighbours):
+    #: every cell whose candidates ``excludes`` may strike; () when there are none
+    related: tuple[frozenset[int], ...] = ()
+    #: the units of rules whose groups SukakuExplainer's direct intersections cross with rows,
+    #: columns and boxes (:attr:`solver.sudoku.rules.Rule.locks`: windoku's windows), in its order
+    locking: tuple[int, ...] = ()
 
 
 @lru_cache(maxsize=64)
@@ -51,6 +57,8 @@ def layout(geometry: Geometry) -> Layout:
     n = t.size
     # the grader reads a rule's implied units as units too, their cells as peers (Rule.implied_units)
     implied = [unit for rule in geometry.rules for unit in rule.implied_units(geometry)]
+    locking_cells = {cells for rule in geometry.rules if rule.locks
+                     for _, cells in (*rule.units(geometry), *rule.implied_units(geometry))}
     units = t.units + tuple(cells for _, cells in implied)
     names = t.unit_names + tuple(name for name, _ in implied)
     mates: list[set[int]] = [set() for _ in range(n * n)]
@@ -71,7 +79,10 @@ def layout(geometry: Geometry) -> Layout:
     return Layout(n, units, names, peers, peer_sets,
                   cell_units, tuple(crossings), max((len(b) for _, _, b in crossings), default=1),
                   t.excludes, t.allowed, not geometry.rules, any(rule.generalized for rule in geometry.rules),
-                  () if unit_mates == peer_sets else unit_mates)
+                  () if unit_mates == peer_sets else unit_mates,
+                  tuple(frozenset(other for digit in range(n) for other, _ in t.excludes[cell * n + digit])
+                        for cell in range(n * n)) if t.excludes else (),
+                  tuple(u for u, cells in enumerate(units) if u >= 3 * n and cells in locking_cells))
 
 
 def units_in_se_order(lay: Layout, *, columns_first: bool) -> tuple[range, ...]:

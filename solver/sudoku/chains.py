@@ -267,18 +267,26 @@ class Chains:
         return best
 
     def _cycle_eliminations(self, chain: list[int]) -> list[tuple[int, int]]:
-        """Candidates seeing an on and an off potential of their digit along the loop."""
-        cells = {self.split(p)[0] for p in chain[:-1]}
-        forward: set[tuple[int, int]] = set()
-        back: set[tuple[int, int]] = set()
-        cands, peers = self.cands, self.lay.peers
+        """Candidates seeing an on and an off potential of their digit along the loop (digit by
+        digit: the cells seeing one of its on cells and one of its off cells, less the loop's)."""
+        n = self.n
+        on_cells: dict[int, list[int]] = {}
+        off_cells: dict[int, list[int]] = {}
         for p in chain[:-1]:
-            cell, digit, on = self.split(p)
-            bit = 1 << (digit - 1)
-            for c in peers[cell]:
-                if c not in cells and cands[c] & bit:
-                    (forward if on else back).add((c, digit))
-        return sorted(forward & back)
+            cell, digit = divmod(p >> 1, n)
+            (on_cells if p & 1 else off_cells).setdefault(digit, []).append(cell)
+        loop = {(p >> 1) // n for p in chain[:-1]}
+        cands, peer_sets = self.cands, self.lay.peer_sets
+        removed = []
+        for digit, ons in on_cells.items():
+            offs = off_cells.get(digit)
+            if offs is None:
+                continue
+            seeing_on = set().union(*(peer_sets[c] for c in ons))
+            seeing_off = set().union(*(peer_sets[c] for c in offs))
+            bit = 1 << digit
+            removed += [(c, digit + 1) for c in seeing_on & seeing_off if c not in loop and cands[c] & bit]
+        return sorted(removed)
 
     def _forcing(self, start: int, y: bool, best: Best | None, links: LinksCore) -> Best | None:
         """``best``, or the shortest chain from ``start`` to its own negation if it rates
@@ -287,16 +295,15 @@ class Chains:
         _charge(steps)
         if chain is None:
             return best
-        step = self._forcing_step(chain, y)
-        if best is None or step[:3] < best[:3]:
-            return step
+        size = len(set(chain))
+        rating = (XY if y else FORCING_X) + length_bonus(size)
+        if best is None or (round(rating, 1), size, 1) < best[:3]:
+            return self._forcing_step(chain, y, size, rating)
         return best
 
-    def _forcing_step(self, chain: list[int], y: bool) -> Best:
-        """The step of a forcing chain, its potentials from the end (the goal) back to the start."""
-        size = len(set(chain))
-        base = XY if y else FORCING_X
-        rating = base + length_bonus(size)
+    def _forcing_step(self, chain: list[int], y: bool, size: int, rating: float) -> Best:
+        """The step of a forcing chain, its potentials from the end (the goal) back to the start
+        (its words are written only for a chain that beats the best so far)."""
         name = "Forcing XY-Chain" if y else "Forcing X-Chain"
         cell, digit, on = self.split(chain[0])
         path = " - ".join(self.words(p) for p in reversed(chain))
@@ -437,17 +444,21 @@ class Outcome:
     """What one assumption implies: potentials on and off with their parents, and the
     contradiction it ran into (an on and an off potential of one candidate), if any."""
 
-    __slots__ = ("absurd", "off", "on")
+    __slots__ = ("absurd", "both", "off", "on")
 
     def __init__(self) -> None:
         self.on: Parents = {}
         self.off: Parents = {}
         self.absurd: tuple[int, tuple[int, ...], int, tuple[int, ...]] | None = None
+        self.both: Parents | None = None
 
     def parents(self) -> Parents:
-        both = dict(self.on)
-        both.update(self.off)
-        return both
+        """The parents of every potential, on and off, made once (asked for again for every
+        potential the rules count the ancestors of, once the outcome is complete)."""
+        if self.both is None:
+            self.both = dict(self.on)
+            self.both.update(self.off)
+        return self.both
 
 
 class ImplicationsCore(Protocol):
@@ -596,10 +607,12 @@ class Forcing:
 
     # -- the rule ----------------------------------------------------------------------
     def best(self) -> Step | None:
-        """The easiest hint of this rule (lowest rating, then smallest), or None."""
+        """The easiest hint of this rule (lowest rating, then smallest, then kind, then the
+        first found), or None. The hints are compared by those figures alone; only the
+        winner's words are written."""
         g, ch = self.g, self.chains
         cands = ch.cands
-        hints: list[tuple[float, int, int, Step]] = []
+        hints: list[Hint] = []
         for cell in range(len(cands)):
             m = cands[cell]
             k = popcount(m)
@@ -625,8 +638,7 @@ class Forcing:
                 hints.extend(self._cell(cell, cell_on))
         if not hints:
             return None
-        hints.sort(key=lambda h: h[:3])
-        return hints[0][3]
+        return min(hints, key=lambda h: h[:3])[3].step()
 
     def _rate(self, complexity: int) -> float:
         return round(self.base + length_bonus(complexity), 1)
@@ -636,67 +648,58 @@ class Forcing:
         suffix = " (+)" if self.level == 1 else ""
         return f"{prefix}{kind} Forcing Chains{suffix}"
 
-    def _absurd(self, out: Outcome, start: int, place: bool) -> tuple[float, int, int, Step]:
+    def _absurd(self, out: Outcome, start: int, place: bool) -> Hint:
         assert out.absurd is not None
         pon, pon_parents, poff, poff_parents = out.absurd
         parents = out.parents()
         size = (_count(pon, pon_parents, parents) + _count(poff, poff_parents, parents))
         rating = self._rate(size)
         name = "Nishio Forcing Chains" if self.nishio else self._name("Contradiction")
-        ch, g = self.chains, self.g
+        ch = self.chains
         cell, digit, _ = ch.split(start)
-        clash = ch.words(pon)
+        cells = [cell, ch.split(pon)[0]]
         if place:
-            step = g.step(name, rating, f"{g.name(cell)} = {g.sym(digit)}: {name}, if it were "
-                          f"not, {clash} would be both true and false", placed=[(cell, digit)],
-                          cells=[cell, ch.split(pon)[0]])
-        else:
-            step = g.removal(name, rating, f"{name}: if {ch.words(start)}, {clash} would be "
-                             f"both true and false", [(cell, digit)], [cell, ch.split(pon)[0]])
-        return rating, size, 7, step
+            return rating, size, 7, _Words(self.g, name, rating, cells, placed=(cell, digit),
+                                           clash=ch.words(pon))
+        return rating, size, 7, _Words(self.g, name, rating, cells, removed=(cell, digit), clash=ch.words(pon),
+                                       assumed=ch.words(start))
 
-    def _double(self, p_on: int, won: Outcome, wof: Outcome) -> list[tuple[float, int, int, Step]]:
+    def _double(self, p_on: int, won: Outcome, wof: Outcome) -> list[Hint]:
         out = []
         pon_all, pof_all = won.parents(), wof.parents()
+        name, why = self._name("Double"), f"both {self.chains.words(p_on)} and its negation imply it"
         for table_on, table_off in ((won.on, wof.on), (won.off, wof.off)):
             for node in table_on:
                 if node in table_off and node >> 1 != p_on >> 1:
                     size = _count(node, table_on[node], pon_all) + \
                         _count(node, table_off[node], pof_all)
-                    step = self._target(node, self._name("Double"),
-                                        f"both {self.chains.words(p_on)} and its negation "
-                                        f"imply it", [self.chains.split(p_on)[0]], size)
-                    if step is not None:
-                        out.append((step.rating, size, 1, step))
+                    hint = self._target(node, name, why, [self.chains.split(p_on)[0]], size, 1)
+                    if hint is not None:
+                        out.append(hint)
         return out
 
-    def _cell(self, cell: int, outcomes: list[tuple[int, Outcome]]
-              ) -> list[tuple[float, int, int, Step]]:
+    def _cell(self, cell: int, outcomes: list[tuple[int, Outcome]]) -> list[Hint]:
         if any(o.absurd for _, o in outcomes):
             return []
         out = []
-        first = outcomes[0][1]
-        for attr in ("on", "off"):
-            common = [node for node in getattr(first, attr)
-                      if all(node in getattr(o, attr) for _, o in outcomes[1:])]
-            for node in common:
-                size = sum(_count(node, getattr(o, attr)[node], o.parents())
-                           for _, o in outcomes)
-                step = self._target(node, self._name("Cell"),
-                                    f"every digit of {self.g.name(cell)} implies it", [cell],
-                                    size)
-                if step is not None:
-                    out.append((step.rating, size, 5, step))
+        name, why = self._name("Cell"), f"every digit of {self.g.name(cell)} implies it"
+        for on in (True, False):
+            tables = [o.on if on else o.off for _, o in outcomes]
+            for node in _common(tables):
+                size = sum(_count(node, table[node], o.parents()) for table, (_, o) in zip(tables, outcomes))
+                hint = self._target(node, name, why, [cell], size, 5)
+                if hint is not None:
+                    out.append(hint)
         return out
 
-    def _regions(self, cell: int, digit: int, won: Outcome
-                 ) -> list[tuple[float, int, int, Step]]:
+    def _regions(self, cell: int, digit: int, won: Outcome) -> list[Hint]:
         ch, lay = self.chains, self.chains.lay
         cands = ch.cands
         bit = 1 << (digit - 1)
-        out: list[tuple[float, int, int, Step]] = []
+        out: list[Hint] = []
         if won.absurd:
             return out
+        name = self._name("Region")
         for u in ch.units_of[cell]:
             places = [c for c in lay.units[u] if cands[c] & bit]
             if len(places) < 2 or places[0] != cell:
@@ -704,33 +707,67 @@ class Forcing:
             outcomes = [won] + [self.follow(ch.node(c, digit, True)) for c in places[1:]]
             if any(o.absurd for o in outcomes):
                 continue
-            for attr in ("on", "off"):
-                common = [node for node in getattr(won, attr)
-                          if all(node in getattr(o, attr) for o in outcomes[1:])]
-                for node in common:
-                    size = sum(_count(node, getattr(o, attr)[node], o.parents())
-                               for o in outcomes)
-                    step = self._target(node, self._name("Region"),
-                                        f"every place of {self.g.sym(digit)} in "
-                                        f"{lay.names[u]} implies it", places, size)
-                    if step is not None:
-                        out.append((step.rating, size, 6, step))
+            why = f"every place of {self.g.sym(digit)} in {lay.names[u]} implies it"
+            for on in (True, False):
+                tables = [o.on if on else o.off for o in outcomes]
+                for node in _common(tables):
+                    size = sum(_count(node, table[node], o.parents()) for table, o in zip(tables, outcomes))
+                    hint = self._target(node, name, why, places, size, 6)
+                    if hint is not None:
+                        out.append(hint)
         return out
 
-    def _target(self, node: int, name: str, why: str, cells: list[int], size: int
-                ) -> Step | None:
-        """The step that sets ``node`` (on: place it; off: remove it), if it changes anything."""
+    def _target(self, node: int, name: str, why: str, cells: list[int], size: int, kind: int
+                ) -> Hint | None:
+        """The hint that sets ``node`` (on: place it; off: remove it), if it changes anything."""
         g, ch = self.g, self.chains
         cell, digit, on = ch.split(node)
         rating = self._rate(size)
         if on:
             if g.values[cell] or ch.cands[cell] == 1 << (digit - 1):
                 return None
-            return g.step(name, rating, f"{g.name(cell)} = {g.sym(digit)}: {name}, {why}",
-                          placed=[(cell, digit)], cells=[*cells, cell])
+            return rating, size, kind, _Words(g, name, rating, [*cells, cell], placed=(cell, digit), why=why)
         if not ch.cands[cell] >> (digit - 1) & 1:
             return None
-        return g.removal(name, rating, f"{name}: {why}", [(cell, digit)], [*cells, cell])
+        return rating, size, kind, _Words(g, name, rating, [*cells, cell], removed=(cell, digit), why=why)
+
+
+class _Words:
+    """A forcing-chain hint's step, written only when it is the one chosen: a search compares
+    hundreds of hints by their figures, and one step's words are a dozen formatted strings.
+
+    It places ``placed`` or removes ``removed`` (a cell and a digit), because ``why`` holds,
+    or because the opposite leads to ``clash`` being both true and false (``assumed``: the
+    potential assumed, for a removal)."""
+
+    __slots__ = ("assumed", "cells", "clash", "g", "name", "placed", "rating", "removed", "why")
+
+    def __init__(self, g: Grid, name: str, rating: float, cells: list[int], *,
+                 placed: tuple[int, int] | None = None, removed: tuple[int, int] | None = None,
+                 why: str = "", clash: str = "", assumed: str = "") -> None:
+        self.g, self.name, self.rating, self.cells = g, name, rating, cells
+        self.placed, self.removed, self.why, self.clash, self.assumed = placed, removed, why, clash, assumed
+
+    def step(self) -> Step:
+        g, name = self.g, self.name
+        if self.placed is not None:
+            cell, digit = self.placed
+            reason = f"if it were not, {self.clash} would be both true and false" if self.clash else self.why
+            return g.step(name, self.rating, f"{g.name(cell)} = {g.sym(digit)}: {name}, {reason}",
+                          placed=[self.placed], cells=self.cells)
+        assert self.removed is not None
+        reason = f"if {self.assumed}, {self.clash} would be both true and false" if self.clash else self.why
+        return g.removal(name, self.rating, f"{name}: {reason}", [self.removed], self.cells)
+
+
+#: a forcing-chain hint as :meth:`Forcing.best` compares them: (rating, size, kind, its step's words)
+Hint = tuple[float, int, int, _Words]
+
+
+def _common(tables: list[Parents]) -> list[int]:
+    """The potentials in every one of ``tables``, in the order of the first."""
+    shared = set(tables[1]).intersection(*tables[2:]) if len(tables) > 1 else tables[0].keys()
+    return [node for node in tables[0] if node in shared]
 
 
 def _count(node: int, own: tuple[int, ...], parents: Parents) -> int:

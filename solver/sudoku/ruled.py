@@ -59,12 +59,6 @@ def parity(g: Grid) -> Step | None:
     return g.removal("Parity", PARITY, said, removed, cells)
 
 
-def _related(g: Grid, cell: int) -> set[int]:
-    """The cells a rule relates to ``cell`` digit by digit (its non-consecutive neighbours)."""
-    n = g.n
-    return {other for digit in range(n) for other, _ in g.lay.excludes[cell * n + digit]}
-
-
 def _rules_out(g: Grid, cell: int, digit: int, other: int) -> int:
     """The digits of ``other`` that ``digit`` in ``cell`` rules out (a mask)."""
     mask = 1 << (digit - 1) if other in g.lay.peer_sets[cell] else 0
@@ -81,7 +75,7 @@ def nc_forcing_cell(g: Grid) -> Step | None:
     for cell, cands in enumerate(g.cands):
         if not cands:
             continue
-        for other in sorted(_related(g, cell)):
+        for other in sorted(g.lay.related[cell]):
             if not g.cands[other]:
                 continue
             common = g.cands[other]
@@ -114,7 +108,12 @@ def locked_nc(g: Grid) -> Step | None:
             places = [c for c in unit if g.cands[c] & bit]
             if not places:
                 continue
-            shared = set.intersection(*(_related(g, c) | {c} for c in places)) if len(places) > 1 else set()
+            shared: frozenset[int] = frozenset()
+            if len(places) > 1:
+                related = g.lay.related
+                shared = related[places[0]] | {places[0]}
+                for c in places[1:]:
+                    shared &= related[c] | {c}
             for other in sorted(shared):
                 if not g.cands[other]:
                     continue

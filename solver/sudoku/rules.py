@@ -59,6 +59,10 @@ class Rule:
     #: it with generalized intersections and naked sets in place of pointing, claiming and
     #: naked sets; even-odd, which it has no switch for, keeps the classic ladder
     generalized: ClassVar[bool] = True
+    #: SukakuExplainer's direct intersections (Direct Pointing and Claiming) run over this rule's
+    #: units and implied units as over its own region kinds (windoku's nine window groups); a
+    #: diagonal is no such kind there
+    locks: ClassVar[bool] = False
 
     def units(self, geometry: Shape) -> tuple[tuple[str, tuple[int, ...]], ...]:
         """Extra (name, cells) groups holding every digit once."""
@@ -107,6 +111,7 @@ class Diagonals(Rule):
 class Windows(Rule):
     name: ClassVar[str] = "windoku"
     text: ClassVar[str] = "each of the four shaded windows holds every digit once"
+    locks: ClassVar[bool] = True
 
     def units(self, geometry: Shape) -> tuple[tuple[str, tuple[int, ...]], ...]:
         n = geometry.size
@@ -162,6 +167,10 @@ class NonConsecutive(Rule):
     name: ClassVar[str] = "non_consecutive"
     text: ClassVar[str] = "orthogonally neighbouring cells never hold consecutive digits"
     pair_words: ClassVar[str] = "are neighbours"
+    #: SukakuExplainer keeps its classic ladder (pointing, claiming, naked sets) for a grid whose
+    #: only rule is non-consecutive: its switch leaves the grid a plain Latin square with boxes
+    #: to it (``isVLatin``), and only the rules that add regions or peers change the ladder
+    generalized: ClassVar[bool] = False
 
     def pairs(self, geometry: Shape) -> tuple[tuple[int, int], ...]:
         return _offsets_pairs(geometry.size, ((0, 1), (1, 0)))

@@ -10,7 +10,10 @@ in one box and one line), which makes the chain "grouped" (+0.3).
 """
 from __future__ import annotations
 
-from solver.sudoku.candidates import Grid, Step, seen_by_all
+from typing import Protocol
+
+from solver import core
+from solver.sudoku.candidates import Grid, Layout, Step, seen_by_all
 
 BASE: dict[int, float] = {2: 4.0, 3: 5.4, 4: 5.8}
 
@@ -19,19 +22,19 @@ BASE: dict[int, float] = {2: 4.0, 3: 5.4, 4: 5.8}
 RULE_KIND = 3
 
 
-def _rating(n: int, kinds: set[int]) -> float:
-    """``kinds``: unit kinds of the links (0 row, 1 column, 2 region, :data:`RULE_KIND` and up a
-    rule's unit). A link in a rule's unit rates as a grouped one, as SukakuExplainer rates it."""
-    if max(kinds) >= RULE_KIND:
-        return round(BASE[n] + 0.3, 1)
+def _extra(kinds: set[int], grouped: bool) -> int:
+    """Tenths of a point above the base. ``kinds``: unit kinds of the links (0 row, 1 column, 2
+    region, :data:`RULE_KIND` and up a rule's unit). A grouped chain, or one with a link in a
+    rule's unit (rated as grouped, as SukakuExplainer rates it), +0.3; else +0.1 when the links
+    mix a box with lines or rows with columns, +0.2 when they use a box, a row and a column."""
+    if grouped or max(kinds) >= RULE_KIND:
+        return 3
     lines = kinds & {0, 1}
     if 2 not in kinds and len(lines) == 1:
-        extra = 0.0
-    elif 2 in kinds and len(lines) == 2:
-        extra = 0.2
-    else:
-        extra = 0.1
-    return round(BASE[n] + extra, 1)
+        return 0
+    if 2 in kinds and len(lines) == 2:
+        return 2
+    return 1
 
 
 def _name(n: int, kinds: set[int]) -> str:
@@ -42,12 +45,18 @@ def _name(n: int, kinds: set[int]) -> str:
     return f"{n} Strong Links"
 
 
-def _links(g: Grid, digit: int) -> list[tuple[int, tuple[int, ...], tuple[int, ...]]]:
-    """(unit kind, node, node) of every strong link of ``digit``: a unit whose places split
-    into two nodes, each one cell or a group of cells inside one box and one line."""
-    cands, lay, n = g.cands, g.lay, g.n
-    bit = 1 << (digit - 1)
-    out: list[tuple[int, tuple[int, ...], tuple[int, ...]]] = []
+#: a strong link: (unit kind, one end, the other end), each end a node (a cell or a group)
+Link = tuple[int, tuple[int, ...], tuple[int, ...]]
+#: what a digit's chains of some length are worth: (rating in tenths, minus the candidates removed,
+#: the chain as oriented link indices (see :class:`_Chains`), the cells removed, the cells used)
+Found = tuple[int, int, list[int], list[int], list[int]]
+
+
+def _links(cands: list[int], lay: Layout, bit: int) -> list[Link]:
+    """(unit kind, node, node) of every strong link of the digit ``bit``: a unit whose places
+    split into two nodes, each one cell or a group of cells inside one box and one line."""
+    n = lay.n
+    out: list[Link] = []
     seen: set[frozenset[tuple[int, ...]]] = set()
 
     cell_units = lay.cell_units
@@ -84,49 +93,138 @@ def _links(g: Grid, digit: int) -> list[tuple[int, tuple[int, ...], tuple[int, .
 
 
 def strong_links(g: Grid, n: int) -> Step | None:
-    best: tuple[float, int, Step] | None = None
-    memo = _position(g)
-    for digit in range(1, g.n + 1):
-        if len(memo.links[digit]) >= n:
-            best = memo.chains(g, digit).search(g, n, best)
-    return best[2] if best else None
+    """The best chain of ``n`` strong links over every digit: the lowest rating, then the most
+    candidates removed, then the lowest digit (the first found)."""
+    best: tuple[Found, int, _Plane] | None = None
+    memo = _memo(g.lay)
+    for digit, plane in enumerate(memo.planes_of(g.cands), 1):
+        if len(plane.links) < n:
+            continue
+        found = plane.best(memo, n)
+        if found is not None and (best is None or found[:2] < best[0][:2]):
+            best = (found, digit, plane)
+    return _step(g, n, *best) if best else None
+
+
+def _step(g: Grid, n: int, found: Found, digit: int, plane: _Plane) -> Step:
+    """The step of a digit's best chain, in the grid's words."""
+    rating, _, chain, removed, used = found
+    links = plane.links
+    count = len(links)
+    oriented = [links[j] if j < count else (links[j - count][0], links[j - count][2], links[j - count][1])
+                for j in chain]
+    kinds = {kind for kind, _, _ in oriented}
+    grouped = any(len(a) > 1 or len(b) > 1 for _, a, b in oriented)
+    path = " = ".join(f"{_node(g, a)}-{_node(g, b)}" for _, a, b in oriented)
+    name = ("Grouped " if grouped else "") + _name(n, kinds)
+    return g.removal(name, rating / 10, f"{name} on {g.sym(digit)}: {path}, so one end holds {g.sym(digit)}",
+                     [(c, digit) for c in removed], used)
+
+
+class _Plane:
+    """One digit's places in a position (its plane: the cells that hold it), its strong links,
+    and its best chain of each length once asked for. Chains of one digit depend on nothing
+    else, so a plane met again (most digits keep theirs from one step to the next, and SE asks
+    two, three and four links of the same position) is searched once."""
+
+    __slots__ = ("cells", "found", "links", "nears")
+
+    def __init__(self, cands: list[int], memo: _Memo, bit: int, cells: tuple[int, ...]) -> None:
+        self.cells = cells
+        self.links = _links(cands, memo.lay, bit)
+        self.nears = [memo.near(b) for _, _, b in self.links] + [memo.near(a) for _, a, _ in self.links]
+        self.found: dict[int, Found | None] = {}
+
+    def best(self, memo: _Memo, n: int) -> Found | None:
+        """The best chain of ``n`` links (:class:`_Chains`, or its C twin)."""
+        if n not in self.found:
+            base = round(BASE[n] * 10)
+            self.found[n] = (memo.relations.best(self.links, self.cells, self.nears, n, base)
+                             if memo.relations is not None
+                             else _Chains(memo.lay, self.links, self.cells, self.nears).search(n, base))
+        return self.found[n]
+
+
+class RelationsCore(Protocol):
+    """A layout's peers made once, searching a plane's chains as
+    ``_Chains(lay, links, cells, nears).search(n, base)`` does: ``solver/sudoku/_stronglinks.c``."""
+
+    def best(self, links: list[Link], cells: tuple[int, ...], nears: list[tuple[int, ...]], n: int,
+             base: int, /) -> Found | None: ...
+
+
+#: The C search, or None: :class:`_Chains` runs.
+_stronglinks = core.extension("solver.sudoku._stronglinks")
+#: The most cells the C search takes (cell sets of ten 64-bit words)
+_C_CELLS = 640
 
 
 class _Memo:
-    """The strong links of one position, and each digit's chain tables once asked for.
+    """The planes met on one layout, the most recent :data:`_PLANES` of them (a dict keeps
+    its order of insertion; the oldest half goes when it is full), and the layout's relations
+    for the C search."""
 
-    SE tries two, three and four links in turn on the same position (the techniques
-    between them find nothing there, so change nothing), and the links and the tables of
-    which link may follow which are the same for every length: they are made once per
-    position. Only the positions' data are kept; a step's words come from the grid asked."""
+    __slots__ = ("cands", "last", "lay", "nears", "planes", "relations")
 
-    __slots__ = ("cands", "lay", "links", "made")
+    def __init__(self, lay: Layout) -> None:
+        self.lay = lay
+        self.planes: dict[tuple[int, ...], _Plane] = {}
+        #: the position last asked and its digits' planes
+        self.cands: list[int] = []
+        self.last: list[_Plane] = []
+        self.nears: dict[tuple[int, ...], tuple[int, ...]] = {}
+        self.relations: RelationsCore | None = None
+        if _stronglinks is not None and lay.n * lay.n <= _C_CELLS:
+            self.relations = _stronglinks.Relations(lay.peers)
 
-    def __init__(self, g: Grid) -> None:
-        self.lay = g.lay
-        self.cands = g.cands[:]
-        self.links = [_links(g, digit) if digit else [] for digit in range(g.n + 1)]
-        self.made: list[_Chains | None] = [None] * (g.n + 1)
+    def near(self, node: tuple[int, ...]) -> tuple[int, ...]:
+        """The cells a weak link joins to every cell of ``node`` (they share a unit: a knight's
+        or king's move sees a cell, taking the digit from it, but links nothing, as in
+        SukakuExplainer), in the order of the set :func:`seen_by_all` makes: the order the
+        chains are searched in, kept from the first version so ties fall as they always did."""
+        found = self.nears.get(node)
+        if found is None:
+            found = tuple(seen_by_all(self.lay.unit_mates or self.lay.peer_sets, node))
+            self.nears[node] = found
+        return found
 
-    def chains(self, g: Grid, digit: int) -> _Chains:
-        made = self.made[digit]
-        if made is None:
-            made = _Chains(g, digit, self.links[digit])
-            self.made[digit] = made
-        return made
+    def planes_of(self, cands: list[int]) -> list[_Plane]:
+        """The plane of every digit in ``cands`` (those of the last position asked again when
+        it is the same: SE asks two, three and four links of one position in turn)."""
+        if cands == self.cands:
+            return self.last
+        cells: list[list[int]] = [[] for _ in range(self.lay.n)]
+        for c, m in enumerate(cands):
+            while m:
+                low = m & -m
+                cells[low.bit_length() - 1].append(c)
+                m ^= low
+        self.cands = cands[:]
+        self.last = [self.plane(cands, 1 << d, tuple(places)) for d, places in enumerate(cells)]
+        return self.last
+
+    def plane(self, cands: list[int], bit: int, cells: tuple[int, ...]) -> _Plane:
+        """The plane of the digit ``bit`` in ``cands``, whose ``cells`` hold it."""
+        found = self.planes.get(cells)
+        if found is None:
+            if len(self.planes) >= _PLANES:
+                for key in list(self.planes)[:_PLANES // 2]:
+                    del self.planes[key]
+            found = _Plane(cands, self, bit, cells)
+            self.planes[cells] = found
+        return found
 
 
-#: The position last searched (one: the next position differs in a candidate or more).
+#: planes kept per layout: a solve meets a few dozen; a generator's run many thousands
+_PLANES = 512
+#: the memo of the layout last searched
 _LAST: list[_Memo] = []
 
 
-def _position(g: Grid) -> _Memo:
-    """The memo of ``g``'s position: the last one when the candidates are the same."""
-    if _LAST and _LAST[0].lay is g.lay and _LAST[0].cands == g.cands:
-        return _LAST[0]
-    memo = _Memo(g)
-    _LAST[:] = [memo]
-    return memo
+def _memo(lay: Layout) -> _Memo:
+    if not _LAST or _LAST[0].lay is not lay:
+        _LAST[:] = [_Memo(lay)]
+    return _LAST[0]
 
 
 def _cells_of(mask: int) -> list[int]:
@@ -140,50 +238,51 @@ def _cells_of(mask: int) -> list[int]:
 
 
 class _Chains:
-    """The chains of strong links of one digit in one position, searched depth first from
-    every link in both orientations. Cells and links in use are bit masks (cell ``c`` is bit
-    ``c``); a link is its position in the oriented list (the links, then each one reversed).
-    A search (:meth:`search`) takes the grid whose step it words and the number of links."""
+    """The chains of strong links of one plane (one digit's cells), searched depth first from
+    every link in both orientations: the reference of ``solver/sudoku/_stronglinks.c``. Cells
+    are bit masks (cell ``c`` is bit ``c``); an oriented link is its index in the links, then
+    ``count`` plus its index for the link reversed.
 
-    def __init__(self, g: Grid, digit: int,
-                 links: list[tuple[int, tuple[int, ...], tuple[int, ...]]]) -> None:
-        self.g, self.n, self.digit, self.bit = g, 0, digit, 1 << (digit - 1)
-        self.best: tuple[float, int, Step] | None = None
+    The order of the search decides ties (the first chain found wins among those rated and
+    removing alike, and its name, a Turbot Fish or a 2-String Kite, can be the puzzle's hardest
+    technique): starts in link order, and after a link those starting in a cell of ``nears``
+    of its end (:meth:`_Memo.near`: the cells sharing a unit with the whole end, in their
+    order there), in that order, then by index."""
+
+    def __init__(self, lay: Layout, links: list[Link], cells: tuple[int, ...],
+                 nears: list[tuple[int, ...]]) -> None:
         count = len(links)
         self.index = [i % count for i in range(2 * count)]
         self.kinds = [kind for kind, _, _ in links] * 2
         self.starts = [a for _, a, _ in links] + [b for _, _, b in links]
         self.ends = [b for _, _, b in links] + [a for _, a, _ in links]
         self.cells = [_mask(a + b) for _, a, b in links] * 2
+        self.grouped = [len(a) > 1 or len(b) > 1 for _, a, b in links] * 2
         #: the cells holding the digit: a chain whose ends both see none of them removes nothing
-        self.holders = _mask(tuple(c for c, m in enumerate(g.cands) if m & self.bit))
-        sees = {node: seen_by_all(g.lay.peer_sets, node) for node in self.starts}
-        self.sees = {node: _mask(common) for node, common in sees.items()}
-        # the weak link between two strong ones joins cells of one unit: a knight's or king's
-        # move sees a cell (it takes the digit from it) but links nothing, as in SukakuExplainer
-        bridged, bridged_masks = sees, self.sees
-        if g.lay.unit_mates:
-            bridged = {node: seen_by_all(g.lay.unit_mates, node) for node in self.starts}
-            bridged_masks = {node: _mask(common) for node, common in bridged.items()}
+        self.holders = _mask(cells)
+        self.sees = {node: _mask(seen_by_all(lay.peer_sets, node)) for node in self.starts}
         # the links that may follow each link: their start shares a unit with all of its end
         starting: dict[int, list[int]] = {}
         for j, start in enumerate(self.starts):
             starting.setdefault(start[0], []).append(j)
         start_masks = [_mask(start) for start in self.starts]
         self.following: list[list[int]] = []
-        for j, end in enumerate(self.ends):
-            near, near_mask, follow = bridged[end], bridged_masks[end], []
-            for c in near:   # the set's own order, which orders the search and so its ties
+        for j, near in enumerate(nears):
+            near_mask, follow = _mask(near), []
+            for c in near:
                 for k in starting.get(c, ()):
                     if self.index[k] != self.index[j] and not start_masks[k] & ~near_mask:
                         follow.append(k)
             self.following.append(follow)
+        self.n = 0
+        self.base = 0
+        self.best: Found | None = None
 
-    def search(self, g: Grid, n: int, best: tuple[float, int, Step] | None
-               ) -> tuple[float, int, Step] | None:
-        """The best step of the chains of ``n`` links or ``best``, whichever rates lower (then
-        removes more; the first found on a tie)."""
-        self.g, self.n, self.best = g, n, best
+    def search(self, n: int, base: int) -> Found | None:
+        """The best chain of ``n`` links, rated from ``base`` (tenths): the lowest rating, then
+        the most candidates removed, then the first found. (One search per object: ``best``
+        starts empty.)"""
+        self.n, self.base = n, base
         for j in range(len(self.starts)):
             self._extend([j], self.cells[j], 1 << self.index[j])
         return self.best
@@ -200,23 +299,14 @@ class _Chains:
             chain.pop()
 
     def _found(self, chain: list[int], used_cells: int) -> None:
-        g, n, digit, cands = self.g, self.n, self.digit, self.g.cands
         targets = self.sees[self.starts[chain[0]]] & self.sees[self.ends[chain[-1]]] & ~used_cells & self.holders
         if not targets:
             return
-        removed = [(c, digit) for c in _cells_of(targets) if cands[c] & self.bit]
-        if not removed:
-            return
+        removed = _cells_of(targets)
         kinds = {self.kinds[j] for j in chain}
-        grouped = any(len(self.starts[j]) > 1 or len(self.ends[j]) > 1 for j in chain)
-        rating = round(BASE[n] + 0.3, 1) if grouped else _rating(n, kinds)
-        best = self.best
-        if best is None or (rating, -len(removed)) < best[:2]:
-            path = " = ".join(f"{_node(g, self.starts[j])}-{_node(g, self.ends[j])}" for j in chain)
-            name = ("Grouped " if grouped else "") + _name(n, kinds)
-            step = g.removal(name, rating, f"{name} on {g.sym(digit)}: {path}, so one end holds {g.sym(digit)}",
-                             removed, _cells_of(used_cells))
-            self.best = (rating, -len(removed), step)
+        rating = self.base + _extra(kinds, any(self.grouped[j] for j in chain))
+        if self.best is None or (rating, -len(removed)) < self.best[:2]:
+            self.best = (rating, -len(removed), chain[:], removed, _cells_of(used_cells))
 
 
 def _mask(cells: tuple[int, ...] | set[int]) -> int:

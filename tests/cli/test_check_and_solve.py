@@ -51,7 +51,7 @@ def test_check_all_unique_exits_zero_with_a_summary(tmp_path: Path,
     code, out, _ = cli("check", str(DATA / "easy50.txt"))
     lines = out.splitlines()
     assert code == EXIT_OK and len(lines) == 51
-    assert lines[0].startswith(f"{DATA / 'easy50.txt'}:1 #1 unique (")
+    assert lines[0].startswith(f"{DATA / 'easy50.txt'}:1: unique (#1, ")
     assert lines[-1] == "50 puzzles: 50 unique, 0 rejected"
 
 def test_unreadable_inputs_are_usage_errors_after_the_rest(

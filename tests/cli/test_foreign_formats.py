@@ -43,7 +43,7 @@ def test_a_bad_game_id_is_malformed_at_its_line(cli: Cli, tmp_path: Path) -> Non
     ids.write_text(f"# two IDs\n{KEEN_4}\n3x3xk:zzzc,a,b\n")
     code, out, _ = cli("check", str(ids))
     assert code == 1
-    assert f"{ids}:3 #2 malformed: Tatham game ID: killer cages describes 1 edges" in out
+    assert f"{ids}:3: malformed: Tatham game ID: killer cages describes 1 edges" in out
 
 
 def test_sections_read_ids_of_their_own_kind(tmp_path: Path) -> None:

@@ -100,7 +100,7 @@ def test_explain_text_prints_numbered_sentences(tmp_path: Path, cli: Cli) -> Non
     assert code == EXIT_OK
     lines = out.splitlines()
     found = sudoku.grade(sudoku.parse_text(PUZZLES[4])[0])
-    assert lines[0].startswith(f"{path}:1 #1 unique") and f"rating {found.rating:.1f} {found.level}" in lines[0]
+    assert lines[0].startswith(f"{path}:1: unique (#1, ") and f"rating {found.rating:.1f} {found.level}" in lines[0]
     numbered = lines[1:-1]
     assert len(numbered) == found.steps
     assert [line.split(".", 1)[0].strip() for line in numbered] == [str(i) for i in range(1, found.steps + 1)]

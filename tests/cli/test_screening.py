@@ -51,7 +51,7 @@ def bank(tmp_path: Path) -> Path:
     return path
 
 
-_TEXT_MS = re.compile(r" \(\d+\.\d+ ms\)")
+_TEXT_MS = re.compile(r", \d+\.\d+ ms\)$")   # the timing inside "(#N, 0.12 ms)"
 
 
 def untimed(lines: list[str]) -> list[Any]:

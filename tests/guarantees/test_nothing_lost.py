@@ -84,7 +84,7 @@ def test_o_still_writes_a_new_file(guarded_cli: Cli, bank: Path) -> None:
     """The guard refuses only collisions: ``check -o`` of a new file still writes its lines."""
     run = guarded_cli("check", str(bank), "-o", "lines.txt")
     assert run.code == 0, run
-    assert (bank.parent / "lines.txt").read_text(encoding="utf-8").startswith(f"{bank}:1 #1 unique")
+    assert (bank.parent / "lines.txt").read_text(encoding="utf-8").startswith(f"{bank}:1: unique (#1, ")
 
 
 # ------------------------------------------------------------------ preflight

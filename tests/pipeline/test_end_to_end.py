@@ -6,6 +6,7 @@ after), and the outputs read back by real parsers (JSON, JUnit XML, pdftotext)."
 from __future__ import annotations
 
 import json
+import re
 import textwrap
 from pathlib import Path
 from xml.etree import ElementTree as ET
@@ -317,9 +318,12 @@ def test_ci_logs_get_plain_progress_lines(tmp_path: Path, capsys: pytest.Capture
 
 @pytest.mark.slow
 def test_terminal_gets_a_progress_bar(tmp_path: Path) -> None:
-    """On a terminal (a pseudo-terminal here) rich draws the bar; it is transient."""
+    """On a terminal (a pseudo-terminal here) the bar is drawn in place; it is transient."""
     screen = _on_a_terminal(minimal(tmp_path, GOOD), REPO)
-    assert "\x1b[" in screen and "Built" in screen
+    assert "Built" in screen
+    drawn = re.findall(r"\r\x1b\[2K(verify\s[^\r\n]*)", screen)      # every redraw of the verify bar
+    assert drawn and re.fullmatch(r"verify\s.*\[#+\] 3/3 \d+:\d\d", drawn[-1]), drawn
+    assert "\r\x1b[2Kverify: done in" in screen             # erased before its stage's last line
 
 
 def _on_a_terminal(config: Path, folder: Path) -> str:

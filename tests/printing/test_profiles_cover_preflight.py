@@ -7,6 +7,7 @@ import hashlib
 import json
 import re
 import subprocess
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 from xml.etree import ElementTree as ET
@@ -17,7 +18,7 @@ import yaml
 
 from publisher.cli import main
 from publisher.printing.interior import PrintChoice
-from publisher.printing.preflight import check_cover, check_interior, marks
+from publisher.printing.preflight import Mark, check_cover, check_interior
 from publisher.printing.profile import PAPERS, SERVICES, load_profile
 from tests.consumers import require
 from tests.printing.ink import ink_across
@@ -62,6 +63,30 @@ def easy_book(folder: Path, count: int, *, formats: tuple[str, ...] = ("pdf",), 
 
 def build(config: Path, *args: str) -> int:
     return main(["build", str(config), "-q", *args])
+
+
+#: MuPDF's bbox-log entries that put ink on the page (text is measured from the text layer)
+_PAINTED = {"fill-path": "a drawing", "stroke-path": "a drawing", "fill-shade": "a drawing",
+            "fill-image": "an image", "fill-imgmask": "an image"}
+
+
+def marks(page: pymupdf.Page, media: Any) -> Iterator[Mark]:
+    """Every run of glyphs (its line box), drawing and image of a page as MuPDF reads them, in
+    PDF coordinates: a reader independent of preflight's own (PDFium)."""
+    from publisher.printing.cover import Rect
+
+    def pdf_rect(x0: float, y0: float, x1: float, y1: float) -> Rect:
+        return Rect(media.x0 + x0, media.y1 - y1, media.x0 + x1, media.y1 - y0)
+
+    for block in page.get_text("dict")["blocks"]:
+        for line in block.get("lines", ()):
+            for span in line["spans"]:
+                text = span["text"].strip()
+                if text:
+                    yield Mark(pdf_rect(*span["bbox"]), f"text '{text[:40]}'")
+    for kind, box in page.get_bboxlog():
+        if kind in _PAINTED:
+            yield Mark(pdf_rect(*box), _PAINTED[kind])
 
 
 def boxes(doc: pymupdf.Document, index: int) -> dict[str, tuple[float, ...]]:

@@ -26,7 +26,8 @@ FLOORS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("ground: the model, its helpers, files, words and registries", (
         "publisher", "publisher.model", "publisher.units", "publisher.safeio", "publisher.yamlfile",
         "publisher.interrupt", "publisher.progress", "publisher.workers", "publisher.labels", "publisher.catalog",
-        "publisher.console", "publisher.mupdf", "publisher.qrcodes",
+        "publisher.database",
+        "publisher.console", "publisher.pdfread", "publisher.qrcodes",
         "publisher.fonts", "publisher.typeset", "publisher.grids", "publisher.marks", "publisher.cagelines",
         "publisher.captions", "publisher.play", "publisher.techniques", "publisher.schema", "publisher.render",
         "publisher.printing.profile", "publisher.printing.interior", "publisher.printing.barcode")),

@@ -8,6 +8,11 @@
 * the C unary chain searches (``solver/sudoku/_chains.c``), on tables of their own making,
   find the chains of their Python reference (``solver.sudoku.chains._Links``) from every
   potential of hard positions;
+* the C chains of strong links (``solver/sudoku/_stronglinks.c``) find the best chain of
+  their Python reference (``solver.sudoku.stronglinks._Chains``) in every digit's plane of
+  diabolical positions and of random positions on other shapes and rules;
+* the C wings of almost locked sets (``solver/sudoku/_bentsets.c``) find the best wing of
+  their Python reference (``solver.sudoku.bentsets._best_wing``) in the same positions;
 * the C implication loop of the forcing chains (``solver/sudoku/_forcing.c``) fills the dicts
   of its Python reference (``solver.sudoku.chains.Forcing._run``) potential for potential, in
   the same order, and meets the same contradictions, from every potential of the positions
@@ -32,12 +37,14 @@ from typing import Any
 import pytest
 
 from solver import core
-from solver.sudoku import Geometry, parse_text
+from solver.sudoku import Geometry, bentsets, parse_text, stronglinks
 from solver.sudoku.candidates import Grid
 from solver.sudoku.chains import Chains, Forcing, _Links
-from solver.sudoku.geometry import board
+from solver.sudoku.generate import full_grid
+from solver.sudoku.geometry import board, default_symbols
 from solver.sudoku.grade import next_step
 from solver.sudoku.pruning import _cells, _plan
+from solver.sudoku.puzzle import Puzzle
 from solver.sudoku.rules import variant_rules
 from solver.sudoku.search import _extends, _fewest, _place_givens, _propagate, _values, givens_board
 from tests.runner import console_env
@@ -229,6 +236,85 @@ def test_the_c_implications_are_the_python_reference_s(dynamic: bool, nishio: bo
                 (expected_hint.technique, expected_hint.rating, expected_hint.text, expected_hint.moves)
     assert len(positions) >= 5 and compared > 2000
     assert absurd >= 10 or not dynamic   # static implications seldom clash: none here
+
+
+def _strong_link_positions() -> list[Grid]:
+    """Every position of the logical solves of ten diabolical puzzles where the grader reaches
+    the chains of strong links (the steps before them found nothing), and random positions."""
+    positions = []
+    lines = (REPO / "tests" / "data" / "graded-diabolical-60.txt").read_text().splitlines()[:10]
+    for puzzle in parse_text("\n".join(line.split()[0] for line in lines)):
+        g = Grid(puzzle)
+        while not g.solved():
+            step = next_step(g)
+            assert step is not None
+            if step.rating >= stronglinks.BASE[2]:
+                positions.append(g.copy())
+            g.apply(step)
+    return positions + _random_positions(0.35)
+
+
+def _random_positions(share: float) -> list[Grid]:
+    """Positions of random candidates on grids of other shapes and rules (the solution's digit
+    and each other digit with chance ``share`` in every cell): a 16x16 (cell sets of four
+    words), an anti-knight grid (a knight's move sees a cell but links nothing), X + windoku
+    (units of a rule), a jigsaw."""
+    positions = []
+    for name in ("16x16", "anti_knight", "x+windoku", "jigsaw6"):
+        geometry, rng = GEOMETRIES[name], random.Random(name)
+        solution = full_grid(geometry, rng)
+        assert solution is not None
+        for _ in range(4):
+            g = Grid(Puzzle(geometry, default_symbols(geometry.size), (0,) * geometry.cells))
+            for cell, value in enumerate(solution):
+                g.cands[cell] = 1 << (value - 1) | sum(1 << d for d in range(geometry.size) if rng.random() < share)
+            positions.append(g)
+    return positions
+
+
+def test_the_c_strong_link_chains_are_the_python_reference_s() -> None:
+    """the best chain of 2, 3 and 4 strong links of every digit's plane, found by C
+    (``solver/sudoku/_stronglinks.c``) and by ``stronglinks._Chains``: the same rating, count,
+    chain (the first found on a tie, in the order both are given), cells removed and used."""
+    try:
+        relations_type = importlib.import_module("solver.sudoku._stronglinks").Relations
+    except ImportError as missing:
+        raise AssertionError(NOT_BUILT) from missing
+    compared, found, grouped = 0, dict.fromkeys((2, 3, 4), 0), 0
+    for g in _strong_link_positions():
+        memo = stronglinks._Memo(g.lay)
+        relations = relations_type(g.lay.peers)
+        for digit in range(1, g.n + 1):
+            cells = tuple(c for c, m in enumerate(g.cands) if m >> (digit - 1) & 1)
+            links = stronglinks._links(g.cands, g.lay, 1 << (digit - 1))
+            nears = [memo.near(b) for _, _, b in links] + [memo.near(a) for _, a, _ in links]
+            grouped += any(len(a) > 1 or len(b) > 1 for _, a, b in links)
+            for n in (2, 3, 4):
+                base = round(stronglinks.BASE[n] * 10)
+                expected = stronglinks._Chains(g.lay, links, cells, nears).search(n, base)
+                assert relations.best(links, cells, nears, n, base) == expected
+                compared += 1
+                found[n] += expected is not None
+    assert compared > 2000 and min(found.values()) > 50 and grouped > 200
+
+
+def test_the_c_wings_are_the_python_reference_s() -> None:
+    """the best WXYZ-, VWXYZ-, UVWXYZ- and TUVWXYZ-Wing of each position of the strong-link
+    test, found by C (``solver/sudoku/_bentsets.c``) and by ``bentsets._best_wing``: the same
+    rating, set, pivot, digit and eliminations (the first found on a tie)."""
+    try:
+        peers_type = importlib.import_module("solver.sudoku._bentsets").Peers
+    except ImportError as missing:
+        raise AssertionError(NOT_BUILT) from missing
+    compared, found = 0, dict.fromkeys((3, 4, 5, 6), 0)
+    for g in _strong_link_positions() + _random_positions(0.15):
+        peers = peers_type(g.lay.peers)
+        for k in (3, 4, 5, 6):
+            expected = bentsets._best_wing(g.lay, g.cands, k)
+            assert peers.wing(g.cands, k) == expected
+            compared += 1
+            found[k] += expected is not None
+    assert compared > 350 and min(found.values()) > 10, (compared, found)
 
 
 def test_pure_python_is_chosen_when_asked_and_when_a_source_changed(tmp_path: Path) -> None:
