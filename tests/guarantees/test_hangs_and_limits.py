@@ -40,10 +40,10 @@ def test_every_line_end_is_a_line_end(tmp_path: Path, monkeypatch: pytest.Monkey
     (tmp_path / "set.txt").write_bytes(end.join([TOP[0], TOP[1], "", BAD, TOP[2]]).encode() + end.encode())
     code, out, _ = guarded_cli("check", "set.txt")
     assert code == 1 and [line.split()[0] for line in out.splitlines()[:4]] == [
-        "set.txt:1", "set.txt:2", "set.txt:4", "set.txt:5"]
+        "set.txt:1:", "set.txt:2:", "set.txt:4:", "set.txt:5:"]
     (tmp_path / "p.yaml").write_bytes(end.join([f"- givens: '{TOP[0]}'", f"- givens: '{BAD}'"]).encode() + end.encode())
     code, out, _ = guarded_cli("check", "p.yaml")
-    assert code == 1 and [line.split()[0] for line in out.splitlines()[:2]] == ["p.yaml:1", "p.yaml:2"]
+    assert code == 1 and [line.split()[0] for line in out.splitlines()[:2]] == ["p.yaml:1:", "p.yaml:2:"]
     (tmp_path / "t.txt").write_bytes(end.join(["# A", *TOUR, "", "x"]).encode() + end.encode())
     (tmp_path / "config.yaml").write_bytes(end.join([
         "books:", "  - title: Ends", "    sections:", "      - title: S", "        puzzles: set.txt",
