@@ -101,8 +101,9 @@ class Paginator:
         where another arrangement avoids it: while one is, the sections on such pages and beside
         them are tried in their other settings (:meth:`settings`: a little smaller or larger, rows packed
         by their grids' widths), one section at a time, and the one leaving fewest short pages,
-        then fewest pages, then the first short page latest, is kept; a key without a short page
-        is laid out as it always was."""
+        then fewest pages, then the first short page latest, is kept. So is one that takes a
+        short last page back onto the page before (an orphaned answer, the key's last page a tenth
+        full); a key without a short page is laid out as it always was."""
         if self.desk.spec.section_start == "right":
             for section, first in zip(sections, firsts):
                 self.section(section, first, answers=True)
@@ -110,9 +111,9 @@ class Paginator:
         chosen: list[Setting] = [None] * len(sections)
         key = self.flowed(sections, firsts, chosen)
         for _ in range(len(sections)):
-            if not key.short:
+            if not key.short and not key.orphaned:
                 break
-            around = {page + step for page in key.short for step in (-1, 0, 1)}
+            around = {page + step for page in [*key.short, *key.orphaned] for step in (-1, 0, 1)}
             near = {index for index, pages in enumerate(key.pages_of) if pages & around}
             best = key
             for index in sorted(near):
@@ -178,7 +179,8 @@ class Paginator:
         fills = [sum(item.grid.width * item.grid.height for block in draft.blocks if isinstance(block, Band)
                      for item in block.items) / area for draft in drafts]
         short = [index for index, fill in enumerate(fills[:-1]) if fill < fit.LEAST_FILL]
-        return Key(drafts, starts, pages_of, short)
+        orphaned = [len(fills) - 1] if len(fills) > 1 and fills[-1] < fit.LEAST_FILL else []
+        return Key(drafts, starts, pages_of, short, orphaned)
 
     def set_rows(self, section: SectionSpec, first: int, setting: Setting) -> list[tuple[list[PlacedGrid], Slots]]:
         """A section's answer rows in a setting (None: balanced in its slots; else its scale,
@@ -263,12 +265,14 @@ KEY_SCALES = (1.0, 0.95, 0.9, 0.85, 0.8, 1.025, 1.05, 1.075, 1.1, 1.15, 1.2, 1.3
 class Key:
     """An answer key laid out: its pages, each section's (title, first page) and the pages its
     heading and rows are on (0-based, within the key), and the pages but its last under
-    :data:`publisher.layout.fit.LEAST_FILL`."""
+    :data:`publisher.layout.fit.LEAST_FILL` (and its last page, when that is one of several and
+    as short: a setting that takes it back onto the page before wins by its page count)."""
 
     drafts: list[Draft]
     starts: list[tuple[str, int]]
     pages_of: list[set[int]]
     short: list[int]
+    orphaned: list[int]
 
     @property
     def score(self) -> tuple[int, int, int]:

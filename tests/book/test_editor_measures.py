@@ -504,3 +504,45 @@ def test_a_page_of_one_row_leaves_no_band_where_two_rows_would_not(tmp_path: Pat
     row or more, meets both measures."""
     reads = build_book(RECIPES["embedded"], tmp_path)
     assert check_full_pages("embedded", reads[0], least_rows=1) >= 3
+
+
+#: a KDP 6x9 book with its key at the back, whose key ended on a page holding the 6x6 queens
+#: answer alone (10.6 % of the text block) while the page before had room for it
+KEY_WITH_AN_ORPHAN = """\
+books:
+  - title: Paperback Hold-out
+    author: B. Editor
+    language: en
+    page: {size: 6x9in}
+    print: {service: kdp, paper: cream, bleed: true}
+    answers: back
+    sections:
+      - {title: Warm-up, kind: sudoku, generate: {count: 9, level: easy, seed: 93301}, worked_example: true,
+         difficulty: auto}
+      - {title: Tough, kind: sudoku, generate: {count: 7, level: hard, seed: 93302}, difficulty: auto}
+      - {title: Non-consecutive, kind: sudoku, variant: [non_consecutive],
+         generate: {count: 3, level: easy, seed: 93303}}
+      - {title: Killer, kind: killer, generate: {count: 4, level: easy, seed: 93304}}
+      - {title: KenKen, kind: kenken, generate: {count: 5, size: 6, level: easy, seed: 93305}}
+      - title: Tours
+        kind: knights_tour
+        boards:
+          - {size: 6x6, start: c3, show_every: 3}
+          - {size: 8x8, start: a8, show_every: 5}
+          - {size: 10x10, start: a1, show_every: 5}
+      - {title: Queens, kind: queens, boards: [{n: 8}, {n: 6}]}
+"""
+
+
+@pytest.mark.slow
+def test_a_keys_last_answer_is_not_left_alone_on_a_page(tmp_path: Path) -> None:
+    """Issue 42 item 4 at a key's end: the last page of a key at the back held one answer, the
+    6x6 queens at 10.6 % of its block, where the queens set side by side (packed by width) fit
+    on the page before. A key's short last page is pulled back where a setting of the sections
+    near it saves the page; every page of grids, the last one too, now covers 30 %."""
+    (read,) = build_book(KEY_WITH_AN_ORPHAN, tmp_path)
+    shares = [(index + 1, sum(f.get_area() for f in grids(page))
+               / (read.booklet.pages[index].content_width * read.booklet.pages[index].content_height))
+              for index, page in enumerate(read.doc) if grids(page)]
+    assert shares[-1][1] >= LEAST_FILL, shares[-3:]
+    assert not short_pages(read)
