@@ -7,35 +7,20 @@ import math
 from dataclasses import replace
 from itertools import pairwise
 
-from publisher import fonts as fontlib
 from publisher import qrcodes
-from publisher.cagelines import cage_drawing
 from publisher.captions import caption_parts, fit_caption, head
 from publisher.grids import (
-    Box,
-    board_borders,
     cells,
-    clear_font,
-    clears,
-    coordinates,
-    label_boxes,
     one_row,
-    queen_scale,
     text_ratio,
-    tour_drawing,
 )
-from publisher.layout import fit
 from publisher.layout.frame import Desk, ink_of
+from publisher.layout.gridmaker import GridMaker
 from publisher.layout.slots import SlotMaker, Slots
 from publisher.model import (
-    QUEEN,
-    QUEEN_SCALE,
     Band,
     Board,
-    CageDrawing,
-    Coordinates,
     CrossRef,
-    Grid,
     PlacedGrid,
     QrCode,
     SectionSpec,
@@ -43,9 +28,6 @@ from publisher.model import (
 )
 from publisher.play import play_for
 from publisher.typeset import visible
-
-#: an answer key's digits may lose this share of their size to stay clear of its cage totals
-ANSWER_SHRINK = 0.8
 
 #: what makes two boards of a section print alike: rows, columns, kind and text ratio
 Shape = tuple[int, int, str, float]
@@ -56,6 +38,7 @@ class Placer:
 
     def __init__(self, desk: Desk, slots: SlotMaker) -> None:
         self.desk, self.slots = desk, slots
+        self.grids = GridMaker(desk.type, ink_of(desk.spec), desk.spec.large_print, desk.spec.coordinates)
 
     def rows(self, section: SectionSpec, first_number: int, answers: bool,
              shrink: float = 1.0) -> list[tuple[list[PlacedGrid], Slots]]:
@@ -120,7 +103,7 @@ class Placer:
         if shrink != 1.0 or unified:     # captions wrap at the grids' new widths (never cut for it)
             sizes = self.rewrapped(section, answers, sizes)
         if chess:
-            font = min(self.clear_of_coordinates(board, *sizes[self.shape(board, answers)][1:], answers)
+            font = min(self.grids.clear_of_coordinates(board, *sizes[self.shape(board, answers)][1:], answers)
                        for board in boards if board.chessboard)
             sizes.update({shape: (*sizes[shape][:2], font) for shape in chess})
         # a cage's total and the digit of its cell stand clear of each other (their font boxes, as
@@ -130,7 +113,7 @@ class Placer:
         # totals, the totals are left out (:meth:`cages`)
         for shape in {self.shape(board, answers) for board in boards if board.cages}:
             slots, cell, font = sizes[shape]
-            least = min(self.clear_of_totals(board, cell, font, answers) for board in boards
+            least = min(self.grids.clear_of_totals(board, cell, font, answers) for board in boards
                         if board.cages and self.shape(board, answers) == shape)
             sizes[shape] = (slots, cell, least)
         return sizes
@@ -145,77 +128,6 @@ class Placer:
         wrapped = {id(slots): self.slots.rewrapped(section, answers, slots, narrowest[id(slots)])
                    for slots, _cell, _font in sizes.values()}
         return {shape: (wrapped[id(slots)], cell, font) for shape, (slots, cell, font) in sizes.items()}
-
-    def clear_of_totals(self, board: Board, cell: float, font: float, answers: bool) -> float:
-        """The largest size up to ``font`` (the floor at the least; on answers, 80 % of ``font``
-        too) at which the digits in the cells that carry a cage's total (the total's box and the
-        digit's, ascent to descent) stand clear of it."""
-        boxes = self.total_boxes(board, cell, answers)
-        if not boxes:
-            return font
-        least = fit.floors_for(answers, self.desk.spec.large_print).text
-        if answers:
-            least = max(least, round(font * ANSWER_SHRINK, 1))
-        return clear_font(self.cell_texts(board, answers), board.cols, font, least, cell, boxes,
-                          self.cell_text_width, self.line_box)
-
-    def total_boxes(self, board: Board, cell: float, answers: bool) -> dict[tuple[int, int], list[Box]]:
-        """The font box of each cage total, from its cell's corner, by cell (row, column)."""
-        drawing = self.cages(board, cell, answers, font=None)
-        if drawing is None:
-            return {}
-        _cap, ascent, descent = self.line_box
-        size = drawing.font_size
-        boxes: dict[tuple[int, int], list[Box]] = {}
-        for label in drawing.labels:
-            row, col = int(label.y // cell), int(label.x // cell)
-            left, base = label.x - col * cell, label.y - row * cell
-            right = left + self.desk.type.width(label.text, TextStyle("cage", size))
-            boxes.setdefault((row, col), []).append((left, base - ascent * size, right, base - descent * size))
-        return boxes
-
-    @staticmethod
-    def cell_texts(board: Board, answers: bool) -> tuple[str, ...]:
-        """What the cells of a board print in this booklet: the answer, or the givens."""
-        return board.answer if answers else board.givens
-
-    def clear_of_coordinates(self, board: Board, cell: float, font: float, answers: bool) -> float:
-        """The largest text size up to ``font`` at which a chessboard's widest number (a tour's
-        "100") covers none of its coordinates, the floor at the least."""
-        if not self.desk.spec.coordinates:
-            return font
-        least = fit.floors_for(answers, self.desk.spec.large_print).text
-        edges = coordinates(board.rows, board.cols, cell, least, self.label_width)
-        if edges is None:
-            return font
-        return clear_font(self.square_texts(board, answers), board.cols, font, least, cell,
-                          self.label_boxes(edges, cell), self.cell_text_width, self.line_box)
-
-    @staticmethod
-    def square_texts(board: Board, answers: bool) -> list[str]:
-        """What a chessboard's squares print as text in this booklet (a queen is a drawing)."""
-        return [text if text != QUEEN else "" for text in (board.answer if answers else board.givens)]
-
-    def edges(self, board: Board, cell: float, font: float, answers: bool) -> Coordinates | None:
-        """A chessboard's files and ranks, where the book prints them and its squares carry them
-        clear of their numbers at ``font``: where even the floor leaves a number over one (a
-        key's "80" beside the rank "10" in a 24 pt square), the board prints none, as a square
-        too small for them does."""
-        if not (board.chessboard and self.desk.spec.coordinates):
-            return None
-        edges = coordinates(board.rows, board.cols, cell, fit.floors_for(answers, self.desk.spec.large_print).text,
-                            self.label_width)
-        if edges is None or not clears(self.square_texts(board, answers), board.cols, font, cell,
-                                       self.label_boxes(edges, cell), self.cell_text_width, self.line_box):
-            return None
-        return edges
-
-    def label_boxes(self, edges: Coordinates, cell: float) -> dict[tuple[int, int], list[Box]]:
-        return label_boxes(edges, cell, self.label_width, self.line_box)
-
-    @property
-    def line_box(self) -> tuple[float, float, float]:
-        return fontlib.line_box(self.desk.spec.fonts)
 
     def worked(self, board: Board, number: int | None, answers: bool, slots: Slots,
                placed: PlacedGrid) -> list[PlacedGrid]:
@@ -263,17 +175,7 @@ class Placer:
         caption = " ".join(lines)
         word = labels["solution"] if answers else labels["puzzle"]
         named = f"{word} {number}" if number is not None else labels["example"]
-        edges = self.edges(board, cell, font, answers)
-        edge_boxes = [(label.x, label.y, label.x + self.label_width(label.text, edges.size), label.y + edges.size)
-                      for label in edges.labels] if edges is not None else []
-        grid = Grid(
-            rows=board.rows, cols=board.cols, cells=cells(board, answers),
-            borders=board_borders(board, cell),
-            cell_size=cell, font_size=font, label=f"{named}, {board.rows}x{board.cols} {kind}",
-            tour=tour_drawing(board, cell, self.widest(board, font), font, edge_boxes) if answers else None,
-            shaded=board.shading, coordinates=edges, cages=self.cages(board, cell, answers, font),
-            queen_scale=queen_scale(cell, self.label_boxes(edges, cell)) if edges is not None else QUEEN_SCALE,
-        )
+        grid = self.grids.grid(board, cell, font, answers, f"{named}, {board.rows}x{board.cols} {kind}")
         note, note_style = "", None
         note_lines: tuple[str, ...] = ()
         # a key step under a puzzle would give it away
@@ -328,15 +230,8 @@ class Placer:
         """How far under a grid's edge a line of ``style`` (its capitals centred in its leading, as
         every format sets a line) starts so that its font box clears the edge: none where the
         leading holds the ascent."""
-        cap, ascent, _descent = self.line_box
+        cap, ascent, _descent = self.grids.line_box
         return max(0.0, round(ascent * style.size - style.leading / 2 - cap * style.size / 2, 2))
-
-    def cell_text_width(self, text: str, size: float) -> float:
-        """A cell text's width in the bold face (givens are bold; the wider of the two)."""
-        return self.desk.type.width(text, TextStyle("cell", size, bold=True))
-
-    def label_width(self, text: str, size: float) -> float:
-        return self.desk.type.width(text, TextStyle("coordinate", size))
 
     def note_style(self, slots: Slots) -> TextStyle:
         """The note lines' style at the slots' size (the cross-reference's)."""
@@ -349,48 +244,6 @@ class Placer:
         hold the section's longest note): PDF and HTML draw each line, DOCX and RTF let the
         whole sentence (the lines joined) reflow in its paragraph."""
         return tuple(self.desk.type.wrap(text, self.note_style(slots), width))
-
-    def cages(self, board: Board, cell: float, answers: bool, font: float | None) -> CageDrawing | None:
-        """The board's cages at this cell size: black on puzzles, lighter on answers; totals at
-        their floor or more; outlines only where the kind draws dashed cages. An answer key
-        (its digits at ``font``) leaves its totals out where they would touch its digits: in
-        large print, and in cells too small to keep them clear."""
-        ink = ink_of(self.desk.spec)
-        large = self.desk.spec.large_print
-        floor = fit.floors_for(answers, large).totals
-        totals = not (large and answers)
-        if totals and answers and font is not None:      # clear at these digits' size, or left out
-            totals = clears(self.cell_texts(board, answers), board.cols, font, cell,
-                            self.total_boxes(board, cell, answers), self.cell_text_width, self.line_box)
-        homes = self.total_homes(board, cell, font) if totals and not answers and font is not None else None
-        return cage_drawing(board, cell, ink.answer_cage_grey if answers else ink.cage_grey,
-                            lambda text, size: self.desk.type.width(text, TextStyle("cage", size)),
-                            least=floor, totals=totals, outlines=board.cage_look == "dashed", homes=homes,
-                            ascent=self.line_box[1])
-
-    def total_homes(self, board: Board, cell: float, font: float) -> tuple[int | None, ...] | None:
-        """The cell (row-major) of each cage's total on a puzzle whose givens are set at ``font``:
-        its first, unless the given printed there covers the total (large print on a 6x9 or 5x8 in
-        page: 18 pt givens, the floor, and 18 pt totals in 38 pt cells cannot both fit one), then
-        the first of the cage's cells whose given stands clear of it (one without a given always
-        does), and None, the total left out, for a cage whose every cell is given (its sum tells a
-        reader nothing). None where every total stays in its first cell (the drawing as it always was)."""
-        boxes = self.total_boxes(board, cell, False)
-        texts, cols = board.givens, board.cols
-
-        def clear(index: int, box: list[Box]) -> bool:
-            return clears(texts, cols, font, cell, {divmod(index, cols): box}, self.cell_text_width, self.line_box)
-
-        homes: list[int | None] = []
-        for cage in board.cages:
-            box = boxes[divmod(cage.cells[0], cols)]
-            homes.append(next((index for index in cage.cells if clear(index, box)), None))
-        return None if homes == [cage.cells[0] for cage in board.cages] else tuple(homes)
-
-    def widest(self, board: Board, font: float) -> float:
-        """Width of the widest answer text of a board in its cells (bold, the wider face)."""
-        style = TextStyle("cell", font, bold=True)
-        return max((self.desk.type.width(text, style) for text in set(board.answer)), default=0.0)
 
     def band(self, row: list[PlacedGrid], y: float, slots: Slots, centred: bool = True) -> Band:
         """Place a row of grids centred in their slots, a short row (the end of a
