@@ -7,7 +7,10 @@ The reference file ``bench/data/se-calibration-grades.tsv`` holds, for each of t
 puzzles of ``bench/data/se-rated-calibration.tsv`` in order, what ``sudoku.grade`` said:
 rating, hardest technique, number of steps and whether the solve was complete. It was written
 by the grader as it stood before the generation work of issue 27 (``--code`` points at an
-unchanged checkout; its ``solver`` package is imported instead of this one's).
+unchanged checkout; its ``solver`` package is imported instead of this one's). Issue 49 changed
+67 rows, none of their ratings: chains of strong links that tie are taken in SukakuExplainer's
+order of suffixes (a Turbot Fish "001" before a 2-String Kite "012", as serate takes them),
+which changes the step taken and so the hardest technique's name or the count of steps.
 
 The comparison grades every puzzle again with this checkout's ``grade`` and with the
 generator's rating-only path (``solver.sudoku.grade.rate``, when this checkout has it), and

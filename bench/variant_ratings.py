@@ -2,15 +2,16 @@
 with the matching rule switch, on puzzles of our own generator, from one run.
 
     python bench/variant_ratings.py [--count 4] [--seed 1] [--serate CLASSPATH] [--show 3]
-                                    [--rules x,windoku] [--table OUT.tsv]
+                                    [--rules x,windoku] [--levels easy,hard,diabolical] [--table OUT.tsv]
 
 For each rule SukakuExplainer rates (X ``--isX=1``, windoku ``--isWindows=1``, anti-knight
 ``--isAntiKnight=1``, anti-king ``--isAntiKing=1``, non-consecutive ``--isNC=1``), ``--count``
-puzzles at each of easy, medium and hard are generated (seeded), rated by ``sudoku.grade`` and
-by ``serate --format=%r``, and the table prints how many got the same rating and the same level,
-Spearman's rank correlation over all, and the first ``--show`` differences (ours / serate).
-Even-odd has no switch in SukakuExplainer and is left out. ``--table`` appends every puzzle
-with serate's rating to a TSV (puzzle, variant, se_rating), as ``tests/data/variants`` holds them.
+puzzles at each level (``--levels``: easy, medium and hard unless asked) are generated (seeded),
+rated by ``sudoku.grade`` and by ``serate --format=%r``, and the table prints how many got the
+same rating and the same level, Spearman's rank correlation over all, and the first ``--show``
+differences (ours / serate). Even-odd has no switch in SukakuExplainer and is left out.
+``--table`` appends every puzzle with serate's rating to a TSV (puzzle, variant, se_rating), as
+``tests/data/variants`` holds them.
 
 ``serate`` is a bench-only peer, built from SukakuExplainer's public source with the machine's
 Java: ``git clone https://github.com/SudokuMonster/SukakuExplainer && cd SukakuExplainer &&
@@ -62,12 +63,14 @@ def main() -> int:
     parser.add_argument("--serate", default=os.environ.get("SERATE_CLASSPATH", "/work/serate/classes"))
     parser.add_argument("--show", type=int, default=3, help="differences printed per rule")
     parser.add_argument("--rules", default=",".join(SWITCHES), help="the rules to rate, comma-separated")
+    parser.add_argument("--levels", default=",".join(LEVELS), help="the levels to generate, comma-separated")
     parser.add_argument("--table", type=Path, help="append each puzzle and serate's rating to this TSV")
     args = parser.parse_args()
     if not Path(args.serate).exists():
         print(f"serate: not measured ({args.serate} does not exist; see this script's docstring)")
         return 1
-    print(f"{args.count} puzzles per rule at each of {', '.join(LEVELS)}, seeds from {args.seed}")
+    levels = args.levels.split(",")
+    print(f"{args.count} puzzles per rule at each of {', '.join(levels)}, seeds from {args.seed}")
     print(f"{'rule':<16} {'same rating':>12} {'same level':>11}  differences (ours / serate)")
     all_ours: list[float] = []
     all_theirs: list[float] = []
@@ -76,7 +79,7 @@ def main() -> int:
         if rule not in args.rules.split(","):
             continue
         made = [generate_one(Request(9, level=level, variant=(rule,)), args.seed + k)
-                for level in LEVELS for k in range(args.count)]
+                for level in levels for k in range(args.count)]
         texts = ["".join(str(d) if d else "." for d in m.puzzle.givens) for m in made]
         ours = [grade(m.puzzle).rating for m in made]
         theirs = serate(args.serate, switch, texts)

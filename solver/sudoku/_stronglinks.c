@@ -7,7 +7,7 @@
  *
  * Relations(peers) holds a layout's peers (the cells that see each cell, a sequence of cells
  * per cell) as cell sets, made once per layout.
- *   best(links, cells, nears, n, base) -> (rating, -removed, chain, removed, used) or None
+ *   best(links, cells, nears, n, base) -> (rating, -removed, suffix, chain, removed, used) or None
  * is ``_Chains(lay, links, cells, nears).search(n, base)``: ``links`` the plane's strong links
  * as (unit kind, node, node), ``cells`` the cells holding the digit, ``nears`` for each
  * oriented link the cells a weak link joins to its end, in the order the search visits them
@@ -40,7 +40,7 @@ typedef struct {
     int32_t *follow_at, *follow;   /* links that may follow k: follow[follow_at[k] .. follow_at[k + 1]) */
     char *used_link;
     int chain[MAX_LINKS];
-    int found, best_rating, best_removed;   /* best_removed: candidates removed (a count) */
+    int found, best_rating, best_removed, best_suffix;   /* best_removed: candidates removed (a count) */
     int best_chain[MAX_LINKS];
     uint64_t best_targets[MAX_WORDS], best_used[MAX_WORDS];
 } Walk;
@@ -166,6 +166,50 @@ cell_list(const uint64_t *set, Py_ssize_t words)
     return out;
 }
 
+/* stronglinks.suffix: SukakuExplainer's name of a chain's kinds of link, as a number. */
+static int
+suffix(const int *kinds, int n, int grouped)
+{
+    static const int se_type[RULE_KIND] = {1, 2, 0};   /* a row, a column, a region */
+    int types[MAX_LINKS], reversed[MAX_LINKS], swapped[MAX_LINKS], back[MAX_LINKS];
+    for (int i = 0; i < n; i++)
+        types[i] = kinds[i] < RULE_KIND ? se_type[kinds[i]] : kinds[i];
+    for (int i = 0; i < n; i++)
+        reversed[i] = types[n - 1 - i];
+    int *chosen = types;
+    for (int i = 0; i < n; i++)   /* the lower of the two directions */
+        if (types[i] != reversed[i]) {
+            chosen = types[i] < reversed[i] ? types : reversed;
+            break;
+        }
+    int row = 0;
+    for (int i = 0; i < n; i++)
+        row |= chosen[i] == 1;
+    int body[MAX_LINKS];
+    memcpy(body, chosen, n * sizeof(int));
+    if (row) {   /* rows and columns swapped, either direction, where it reads lower */
+        for (int i = 0; i < n; i++)
+            swapped[i] = chosen[i] == 1 ? 2 : chosen[i] == 2 ? 1 : chosen[i];
+        for (int i = 0; i < n; i++)
+            back[i] = swapped[n - 1 - i];
+        const int *options[2] = {swapped, back};
+        for (int k = 0; k < 2; k++)
+            for (int i = 0; i < n; i++)
+                if (options[k][i] != body[i]) {
+                    if (options[k][i] < body[i])
+                        memcpy(body, options[k], n * sizeof(int));
+                    break;
+                }
+    } else {
+        for (int i = 0; i < n; i++)
+            body[i] = chosen[i] == 2 ? 1 : chosen[i];
+    }
+    int number = grouped;
+    for (int i = 0; i < n; i++)
+        number = number * 10 + body[i];
+    return number;
+}
+
 /* _Chains._found: a chain of n links is complete; keep it when it beats the best so far. */
 static void
 found(Walk *walk, const uint64_t *used)
@@ -183,21 +227,25 @@ found(Walk *walk, const uint64_t *used)
     }
     if (!removed)
         return;
-    int row = 0, column = 0, region = 0, grouped = 0;
+    int row = 0, column = 0, region = 0, rule = 0, grouped = 0, kinds[MAX_LINKS];
     for (int i = 0; i < walk->n; i++) {
         int j = walk->chain[i], kind = walk->kind[j];
+        kinds[i] = kind;
         row |= kind == 0;
         column |= kind == 1;
         region |= kind == 2;
-        grouped |= walk->grouped[j] || kind >= RULE_KIND;
+        rule |= kind >= RULE_KIND;
+        grouped += walk->grouped[j];
     }
-    int extra = grouped ? 3 : (!region && row + column == 1) ? 0 : (region && row + column == 2) ? 2 : 1;
-    int rating = walk->base + extra;
-    if (walk->found && (rating > walk->best_rating || (rating == walk->best_rating && removed <= walk->best_removed)))
+    int extra = grouped || rule ? 3 : (!region && row + column == 1) ? 0 : (region && row + column == 2) ? 2 : 1;
+    int rating = walk->base + extra, named = suffix(kinds, walk->n, grouped);
+    if (walk->found && (rating > walk->best_rating || (rating == walk->best_rating && (removed < walk->best_removed
+            || (removed == walk->best_removed && named >= walk->best_suffix)))))
         return;
     walk->found = 1;
     walk->best_rating = rating;
     walk->best_removed = removed;
+    walk->best_suffix = named;
     memcpy(walk->best_chain, walk->chain, sizeof walk->chain);
     memcpy(walk->best_targets, targets, words * sizeof(uint64_t));
     memcpy(walk->best_used, used, words * sizeof(uint64_t));
@@ -378,7 +426,8 @@ Relations_best(Relations *self, PyObject *args)
         PyList_SET_ITEM(chain, i, PyLong_FromLong(walk.best_chain[i]));
     PyObject *removed = cell_list(walk.best_targets, walk.words), *used = cell_list(walk.best_used, walk.words);
     if (chain && removed && used)
-        result = Py_BuildValue("iiOOO", walk.best_rating, -walk.best_removed, chain, removed, used);
+        result = Py_BuildValue("iiiOOO", walk.best_rating, -walk.best_removed, walk.best_suffix, chain, removed,
+                               used);
     Py_XDECREF(chain);
     Py_XDECREF(removed);
     Py_XDECREF(used);
@@ -399,7 +448,7 @@ done:
 
 static PyMethodDef Relations_methods[] = {
     {"best", (PyCFunction)Relations_best, METH_VARARGS,
-     "best(links, cells, nears, n, base) -> (rating, -removed, chain, removed, used) or None"},
+     "best(links, cells, nears, n, base) -> (rating, -removed, suffix, chain, removed, used) or None"},
     {NULL, NULL, 0, NULL},
 };
 

@@ -48,6 +48,9 @@ class Layout:
     #: the units of rules whose groups SukakuExplainer's direct intersections cross with rows,
     #: columns and boxes (:attr:`solver.sudoku.rules.Rule.locks`: windoku's windows), in its order
     locking: tuple[int, ...] = ()
+    #: the kind of each rule unit (units 3n on) as SukakuExplainer types its regions
+    #: (:attr:`solver.sudoku.rules.Rule.se_regions`): the strong-link chains' kinds of link
+    rule_kinds: tuple[int, ...] = ()
 
 
 @lru_cache(maxsize=64)
@@ -57,6 +60,11 @@ def layout(geometry: Geometry) -> Layout:
     n = t.size
     # the grader reads a rule's implied units as units too, their cells as peers (Rule.implied_units)
     implied = [unit for rule in geometry.rules for unit in rule.implied_units(geometry)]
+    # the rules' own units come after the grid's (in tables), their implied ones last
+    rule_kinds = tuple(rule.se_regions[min(k, len(rule.se_regions) - 1)]
+                       for rule in geometry.rules for k in range(len(rule.units(geometry)))) + tuple(
+        rule.se_regions[min(len(rule.units(geometry)) + k, len(rule.se_regions) - 1)]
+        for rule in geometry.rules for k in range(len(rule.implied_units(geometry))))
     locking_cells = {cells for rule in geometry.rules if rule.locks
                      for _, cells in (*rule.units(geometry), *rule.implied_units(geometry))}
     units = t.units + tuple(cells for _, cells in implied)
@@ -82,7 +90,8 @@ def layout(geometry: Geometry) -> Layout:
                   () if unit_mates == peer_sets else unit_mates,
                   tuple(frozenset(other for digit in range(n) for other, _ in t.excludes[cell * n + digit])
                         for cell in range(n * n)) if t.excludes else (),
-                  tuple(u for u, cells in enumerate(units) if u >= 3 * n and cells in locking_cells))
+                  tuple(u for u, cells in enumerate(units) if u >= 3 * n and cells in locking_cells),
+                  rule_kinds)
 
 
 def units_in_se_order(lay: Layout, *, columns_first: bool) -> tuple[range, ...]:

@@ -63,6 +63,10 @@ class Rule:
     #: units and implied units as over its own region kinds (windoku's nine window groups); a
     #: diagonal is no such kind there
     locks: ClassVar[bool] = False
+    #: SukakuExplainer's region type index of each of the rule's units and implied units, in
+    #: order, the last repeated for the rest (windows 4, main diagonal 5, anti-diagonal 6): the
+    #: order its strong-link chains are sorted in when they tie (see ``stronglinks``)
+    se_regions: ClassVar[tuple[int, ...]] = (9,)
 
     def units(self, geometry: Shape) -> tuple[tuple[str, tuple[int, ...]], ...]:
         """Extra (name, cells) groups holding every digit once."""
@@ -100,6 +104,7 @@ class Rule:
 class Diagonals(Rule):
     name: ClassVar[str] = "x"
     text: ClassVar[str] = "each main diagonal holds every digit once"
+    se_regions: ClassVar[tuple[int, ...]] = (5, 6)
 
     def units(self, geometry: Shape) -> tuple[tuple[str, tuple[int, ...]], ...]:
         n = geometry.size
@@ -112,6 +117,7 @@ class Windows(Rule):
     name: ClassVar[str] = "windoku"
     text: ClassVar[str] = "each of the four shaded windows holds every digit once"
     locks: ClassVar[bool] = True
+    se_regions: ClassVar[tuple[int, ...]] = (4,)
 
     def units(self, geometry: Shape) -> tuple[tuple[str, tuple[int, ...]], ...]:
         n = geometry.size

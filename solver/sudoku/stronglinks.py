@@ -7,6 +7,11 @@ Skyscraper (parallel lines, 4.0), the 2-String Kite and the Turbot Fish (4.1); t
 rate from 5.4, four from 5.8: +0.1 when the links mix a box with lines or rows with columns,
 +0.2 when they use a box, a row and a column. A link end may be a group (the digit's places
 in one box and one line), which makes the chain "grouped" (+0.3).
+
+Chains that rate and remove alike are taken in SukakuExplainer's order: by the lowest of its
+"suffix" (:func:`suffix`), a name of the chain's kinds of link that stays the same under
+reversal and a swap of rows and columns. The order decides which chain is used, and that
+can decide a puzzle's rating several steps later.
 """
 from __future__ import annotations
 
@@ -18,8 +23,14 @@ from solver.sudoku.candidates import Grid, Layout, Step, seen_by_all
 BASE: dict[int, float] = {2: 4.0, 3: 5.4, 4: 5.8}
 
 
-#: the first unit kind of a rule's units (a diagonal, a window): ``unit // n`` from there on
+#: the first unit kind of a rule's units: their kinds are SukakuExplainer's region types
+#: (:attr:`~solver.sudoku.candidates.Layout.rule_kinds`: a window 4, a diagonal 5 or 6)
 RULE_KIND = 3
+#: SukakuExplainer's region type of a row, a column and a region (ours: kinds 0, 1 and 2)
+_SE_TYPE = (1, 2, 0)
+#: the kinds of unit shaped as a box (a region, a window): a group in one is a row's or a
+#: column's cells, in any other (a line) a box's cells
+_BOX_SHAPED = frozenset({2, 4})
 
 
 def _extra(kinds: set[int], grouped: bool) -> int:
@@ -37,6 +48,26 @@ def _extra(kinds: set[int], grouped: bool) -> int:
     return 1
 
 
+def suffix(kinds: list[int], grouped: int) -> int:
+    """SukakuExplainer's suffix of a chain (its StrongLinksHint.getSuffix), as a number of
+    ``len(kinds) + 1`` digits: the count of grouped links, then the SE region type of each
+    link (0 box, 1 row, 2 column, from 3 a rule's unit) in chain order or reversed, whichever
+    reads lower; with a row among them, rows and columns swapped where that reads lower still
+    (reversed too); without one, columns written as rows. Two chains alike but for direction
+    or for rows and columns share it; among chains of one length it orders as SE's text."""
+    types = [_SE_TYPE[k] if k < RULE_KIND else k for k in kinds]
+    chosen = min(types, types[::-1])
+    if 1 in chosen:
+        swapped = [3 - t if t in (1, 2) else t for t in chosen]
+        chosen = min(chosen, swapped, swapped[::-1])
+    else:
+        chosen = [1 if t == 2 else t for t in chosen]
+    number = grouped
+    for t in chosen:
+        number = number * 10 + t
+    return number
+
+
 def _name(n: int, kinds: set[int]) -> str:
     if n == 2 and max(kinds) < RULE_KIND:
         if kinds <= {0} or kinds <= {1}:
@@ -48,30 +79,32 @@ def _name(n: int, kinds: set[int]) -> str:
 #: a strong link: (unit kind, one end, the other end), each end a node (a cell or a group)
 Link = tuple[int, tuple[int, ...], tuple[int, ...]]
 #: what a digit's chains of some length are worth: (rating in tenths, minus the candidates removed,
-#: the chain as oriented link indices (see :class:`_Chains`), the cells removed, the cells used)
-Found = tuple[int, int, list[int], list[int], list[int]]
+#: the chain's :func:`suffix`, the chain as oriented link indices (see :class:`_Chains`), the cells
+#: removed, the cells used)
+Found = tuple[int, int, int, list[int], list[int], list[int]]
 
 
 def _links(cands: list[int], lay: Layout, bit: int) -> list[Link]:
     """(unit kind, node, node) of every strong link of the digit ``bit``: a unit whose places
-    split into two nodes, each one cell or a group of cells inside one box and one line."""
+    split into two nodes, each one cell or a group: in a line (a row, a column, a diagonal) its
+    cells in one box, in a box or a window its cells in one row or column."""
     n = lay.n
     out: list[Link] = []
     seen: set[frozenset[tuple[int, ...]]] = set()
 
     cell_units = lay.cell_units
 
-    def compact(cells: list[int]) -> bool:
-        """One cell, or cells sharing a region and a line."""
+    def compact(cells: list[int], kind: int) -> bool:
         if len(cells) == 1:
             return True
         row, col, region = cell_units[cells[0]]
-        if any(cell_units[c][2] != region for c in cells):
-            return False
-        return (all(cell_units[c][0] == row for c in cells)
-                or all(cell_units[c][1] == col for c in cells))
+        if kind in _BOX_SHAPED:
+            return (all(cell_units[c][0] == row for c in cells)
+                    or all(cell_units[c][1] == col for c in cells))
+        return all(cell_units[c][2] == region for c in cells)
 
     for u, unit in enumerate(lay.units):
+        kind = u // n if u < 3 * n else lay.rule_kinds[u - 3 * n]
         places = [c for c in unit if cands[c] & bit]
         if len(places) < 2 or len(places) > 2 * lay.widest:
             continue
@@ -82,33 +115,33 @@ def _links(cands: list[int], lay: Layout, bit: int) -> list[Link]:
             for part in {cell_units[c][k] for c in places for k in range(3)} - {u}:
                 a = [c for c in places if part in cell_units[c]]
                 b = [c for c in places if part not in cell_units[c]]
-                if a and b and compact(a) and compact(b):
+                if a and b and compact(a, kind) and compact(b, kind):
                     splits.append((a, b))
         for a, b in splits:
             key = frozenset((tuple(a), tuple(b)))
             if key not in seen:
                 seen.add(key)
-                out.append((u // n, tuple(a), tuple(b)))
+                out.append((kind, tuple(a), tuple(b)))
     return out
 
 
 def strong_links(g: Grid, n: int) -> Step | None:
     """The best chain of ``n`` strong links over every digit: the lowest rating, then the most
-    candidates removed, then the lowest digit (the first found)."""
+    candidates removed, then the lowest :func:`suffix`, then the lowest digit (the first found)."""
     best: tuple[Found, int, _Plane] | None = None
     memo = _memo(g.lay)
     for digit, plane in enumerate(memo.planes_of(g.cands), 1):
         if len(plane.links) < n:
             continue
         found = plane.best(memo, n)
-        if found is not None and (best is None or found[:2] < best[0][:2]):
+        if found is not None and (best is None or found[:3] < best[0][:3]):
             best = (found, digit, plane)
     return _step(g, n, *best) if best else None
 
 
 def _step(g: Grid, n: int, found: Found, digit: int, plane: _Plane) -> Step:
     """The step of a digit's best chain, in the grid's words."""
-    rating, _, chain, removed, used = found
+    rating, _, _, chain, removed, used = found
     links = plane.links
     count = len(links)
     oriented = [links[j] if j < count else (links[j - count][0], links[j - count][2], links[j - count][1])
@@ -243,11 +276,11 @@ class _Chains:
     are bit masks (cell ``c`` is bit ``c``); an oriented link is its index in the links, then
     ``count`` plus its index for the link reversed.
 
-    The order of the search decides ties (the first chain found wins among those rated and
-    removing alike, and its name, a Turbot Fish or a 2-String Kite, can be the puzzle's hardest
-    technique): starts in link order, and after a link those starting in a cell of ``nears``
-    of its end (:meth:`_Memo.near`: the cells sharing a unit with the whole end, in their
-    order there), in that order, then by index."""
+    The order of the search decides ties (the first chain found wins among those rated, removing and
+    named (:func:`suffix`) alike, and its name, a Turbot Fish or a 2-String Kite, can be the
+    puzzle's hardest technique): starts in link order, and after a link those starting in a cell
+    of ``nears`` of its end (:meth:`_Memo.near`: the cells sharing a unit with the whole end, in
+    their order there), in that order, then by index."""
 
     def __init__(self, lay: Layout, links: list[Link], cells: tuple[int, ...],
                  nears: list[tuple[int, ...]]) -> None:
@@ -280,8 +313,8 @@ class _Chains:
 
     def search(self, n: int, base: int) -> Found | None:
         """The best chain of ``n`` links, rated from ``base`` (tenths): the lowest rating, then
-        the most candidates removed, then the first found. (One search per object: ``best``
-        starts empty.)"""
+        the most candidates removed, then the lowest :func:`suffix`, then the first found.
+        (One search per object: ``best`` starts empty.)"""
         self.n, self.base = n, base
         for j in range(len(self.starts)):
             self._extend([j], self.cells[j], 1 << self.index[j])
@@ -303,10 +336,11 @@ class _Chains:
         if not targets:
             return
         removed = _cells_of(targets)
-        kinds = {self.kinds[j] for j in chain}
-        rating = self.base + _extra(kinds, any(self.grouped[j] for j in chain))
-        if self.best is None or (rating, -len(removed)) < self.best[:2]:
-            self.best = (rating, -len(removed), chain[:], removed, _cells_of(used_cells))
+        kinds = [self.kinds[j] for j in chain]
+        grouped = sum(self.grouped[j] for j in chain)
+        key = (self.base + _extra(set(kinds), grouped > 0), -len(removed), suffix(kinds, grouped))
+        if self.best is None or key < self.best[:3]:
+            self.best = (*key, chain[:], removed, _cells_of(used_cells))
 
 
 def _mask(cells: tuple[int, ...] | set[int]) -> int:

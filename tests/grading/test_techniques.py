@@ -16,7 +16,9 @@ from solver.sudoku import (
     wings,
 )
 from solver.sudoku.candidates import Grid, Step
-from tests.grade_positions import box, col, empty, only, row, set_cands
+from solver.sudoku.grade import grade_with_steps
+from solver.sudoku.rules import variant_rules
+from tests.grade_positions import box, cell, col, empty, only, row, set_cands
 
 
 def removed(step: Step | None) -> set[str]:
@@ -207,6 +209,37 @@ def test_skyscraper() -> None:
     step = stronglinks.two_links(g)
     assert step is not None and step.technique == "Skyscraper" and step.rating == 4.0
     assert removed(step) == {"r1c4#1", "r1c6#1", "r2c2#1", "r2c3#1"}
+
+
+def test_chains_tie_in_sukakuexplainer_s_order_of_suffixes() -> None:
+    """SE names a chain by its kinds of link (its "suffix", read the lower way round and with
+    rows and columns swapped where that reads lower): the names serate printed for steps of
+    the X puzzle below. Chains that rate and remove alike are taken in that order."""
+    assert stronglinks.suffix([0, 0], 0) == 11             # Skyscraper 011: two rows
+    assert stronglinks.suffix([1, 1], 0) == 11             # two columns: the same name
+    assert stronglinks.suffix([1, 0], 0) == 12             # 2-String Kite 012
+    assert stronglinks.suffix([0, 2], 0) == 1              # 2 Strong links 001: a box and a row
+    assert stronglinks.suffix([1, 2], 0) == 1              # a column and a box read as a row
+    assert stronglinks.suffix([2, 6], 1) == 106            # Grouped 2 Strong links 106
+    assert stronglinks.suffix([0, 6], 0) == 16             # Skyscraper 016: a row, the anti-diagonal
+    assert stronglinks.suffix([0, 0, 1], 0) == 112         # 3-String Kite 0112 (a column last)
+    x = Geometry.boxed(9).with_rules(variant_rules(("x",)))
+    text = "...........12..5..5......6..5.1...9.9.......8.7...4.5..6......2..2..68..........."
+    steps = grade_with_steps(Puzzle(x, "123456789", tuple(0 if ch == "." else int(ch) for ch in text)))[1]
+    # serate --isX=1: "4.1 2 Strong links 001: Cell r6c4,r5c5,r2c5,r2c1 on value 6" comes before
+    # the 2-String Kite 012 on 2 that removes as much (the lower digit, taken first till now)
+    first = next(step for step in steps if step.rating == 4.1)
+    assert first.technique == "Turbot Fish" and removed(first) == {"r6c1#6"}
+
+
+def test_a_group_in_a_diagonal_is_its_cells_in_one_box() -> None:
+    """A diagonal's places of a digit in one box make a group, as a row's do (SE's grouped
+    links in a diagonal): 9 on the anti-diagonal at r1c9, r3c7 (box 3) and r8c2."""
+    x = Geometry.boxed(9).with_rules(variant_rules(("x",)))
+    g = Grid(Puzzle(x, "123456789", (0,) * 81))
+    only(g, 9, [f"r{r}c{10 - r}" for r in range(1, 10)], ["r1c9", "r3c7", "r8c2"])
+    links = stronglinks._links(g.cands, g.lay, 1 << 8)
+    assert (6, (cell("r8c2"),), (cell("r1c9"), cell("r3c7"))) in links
 
 
 def test_unique_rectangle_type_1() -> None:
