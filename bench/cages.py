@@ -1,16 +1,18 @@
 """Cage puzzles beside Tatham's, one run: generation per level in puzzles per CPU second, ours
-compiled and pure beside ``sgt-solo`` (Killer 9x9) and ``sgt-keen`` (KenKen 6x6 and 9x9), and
-the verification of Tatham's own Killers.
+compiled and pure beside ``sgt-solo`` (Killer 9x9, and with diagonals, ``3x3xk``) and
+``sgt-keen`` (KenKen 6x6 and 9x9), and the verification of Tatham's own Killers.
 
-    python bench/cages.py [--count 6] [--tatham 20] [--rounds 1]
+    python bench/cages.py [--count 6] [--tatham 20] [--rounds 1] [--only "KenKen 6x6"] [--levels hard,easy]
 
-Our levels are paired with Tatham's nearest (Killer: easy ``db``, medium ``di``, hard ``da``,
-diabolical ``de``; KenKen: ``e``, ``n``, ``h``, ``x``): the pairs compare throughput at a like
-difficulty, not one scale. Each of ours runs in its own process (``PUZZLEPRESS_PURE=1`` for
-pure Python) and times its own CPU; Tatham's are timed by their children's CPU. Ours generate
-without givens, as Tatham's do. Every row prints ours, Tatham's and the ratio from the same
-run; the machine is shared, so read the ratios. ``sgt-puzzles`` (apt) is a bench-only peer:
-its rows say "not measured" without it.
+Our levels are paired with Tatham's (Killer: easy ``db``, medium ``di``, hard ``da``,
+diabolical ``de``; KenKen: ``e``, ``n``, ``h``, ``x``, the issue's pairs): the pairs compare
+throughput at a like difficulty, not one scale. A KenKen row also names, after a slash, the
+letter our grader puts at that level (``bench/cage_levels.py``: his ``e`` and ``n`` grade easy,
+``h`` medium 6 of 8, ``x`` hard 5 of 8, ``u`` hard or diabolical) and the ratio to it. Each of
+ours runs in its own process (``PUZZLEPRESS_PURE=1`` for pure Python) and times its own CPU;
+Tatham's are timed by their children's CPU. Ours generate without givens, as Tatham's do. Every
+row prints ours, Tatham's and the ratio from the same run; the machine is shared, so read the
+ratios. ``sgt-puzzles`` (apt) is a bench-only peer: its rows say "not measured" without it.
 """
 from __future__ import annotations
 
@@ -26,9 +28,11 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 KILLER_LEVELS = {"easy": "b", "medium": "i", "hard": "a", "diabolical": "e"}
-KENKEN_LEVELS = {"easy": "e", "medium": "n", "hard": "h", "diabolical": "x"}
+#: a KenKen level's second letter: Tatham's that our grader rates at that level
+KENKEN_LEVELS = {"easy": "ee", "medium": "nh", "hard": "hx", "diabolical": "xu"}
 #: (row title, our kind, size, Tatham's program, its parameters for a level)
 JOBS = [("Killer 9x9", "killer", 9, "sgt-solo", lambda p: f"3x3kd{p}", KILLER_LEVELS),
+        ("Killer X 9x9", "killer-x", 9, "sgt-solo", lambda p: f"3x3xkd{p}", KILLER_LEVELS),
         ("KenKen 6x6", "kenken", 6, "sgt-keen", lambda p: f"6d{p}", KENKEN_LEVELS),
         ("KenKen 9x9", "kenken", 9, "sgt-keen", lambda p: f"9d{p}", KENKEN_LEVELS)]
 
@@ -40,7 +44,8 @@ from solver.cages.generate import GenerationError
 from solver.killer.generate import Request as Killer
 from solver.kenken.generate import Request as KenKen
 kind, size, level, count = {kind!r}, {size}, {level!r}, {count}
-request = Killer(size, level=level) if kind == "killer" else KenKen(size, level)
+request = (KenKen(size, level) if kind == "kenken"
+           else Killer(size, level=level, variant=("x",) if kind == "killer-x" else ()))
 made, start = 0, time.process_time()
 for seed in range(count):
     try:
@@ -87,31 +92,42 @@ def main() -> None:
     parser.add_argument("--count", type=int, default=6, help="puzzles of ours per level and core")
     parser.add_argument("--tatham", type=int, default=20, help="puzzles of Tatham's per level")
     parser.add_argument("--rounds", type=int, default=1, help="rounds, interleaved; medians are printed")
+    parser.add_argument("--only", default="", help="the jobs whose title holds this text (all by default)")
+    parser.add_argument("--levels", default="", help="these levels, comma-separated (all by default)")
     args = parser.parse_args()
+    chosen = set(args.levels.split(",")) if args.levels else None
     print(f"load average {os.getloadavg()[0]:.2f}; per CPU second, medians over {args.rounds} round(s)")
-    print(f"{'job':<12} {'level':<11} {'compiled':>9} {'pure':>8} {'Tatham':>9}  ratio compiled/Tatham")
+    print(f"{'job':<13} {'level':<11} {'compiled':>9} {'pure':>8} {'Tatham':>9}  ratio compiled/Tatham")
     killer_ids: list[str] = []
     for title, kind, size, program, params, levels in JOBS:
+        if args.only not in title:
+            continue
         path = shutil.which(program) or shutil.which(program, path="/usr/games")
-        for level, letter in levels.items():
-            rates: dict[str, list[float]] = {"compiled": [], "pure": [], "tatham": []}
+        for level, letters in levels.items():
+            if chosen is not None and level not in chosen:
+                continue
+            pair = list(dict.fromkeys(letters))        # the issue's letter, then our grader's
+            rates: dict[str, list[float]] = {"compiled": [], "pure": []}
+            theirs: dict[str, list[float]] = {letter: [] for letter in pair}
             for _ in range(args.rounds):
                 script = OURS.format(root=str(ROOT), kind=kind, size=size, level=level, count=args.count)
                 rates["compiled"].append(_ours(script, pure=False)["rate"])
                 rates["pure"].append(_ours(script, pure=True)["rate"])
-                if path:
+                for letter in pair if path else ():
                     rate, ids = _tatham(path, params(letter), args.tatham)
-                    rates["tatham"].append(rate)
-                    killer_ids += ids if kind == "killer" else []
+                    theirs[letter].append(rate)
+                    killer_ids += ids if kind.startswith("killer") else []
             ours, pure = statistics.median(rates["compiled"]), statistics.median(rates["pure"])
-            theirs = statistics.median(rates["tatham"]) if rates["tatham"] else None
-            shown = f"{theirs:9.2f}  {ours / theirs:.3f} ({params(letter)})" if theirs else "not measured"
-            print(f"{title:<12} {level:<11} {ours:9.2f} {pure:8.2f} {shown}")
+            shown = " / ".join(f"{statistics.median(theirs[letter]):9.2f}  "
+                               f"{ours / statistics.median(theirs[letter]):.3f} ({params(letter)})"
+                               for letter in pair) if path else "not measured"
+            print(f"{title:<13} {level:<11} {ours:9.2f} {pure:8.2f} {shown}")
     if killer_ids:
         stdin = "\n".join(killer_ids) + "\n"
         for pure in (False, True):
             found = _ours(VERIFY.format(root=str(ROOT)), pure=pure, stdin=stdin)
-            print(f"verify Tatham's 9x9 Killers ({found['count']:.0f}), {'pure' if pure else 'compiled'}: "
+            build = "pure" if pure else "compiled"
+            print(f"verify Tatham's 9x9 Killers, X among them ({found['count']:.0f}), {build}: "
                   f"median {found['median']:.1f} CPU ms")
 
 

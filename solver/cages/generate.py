@@ -25,7 +25,7 @@ from solver.cages.puzzle import CagePuzzle
 from solver.cages.verdict import verify
 from solver.sudoku.generate import GenerationError as SudokuGenerationError
 from solver.sudoku.grade import Grade
-from solver.verdict import Status
+from solver.verdict import Status, Verdict
 
 P = TypeVar("P", bound=CagePuzzle)
 #: what a kind's solution grid comes with that its puzzle needs (a Killer's geometry)
@@ -39,6 +39,10 @@ _REPAIRS = 60
 _NODES = 20_000
 #: Merges tried on a puzzle graded below its level (:meth:`CageRequest.hardened`)
 _MERGES = 10
+#: How far the share of smallest cages moves after a unique cutting misses its level (a
+#: variant's rules make its cuttings easier: an X Killer's medium cuttings came out easy
+#: half the time at the plain Killer's share)
+_SHIFT = 0.15
 
 
 class GenerationError(SudokuGenerationError):
@@ -90,6 +94,9 @@ class CageRequest(ABC, Generic[P, S]):
     attempts: ClassVar[int]
     #: the book's levels on the rating scale, lower bound inclusive (a kind may cut it its own way)
     levels: ClassVar[dict[str, tuple[float, float]]] = LEVELS
+    #: the highest rating a puzzle can have that the search's propagation solves without a guess
+    #: (:meth:`below`); None when the kind's propagation does more than its easy techniques
+    propagation_rating: ClassVar[float | None] = None
 
     size: int
     level: str | None
@@ -107,6 +114,13 @@ class CageRequest(ABC, Generic[P, S]):
             return self.cages
         low, high = self.default_cages.get(self.level, self.default_cages[None])   # an unknown level: problem()
         return min(low, self.most_cells - 1), min(high, self.most_cells)
+
+    @property
+    def singles(self) -> int:
+        """The most one-cell cages a cutting aims at, when the sizes asked allow them: a one-cell
+        cage is a given, and a search for uniqueness favours them (a 6x6 KenKen cut 1-4 kept
+        12 of its 20 cages at one cell), where a setter's puzzle has none or a few."""
+        return self.size // 3
 
     def problem(self) -> str | None:
         """Why the request can never be met whatever the search (the grid size, the level, the
@@ -155,7 +169,8 @@ class CageRequest(ABC, Generic[P, S]):
 
     @abstractmethod
     def grade(self, puzzle: P, ceiling: float | None) -> Grade:
-        """The kind's grade of a unique puzzle (exact up to ``ceiling``)."""
+        """The kind's grade of a puzzle the generator has just proved unique (exact up to
+        ``ceiling``)."""
 
     @abstractmethod
     def file_form(self, puzzle: P) -> dict[str, Any]:
@@ -177,41 +192,55 @@ class CageRequest(ABC, Generic[P, S]):
         rng = random.Random(seed)
         low, high = self.sizes
         floor, ceiling = self.levels[self.level] if self.level else (0.0, None)
-        small = self.small_share.get(self.level, 0.0) if self.cages is None else 0.0   # asked sizes: as asked
+        share = self.small_share.get(self.level, 0.0) if self.cages is None else 0.0   # asked sizes: as asked
+        small = share
         for _ in range(self.attempts):
             solution, shape = self.solution(rng)
-            cages = partition(self.size, solution, low, high, self.distinct, rng, small)
+            cages = partition(self.size, solution, low, high, self.distinct, rng, small, self.singles)
             for _ in range(_REPAIRS):
                 puzzle = self.puzzle(cages, solution, shape, rng)
                 verdict = verify(puzzle, node_limit=_NODES)
                 if verdict.status is Status.UNIQUE:
-                    found = self.grade(puzzle, ceiling)
-                    if found.rating < floor:
+                    found = None if self.below(puzzle, verdict, floor) else self.grade(puzzle, ceiling)
+                    if found is None or found.rating < floor:
                         puzzle, found = self.hardened(puzzle, found, cages, solution, shape, rng, floor, ceiling)
-                    if ceiling is None or floor <= found.rating < ceiling:
+                    if found is not None and (ceiling is None or floor <= found.rating < ceiling):
                         return Made(puzzle, tuple(verdict.solution), found, seed,
                                     (time.perf_counter() - begin) * 1000)
+                    # the next cutting shaped toward the level: fewer smallest cages after one too
+                    # easy, back toward the level's share after one too hard
+                    easier = found is None or found.rating < floor
+                    small = max(0.0, small - _SHIFT) if easier else min(share, small + _SHIFT)
                     break
                 if verdict.status is not Status.MULTIPLE:
                     break
                 cages = regrow(self.size, solution, cages, verdict.differences[:2], low, high, self.distinct, rng,
-                               small)
+                               small, self.singles)
         raise GenerationError(f"no {self.described()} found in {self.attempts} attempts from seed {seed}")
 
-    def hardened(self, puzzle: P, found: Grade, cages: Sequence[tuple[int, ...]], solution: Sequence[int],
-                 shape: S, rng: random.Random, floor: float, ceiling: float | None) -> tuple[P, Grade]:
+    def below(self, puzzle: P, verdict: Verdict, floor: float) -> bool:
+        """Whether the verification of a unique ``puzzle`` already shows it rates below ``floor``,
+        so its grade is not needed: the search's propagation solved it without a guess, and
+        every deduction of that propagation is one of the kind's techniques rated at most
+        :attr:`propagation_rating` (a kind that names none: never)."""
+        most = self.propagation_rating
+        return most is not None and most < floor and verdict.stats.guesses == 0 and not puzzle.network().bounds
+
+    def hardened(self, puzzle: P, found: Grade | None, cages: Sequence[tuple[int, ...]], solution: Sequence[int],
+                 shape: S, rng: random.Random, floor: float, ceiling: float | None) -> tuple[P, Grade | None]:
         """A unique puzzle graded below ``floor`` made harder by merging two neighbouring cages
         (up to :meth:`merged_cells` cells; digits kept different where the kind asks), a merge
         kept when the puzzle stays unique and under ``ceiling``, until it reaches the floor or
         :data:`_MERGES` merges were tried. A hard KenKen is rare among fresh cuttings (one in
         twelve at 6x6: most grade medium or need forcing), and a merge is one verification and
-        one grade where a fresh cutting is several."""
+        one grade where a fresh cutting is several. ``found`` None: a puzzle :meth:`below` showed
+        too easy without a grade (a merge it stays so under is kept without one, too)."""
         most = self.merged_cells()
         if most is None:
             return puzzle, found
         n, current = self.size, list(cages)
         for _ in range(_MERGES):
-            if found.rating >= floor:
+            if found is not None and found.rating >= floor:
                 break
             pairs = [(i, j) for i in range(len(current)) for j in range(i + 1, len(current))
                      if len(current[i]) + len(current[j]) <= most and _touch(current[i], current[j], n)
@@ -222,10 +251,11 @@ class CageRequest(ABC, Generic[P, S]):
             trial = sorted([cage for k, cage in enumerate(current) if k not in (i, j)]
                            + [tuple(sorted(current[i] + current[j]))])
             candidate = self.puzzle(trial, solution, shape, rng)
-            if verify(candidate, node_limit=_NODES).status is not Status.UNIQUE:
+            verdict = verify(candidate, node_limit=_NODES)
+            if verdict.status is not Status.UNIQUE:
                 continue
-            graded = self.grade(candidate, ceiling)
-            if ceiling is not None and graded.rating >= ceiling:
+            graded = None if self.below(candidate, verdict, floor) else self.grade(candidate, ceiling)
+            if graded is not None and ceiling is not None and graded.rating >= ceiling:
                 continue
             puzzle, found, current = candidate, graded, trial
         return puzzle, found

@@ -52,14 +52,17 @@ def solve_steps(g: Grid, techniques: Sequence[Technique], ceiling: float | None 
 
 
 def graded(puzzle: P, grid: Callable[[P], Grid], techniques: Callable[[P], Sequence[Technique]],
-           ceiling: float | None = None, levels: Callable[[float], str] = level_for) -> tuple[Grade, list[Step]]:
+           ceiling: float | None = None, levels: Callable[[float], str] = level_for,
+           proved_unique: bool = False) -> tuple[Grade, list[Step]]:
     """The rating of a unique cage puzzle and the steps of its logical solve on its kind's
     pencil-mark ``grid`` with its kind's ``techniques`` (they end at the first step rated above
     ``ceiling``), its level by the kind's cut of the scale (``levels``). Raises ValueError when
-    it has no solution or several."""
-    verdict = verify(puzzle)
-    if verdict.status is not Status.UNIQUE:
-        raise ValueError(f"puzzle is {verdict.status.value}: {verdict.reason}")
+    it has no solution or several; ``proved_unique`` skips that check for a caller that has just
+    verified the puzzle (the generator: a second search was a fifth of a grade's time)."""
+    if not proved_unique:
+        verdict = verify(puzzle)
+        if verdict.status is not Status.UNIQUE:
+            raise ValueError(f"puzzle is {verdict.status.value}: {verdict.reason}")
     steps, complete = solve_steps(grid(puzzle), techniques(puzzle), ceiling)
     return summary(steps, complete, levels), steps
 

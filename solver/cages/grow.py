@@ -18,17 +18,24 @@ _DRAWS = 200
 
 
 def _grow(size: int, solution: Sequence[int], free: set[int], low: int, high: int,
-          distinct: bool, rng: random.Random, small: float = 0.0) -> list[list[int]] | None:
+          distinct: bool, rng: random.Random, small: float = 0.0, singles: int | None = None
+          ) -> list[list[int]] | None:
     """Cut the ``free`` cells into connected cages of ``low``..``high`` cells, a share
-    ``small`` of them aimed at ``low`` cells and the rest at any size; None if stuck."""
+    ``small`` of them aimed at ``low`` cells and the rest at any size, at most ``singles``
+    of them aimed at one cell (None: no bound); None if stuck."""
     cages: list[list[int]] = []
     order = sorted(free)
     rng.shuffle(order)
     left = set(free)
+    aimed = 0
     for seed_cell in order:
         if seed_cell not in left:
             continue
         want = low if small and rng.random() < small else rng.randint(low, high)
+        if want == 1 and singles is not None and high > 1:
+            if aimed >= singles:
+                want = rng.randint(2, high)
+            aimed += 1
         cage = [seed_cell]
         left.discard(seed_cell)
         digits = {solution[seed_cell]}
@@ -42,8 +49,11 @@ def _grow(size: int, solution: Sequence[int], free: set[int], low: int, high: in
             left.discard(cell)
             digits.add(solution[cell])
         cages.append(cage)
-    # a cage left below ``low``: give its cells to neighbouring cages with room
+    # a cage left below ``low``, or a one-cell cage past ``singles`` (a cell the cages round it
+    # shut in): give its cells to neighbouring cages with room
     short = [cage for cage in cages if len(cage) < low]
+    if singles is not None and high > 1:
+        short += [cage for cage in cages if len(cage) == 1 and low == 1][max(singles, 0):]
     for cage in short:
         for cell in list(cage):
             homes = [other for other in cages if other is not cage and len(other) < high
@@ -63,19 +73,21 @@ def _grow(size: int, solution: Sequence[int], free: set[int], low: int, high: in
 
 
 def partition(size: int, solution: Sequence[int], low: int, high: int, distinct: bool,
-              rng: random.Random, small: float = 0.0) -> list[tuple[int, ...]]:
+              rng: random.Random, small: float = 0.0, singles: int | None = None) -> list[tuple[int, ...]]:
     """The whole grid cut into cages of ``low``..``high`` cells, a share ``small`` aimed at
-    ``low`` (ValueError when no draw fits)."""
+    ``low``, at most ``singles`` aimed at one cell (ValueError when no draw fits)."""
     for _ in range(_DRAWS):
-        cages = _grow(size, solution, set(range(size * size)), low, high, distinct, rng, small)
+        cages = _grow(size, solution, set(range(size * size)), low, high, distinct, rng, small, singles)
         if cages is not None:
             return sorted(tuple(cage) for cage in cages)
     raise ValueError(f"no partition of a {size}x{size} grid into cages of {low}-{high} cells found")
 
 
 def regrow(size: int, solution: Sequence[int], cages: Sequence[tuple[int, ...]], around: Sequence[int],
-           low: int, high: int, distinct: bool, rng: random.Random, small: float = 0.0) -> list[tuple[int, ...]]:
-    """The cages with those touching ``around`` (and their neighbours) cut again at random.
+           low: int, high: int, distinct: bool, rng: random.Random, small: float = 0.0,
+           singles: int | None = None) -> list[tuple[int, ...]]:
+    """The cages with those touching ``around`` (and their neighbours) cut again at random,
+    the one-cell cages kept counting against ``singles``.
 
     Falls back to the cages unchanged when no new cut of that area fits the size range.
     """
@@ -86,8 +98,10 @@ def regrow(size: int, solution: Sequence[int], cages: Sequence[tuple[int, ...]],
             if rng.random() < 0.5:
                 hit.add(owner[nb])
     free = {cell for index in hit for cell in cages[index]}
+    if singles is not None:
+        singles -= sum(1 for index, cage in enumerate(cages) if index not in hit and len(cage) == 1)
     for _ in range(20):
-        grown = _grow(size, solution, free, low, high, distinct, rng, small)
+        grown = _grow(size, solution, free, low, high, distinct, rng, small, singles)
         if grown is not None:
             kept = [cage for index, cage in enumerate(cages) if index not in hit]
             return sorted(kept + [tuple(cage) for cage in grown])

@@ -159,8 +159,11 @@ def _enumerate(clash: tuple[tuple[int, ...], ...], n: int, op: str, total: int) 
                 found.append(tuple(values))
             return
         left = k - i - 1
+        banned = 0
+        for j in clash[i]:
+            banned |= 1 << values[j]
         for v in range(1, n + 1):
-            if any(values[j] == v for j in clash[i]):
+            if banned >> v & 1:
                 continue
             if op == "+":
                 rest = total - acc - v

@@ -162,11 +162,12 @@ def techniques(puzzle: KenKen) -> tuple[Technique, ...]:
     )
 
 
-def grade_with_steps(puzzle: KenKen, ceiling: float | None = None) -> tuple[Grade, list[Step]]:
+def grade_with_steps(puzzle: KenKen, ceiling: float | None = None,
+                     proved_unique: bool = False) -> tuple[Grade, list[Step]]:
     """The rating of a unique KenKen and its logical steps, on its Latin square's grid (see
     :func:`solver.cages.grading.graded`)."""
-    return graded(puzzle, grid, techniques, ceiling)
+    return graded(puzzle, grid, techniques, ceiling, proved_unique=proved_unique)
 
 
-def grade(puzzle: KenKen, ceiling: float | None = None) -> Grade:
-    return grade_with_steps(puzzle, ceiling)[0]
+def grade(puzzle: KenKen, ceiling: float | None = None, proved_unique: bool = False) -> Grade:
+    return grade_with_steps(puzzle, ceiling, proved_unique)[0]

@@ -116,7 +116,7 @@ class Request(CageRequest[Killer, Shape]):
         return Killer(shape.geometry, default_symbols(self.size), tuple(givens), made)
 
     def grade(self, puzzle: Killer, ceiling: float | None) -> Grade:
-        return grade(puzzle, ceiling)
+        return grade(puzzle, ceiling, proved_unique=True)
 
     def file_form(self, puzzle: Killer) -> dict[str, Any]:
         return to_mapping(puzzle)

@@ -135,11 +135,12 @@ def level_for(rating: float) -> str:
     return next(level for level, (low, high) in LEVELS.items() if low <= rating < high)
 
 
-def grade_with_steps(puzzle: Killer, ceiling: float | None = None) -> tuple[Grade, list[Step]]:
+def grade_with_steps(puzzle: Killer, ceiling: float | None = None,
+                     proved_unique: bool = False) -> tuple[Grade, list[Step]]:
     """The rating of a unique Killer and the steps of its logical solve, on the grid of its
     Sudoku (see :func:`solver.cages.grading.graded`), its level by :data:`LEVELS`."""
-    return graded(puzzle, lambda killer: Grid(killer.sudoku), techniques, ceiling, level_for)
+    return graded(puzzle, lambda killer: Grid(killer.sudoku), techniques, ceiling, level_for, proved_unique)
 
 
-def grade(puzzle: Killer, ceiling: float | None = None) -> Grade:
-    return grade_with_steps(puzzle, ceiling)[0]
+def grade(puzzle: Killer, ceiling: float | None = None, proved_unique: bool = False) -> Grade:
+    return grade_with_steps(puzzle, ceiling, proved_unique)[0]

@@ -9,7 +9,9 @@
  * caller reads is built as Python objects: the two dicts of parents, in the order the
  * reference fills them, and the contradiction.
  *
- * Implications(cands, n, peers, units, units_of, y, dynamic) holds one position:
+ * Implications(cands, n, peers, units, units_of, y, dynamic[, excluded]) holds one position;
+ * ``excluded`` (Chains.excluded: per cell * n + digit, the off potentials a rule's
+ * digit-dependent neighbours add, non-consecutive's) follows the peers in an on step:
  *   follow(start) -> (on, off, absurd)
  * on and off map each potential reached to the tuple of its parents (Outcome.on, Outcome.off);
  * absurd is None or (on potential, its parents, off potential, its parents) as Outcome.absurd.
@@ -33,6 +35,7 @@ typedef struct {
     int32_t *peer_start, *peer_list;    /* peers of cell c: peer_list[peer_start[c] .. peer_start[c + 1]) */
     int32_t *unit_start, *unit_list;    /* cells of unit u, the same way */
     int32_t *of_start, *of_list;        /* the units of cell c, in units_of's order */
+    int32_t *ex_start, *ex_list;        /* off potentials of candidate cell * n + digit beyond its peers' */
     uint32_t *on_mark, *off_mark;       /* == stamp: reached on / off by the current follow */
     uint32_t stamp;
     int32_t *queue_on, *queue_off;      /* each potential enters its queue at most once */
@@ -49,6 +52,8 @@ Implications_dealloc(Implications *self)
     PyMem_Free(self->unit_list);
     PyMem_Free(self->of_start);
     PyMem_Free(self->of_list);
+    PyMem_Free(self->ex_start);
+    PyMem_Free(self->ex_list);
     PyMem_Free(self->on_mark);
     PyMem_Free(self->off_mark);
     PyMem_Free(self->queue_on);
@@ -118,13 +123,13 @@ static int
 Implications_init(Implications *self, PyObject *args, PyObject *kwds)
 {
     (void)kwds;
-    PyObject *cands_obj, *peers, *units, *units_of;
+    PyObject *cands_obj, *peers, *units, *units_of, *excluded = NULL;
     int n, y, dynamic;
     if (self->source) {
         PyErr_SetString(PyExc_TypeError, "an Implications object is made once");
         return -1;
     }
-    if (!PyArg_ParseTuple(args, "OiOOOpp", &cands_obj, &n, &peers, &units, &units_of, &y, &dynamic))
+    if (!PyArg_ParseTuple(args, "OiOOOpp|O", &cands_obj, &n, &peers, &units, &units_of, &y, &dynamic, &excluded))
         return -1;
     PyObject *cands = PySequence_Fast(cands_obj, "cands is a sequence of ints");
     if (!cands)
@@ -169,6 +174,14 @@ Implications_init(Implications *self, PyObject *args, PyObject *kwds)
     if (rows != cells) {
         PyErr_SetString(PyExc_ValueError, "units_of: one row per cell");
         return -1;
+    }
+    if (excluded && PyObject_IsTrue(excluded)) {
+        if (flatten(excluded, self->count, &rows, &self->ex_start, &self->ex_list) < 0)
+            return -1;
+        if (rows != cells * n) {
+            PyErr_SetString(PyExc_ValueError, "excluded: one row per candidate");
+            return -1;
+        }
     }
     self->on_mark = PyMem_Calloc(self->count, sizeof(uint32_t));
     self->off_mark = PyMem_Calloc(self->count, sizeof(uint32_t));
@@ -281,7 +294,7 @@ turn_on(Implications *self, Run *run, int32_t q, const int32_t *parents, Py_ssiz
 }
 
 /* Chains.on_to_off on the working copy: the cell's other digits (with Y-links), then each
-   peer still holding the digit, in the peers' order. */
+   peer still holding the digit, in the peers' order, then the excluded neighbours'. */
 static int
 on_step(Implications *self, Run *run, int32_t p)
 {
@@ -298,6 +311,14 @@ on_step(Implications *self, Run *run, int32_t p)
         int32_t c = self->peer_list[i];
         if (self->work[c] & bit)
             status = turn_off(self, run, (int32_t)((c * n + digit) << 1), p);
+    }
+    if (self->ex_start) {
+        Py_ssize_t at = cell * n + digit;
+        for (int32_t i = self->ex_start[at]; i < self->ex_start[at + 1] && !status; i++) {
+            int32_t q = self->ex_list[i], other = (q >> 1) / n, other_digit = (q >> 1) % n;
+            if ((self->work[other] >> other_digit) & 1)
+                status = turn_off(self, run, q, p);
+        }
     }
     return status;
 }

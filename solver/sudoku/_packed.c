@@ -17,6 +17,14 @@
  *   givens(start, values)   -> the givens placed on ``start``, or -1 (search._givens_board)
  *   values(z)               -> a finished board's solution (search._values)
  *   cells(z)                -> the digits left for every open cell, 0 for a placed one (pruning._cells)
+ *   walk(z, propagations)   -> a Walk: the depth-first loop of search.Search.walk itself, on words
+ *
+ * A Walk holds one search's stack and counters in C, so a node costs no int conversion and
+ * no Python. run(limit, pause) goes on where the last call stopped, to the next solution
+ * (SOLVED, values() gives it), the end (DONE), the node limit (LIMIT) or, with pause, the
+ * node count where Search.walk refines its root (PAUSED: restart(board, propagations) goes on
+ * from the refined root). The steps, their order and every counter are those of
+ * Search.walk's loop when it branches on the fewest candidates, unshuffled.
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -447,20 +455,14 @@ done:
  * cell, 0 for a closed one (pruning._cells); else the number of its highest digit left, the
  * value of a finished board (search._values). */
 static PyObject *
-cell_groups(Core *self, PyObject *value, int open_only)
+cell_groups_of(const Core *self, const word *z, int open_only)
 {
     const Py_ssize_t words = self->words, width = self->width;
     const int n = self->n;
     Py_ssize_t cells = (self->total - self->cell_base) / width;
-    word *z = PyMem_Malloc((size_t)words * sizeof(word));
-    if (!z)
-        return PyErr_NoMemory();
-    PyObject *out = NULL;
-    if (board_arg(self, value, z) < 0)
-        goto done;
-    out = open_only ? PyList_New(cells) : PyTuple_New(cells);
+    PyObject *out = open_only ? PyList_New(cells) : PyTuple_New(cells);
     if (!out)
-        goto done;
+        return NULL;
     for (Py_ssize_t cell = 0; cell < cells; cell++) {
         Py_ssize_t at = self->cell_base + cell * width;
         /* the group's width + 1 bits from bit ``at`` (at most 63 of them, n <= 62) */
@@ -476,15 +478,24 @@ cell_groups(Core *self, PyObject *value, int open_only)
             item = digits ? 64 - __builtin_clzll(digits) : 0;
         PyObject *number = PyLong_FromLong(item);
         if (!number) {
-            Py_CLEAR(out);
-            goto done;
+            Py_DECREF(out);
+            return NULL;
         }
         if (open_only)
             PyList_SET_ITEM(out, cell, number);
         else
             PyTuple_SET_ITEM(out, cell, number);
     }
-done:
+    return out;
+}
+
+static PyObject *
+cell_groups(Core *self, PyObject *value, int open_only)
+{
+    word *z = PyMem_Malloc((size_t)self->words * sizeof(word));
+    if (!z)
+        return PyErr_NoMemory();
+    PyObject *out = board_arg(self, value, z) < 0 ? NULL : cell_groups_of(self, z, open_only);
     PyMem_Free(z);
     return out;
 }
@@ -584,6 +595,198 @@ Core_words(Core *self, void *closure)
     return PyLong_FromSsize_t(self->words);
 }
 
+/* -- one search's depth-first loop (search.Search.walk) ---------------------------------- */
+
+enum { WALK_DONE = 0, WALK_SOLVED = 1, WALK_LIMIT = 2, WALK_PAUSED = 3 };
+
+typedef struct {
+    PyObject_HEAD
+    Core *core;               /* a reference held */
+    word *current;            /* the board to expand next (when has_current) */
+    word *stack;              /* entries of [parent board, untried candidate bits] */
+    word *cell_guards;        /* the guard bits of the cell groups: open cells */
+    Py_ssize_t depth, depth_max;
+    int has_current, reported;   /* reported: current is a solution run() has returned */
+    long long nodes, guesses, backtracks, propagations;
+} Walk;
+
+static PyTypeObject WalkType;
+
+static int
+open_cells(const Walk *walk, const word *z)
+{
+    int count = 0;
+    for (Py_ssize_t w = 0; w < walk->core->words; w++)
+        count += __builtin_popcountll(z[w] & walk->cell_guards[w]);
+    return count;
+}
+
+/* Core.walk(z, propagations): a search from the propagated root board ``z``. */
+static PyObject *
+Core_walk(Core *self, PyObject *const *args, Py_ssize_t nargs)
+{
+    if (nargs != 2) {
+        PyErr_SetString(PyExc_TypeError, "walk(z, propagations)");
+        return NULL;
+    }
+    long long propagations = PyLong_AsLongLong(args[1]);
+    if (propagations == -1 && PyErr_Occurred())
+        return NULL;
+    Walk *walk = PyObject_New(Walk, &WalkType);
+    if (!walk)
+        return NULL;
+    const Py_ssize_t words = self->words, cells = (self->total - self->cell_base) / self->width;
+    walk->core = (Core *)Py_NewRef(self);
+    walk->depth_max = cells + 2;
+    walk->current = PyMem_Calloc((size_t)((2 + 2 * walk->depth_max) * words), sizeof(word));
+    walk->stack = walk->current ? walk->current + words : NULL;
+    walk->cell_guards = walk->current ? walk->current + (1 + 2 * walk->depth_max) * words : NULL;
+    walk->depth = 0;
+    walk->has_current = 1;
+    walk->reported = 0;
+    walk->nodes = 1;
+    walk->guesses = walk->backtracks = 0;
+    walk->propagations = propagations;
+    if (!walk->current) {
+        Py_DECREF(walk);
+        return PyErr_NoMemory();
+    }
+    for (Py_ssize_t cell = 0; cell < cells; cell++) {
+        Py_ssize_t bit = self->cell_base + cell * self->width + self->n;
+        walk->cell_guards[bit >> 6] |= (word)1 << (bit & 63);
+    }
+    if (board_arg(self, args[0], walk->current) < 0) {
+        Py_DECREF(walk);
+        return NULL;
+    }
+    return (PyObject *)walk;
+}
+
+static void
+Walk_dealloc(Walk *self)
+{
+    PyMem_Free(self->current);
+    Py_XDECREF(self->core);
+    PyObject_Free(self);
+}
+
+/* run(limit, pause): on to the next solution, the end, ``limit`` nodes (0: none) or, before
+ * a branch is taken, ``pause`` nodes (0: none); SOLVED 1, DONE 0, LIMIT 2, PAUSED 3. */
+static PyObject *
+Walk_run(Walk *self, PyObject *const *args, Py_ssize_t nargs)
+{
+    if (nargs != 2) {
+        PyErr_SetString(PyExc_TypeError, "run(limit, pause)");
+        return NULL;
+    }
+    long long limit = PyLong_AsLongLong(args[0]), pause = PyLong_AsLongLong(args[1]);
+    if ((limit == -1 || pause == -1) && PyErr_Occurred())
+        return NULL;
+    const Core *c = self->core;
+    const Py_ssize_t words = c->words;
+    for (;;) {
+        if (self->has_current) {
+            int open = 0;
+            for (Py_ssize_t w = 0; w < words && !open; w++)
+                open = (self->current[w] & c->guards[w]) != 0;
+            if (!open) {
+                if (!self->reported) {
+                    self->reported = 1;
+                    return PyLong_FromLong(WALK_SOLVED);
+                }
+                self->reported = 0;
+            } else {
+                word *entry = self->stack + self->depth * 2 * words;
+                memcpy(entry, self->current, (size_t)words * sizeof(word));
+                if (branch(c, self->current, entry + words) == 0)
+                    self->depth++;
+            }
+            self->has_current = 0;
+        }
+        while (!self->has_current) {
+            if (!self->depth)
+                return PyLong_FromLong(WALK_DONE);
+            if (pause && self->nodes >= pause)
+                return PyLong_FromLong(WALK_PAUSED);
+            if (limit && self->nodes >= limit)
+                return PyLong_FromLong(WALK_LIMIT);
+            word *top = self->stack + (self->depth - 1) * 2 * words;
+            word *bits = top + words;
+            int bit = low_bit(bits, words);
+            bits[bit >> 6] ^= (word)1 << (bit & 63);
+            if (is_zero(bits, words))
+                self->depth--;   /* the entry stays readable below until the next push */
+            self->nodes++;
+            self->guesses++;
+            place_into(c, top, bit, self->current);
+            if (propagate(c, self->current) < 0) {
+                self->backtracks++;
+            } else {
+                self->propagations += open_cells(self, top) - open_cells(self, self->current) - 1;
+                self->has_current = 1;
+            }
+        }
+    }
+}
+
+/* restart(z, propagations): drop the stack and go on from board ``z`` (-1: a dead end),
+ * counting ``propagations`` more (Search.walk after refining its root). */
+static PyObject *
+Walk_restart(Walk *self, PyObject *const *args, Py_ssize_t nargs)
+{
+    if (nargs != 2) {
+        PyErr_SetString(PyExc_TypeError, "restart(z, propagations)");
+        return NULL;
+    }
+    long long more = PyLong_AsLongLong(args[1]);
+    if (more == -1 && PyErr_Occurred())
+        return NULL;
+    self->depth = 0;
+    self->reported = 0;
+    if (PyLong_Check(args[0]) && _PyLong_Sign(args[0]) < 0) {
+        self->has_current = 0;
+        self->backtracks++;
+        Py_RETURN_NONE;
+    }
+    if (board_arg(self->core, args[0], self->current) < 0)
+        return NULL;
+    self->has_current = 1;
+    self->propagations += more;
+    Py_RETURN_NONE;
+}
+
+static PyObject *
+Walk_values(Walk *self, PyObject *Py_UNUSED(ignored))
+{
+    return cell_groups_of(self->core, self->current, 0);
+}
+
+static PyObject *
+Walk_counts(Walk *self, PyObject *Py_UNUSED(ignored))
+{
+    return Py_BuildValue("LLLL", self->nodes, self->guesses, self->backtracks, self->propagations);
+}
+
+static PyMethodDef Walk_methods[] = {
+    {"run", (PyCFunction)(void (*)(void))Walk_run, METH_FASTCALL,
+     "run(limit, pause): 1 at a solution, 0 at the end, 2 at the node limit, 3 at the pause."},
+    {"restart", (PyCFunction)(void (*)(void))Walk_restart, METH_FASTCALL,
+     "restart(z, propagations): go on from board z (-1: a dead end) with an empty stack."},
+    {"values", (PyCFunction)Walk_values, METH_NOARGS, "The solution run() last returned."},
+    {"counts", (PyCFunction)Walk_counts, METH_NOARGS, "(nodes, guesses, backtracks, propagations)."},
+    {NULL, NULL, 0, NULL},
+};
+
+static PyTypeObject WalkType = {
+    PyVarObject_HEAD_INIT(NULL, 0)
+    .tp_name = "solver.sudoku._packed.Walk",
+    .tp_basicsize = sizeof(Walk),
+    .tp_dealloc = (destructor)Walk_dealloc,
+    .tp_flags = Py_TPFLAGS_DEFAULT,
+    .tp_doc = "One search's depth-first loop and counters (Core.walk).",
+    .tp_methods = Walk_methods,
+};
+
 static PyMethodDef Core_methods[] = {
     {"propagate", (PyCFunction)Core_propagate, METH_O,
      "Naked and hidden singles to a fixpoint: the new board, or -1 at a dead end."},
@@ -598,6 +801,8 @@ static PyMethodDef Core_methods[] = {
      "The digits left for every open cell as a list of masks, 0 for a placed cell."},
     {"extends", (PyCFunction)(void (*)(void))Core_extends, METH_FASTCALL,
      "extends(start, node_limit): whether a solution extends the board; None at the limit."},
+    {"walk", (PyCFunction)(void (*)(void))Core_walk, METH_FASTCALL,
+     "walk(z, propagations): a Walk, the search loop from the propagated root board z."},
     {NULL, NULL, 0, NULL},
 };
 
@@ -627,7 +832,7 @@ static struct PyModuleDef packed_module = {
 PyMODINIT_FUNC
 PyInit__packed(void)
 {
-    if (PyType_Ready(&CoreType) < 0)
+    if (PyType_Ready(&CoreType) < 0 || PyType_Ready(&WalkType) < 0)
         return NULL;
     PyObject *module = PyModule_Create(&packed_module);
     if (!module)

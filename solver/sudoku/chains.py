@@ -30,7 +30,7 @@ from typing import Protocol
 
 from solver import core
 from solver.sudoku import fish, intersections, subsets
-from solver.sudoku.candidates import Grid, Step, bits, popcount
+from solver.sudoku.candidates import Grid, Layout, Step, bits, popcount
 
 CYCLE: float = 6.5
 FORCING_X: float = 6.6
@@ -110,6 +110,21 @@ def ancestors(node: int, parents: Parents) -> int:
     return len(seen)
 
 
+def excluded(lay: Layout) -> list[list[int]]:
+    """For every candidate (``cell * n + digit - 1``), the off potentials its being on adds
+    beyond its peers' same digit: a rule's digit-dependent neighbours (non-consecutive's
+    digits one apart), which SE's chains follow after the peers; [] without such a rule.
+    Made once for the layout last asked (a grade asks one layout over and over)."""
+    if not _EXCLUDED or _EXCLUDED[0][0] is not lay:
+        n = lay.n
+        _EXCLUDED[:] = [(lay, [[(other * n + other_digit - 1) << 1 for other, other_digit in row]
+                               for row in lay.excludes])]
+    return _EXCLUDED[0][1]
+
+
+_EXCLUDED: list[tuple[Layout, list[list[int]]]] = []
+
+
 class Chains:
     """Implications over one position; ``cands`` is the position every search starts from.
 
@@ -123,6 +138,7 @@ class Chains:
         self.lay = g.lay
         # every unit of every cell, region first as SE looks at them
         self.units_of = [(u[2], u[0], u[1]) for u in self.lay.cell_units]
+        self.excluded = excluded(self.lay)
 
     # -- potentials ------------------------------------------------------------------------
     def node(self, cell: int, digit: int, on: bool) -> int:
@@ -150,6 +166,10 @@ class Chains:
         for p in self.lay.peers[cell]:
             if cands[p] & bit:
                 out.append((p * n + dm) << 1)
+        for q in self.excluded[cell * n + dm] if self.excluded else ():
+            other, other_digit = divmod(q >> 1, n)
+            if cands[other] >> other_digit & 1:
+                out.append(q)
         return out
 
     def off_to_on(self, cands: list[int], node: int, source: list[int] | None, y: bool,
@@ -203,8 +223,10 @@ class Chains:
         """The unary chain searches over :meth:`tables` (the C core makes them from the
         position itself, without the lists)."""
         if _chains is not None:
-            made: LinksCore = _chains.Links(self.cands, self.n, self.lay.peers, self.lay.units,
-                                            self.units_of, y, x)
+            # the C core makes the tables of peers and units itself; with excluded neighbours
+            # (which it does not read) it searches the tables made here
+            made: LinksCore = (_chains.Links(*self.tables(y, x)) if self.excluded else
+                               _chains.Links(self.cands, self.n, self.lay.peers, self.lay.units, self.units_of, y, x))
             return made
         return _Links(*self.tables(y, x))
 
@@ -494,7 +516,7 @@ class Forcing:
         if _forcing is not None and native and not level:
             lay = self.chains.lay
             self.implied = _forcing.Implications(g.cands, g.n, lay.peers, lay.units, self.chains.units_of,
-                                                 not nishio, dynamic)
+                                                 not nishio, dynamic, self.chains.excluded)
         # without removals the implications never change: look them up
         self.static = (None if dynamic or self.implied is not None
                        else self.chains.tables(not nishio, True))

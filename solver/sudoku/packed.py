@@ -28,6 +28,17 @@ class PackedCore(Protocol):
     def givens(self, start: int, values: Sequence[int], /) -> int: ...       # search._place_givens
     def values(self, z: int, /) -> tuple[int, ...]: ...                      # search._values
     def cells(self, z: int, /) -> list[int]: ...                             # pruning._cells
+    def walk(self, z: int, propagations: int, /) -> Walk: ...   # search.Search.walk's loop
+
+
+class Walk(Protocol):
+    """One search's depth-first loop in C (``Core.walk``), as :meth:`search.Search.walk`
+    runs it when it branches on the fewest candidates, unshuffled."""
+
+    def run(self, limit: int, pause: int, /) -> int: ...   # 1 solved, 0 done, 2 at limit, 3 paused
+    def restart(self, z: int, propagations: int, /) -> None: ...
+    def values(self) -> tuple[int, ...]: ...
+    def counts(self) -> tuple[int, int, int, int]: ...     # nodes, guesses, backtracks, propagations
 
 
 @lru_cache(maxsize=4)

@@ -45,7 +45,7 @@ from functools import lru_cache
 
 from solver.sudoku.count import Count
 from solver.sudoku.geometry import Board, Geometry, Masks, board
-from solver.sudoku.packed import packed_core
+from solver.sudoku.packed import PackedCore, packed_core
 from solver.sudoku.pruning import refine
 from solver.sudoku.puzzle import Puzzle
 from solver.verdict import SolveStats
@@ -264,6 +264,9 @@ class Search:
         # With refine: a search that has found nothing after REFINE_AFTER nodes starts over
         # from its root refined by pruning.refine (most easy puzzles are done before that).
         root = z if self.refine and z & guards else -1
+        if fast is not None and not lexicographic and self.seed is None:
+            yield from self._walk_compiled(fast, z, root, propagations)
+            return
         shuffle = None if self.seed is None else random.Random(self.seed)
         stack: list[list[int]] = []   # [parent board, its untried candidate bits]
         current = z
@@ -328,6 +331,40 @@ class Search:
                     propagations += ((parent & cell_guards).bit_count()
                                      - (child & cell_guards).bit_count() - 1)
                     current = child
+
+
+    def _walk_compiled(self, fast: PackedCore, z: int, root: int, propagations: int
+                       ) -> Iterator[tuple[int, ...] | None]:
+        """:meth:`walk`'s loop run by the compiled core (``Core.walk``): the same nodes in the
+        same order, the same counters, the same pauses; Python only refines the root and
+        hands out what the loop finds."""
+        stats = self.stats
+        walk = fast.walk(z, propagations)
+        cell_guards = board(self.geometry).cell_guards
+        limit = self.node_limit or 0
+        while True:
+            state = walk.run(limit, REFINE_AFTER if root >= 0 else 0)
+            stats.nodes, stats.guesses, stats.backtracks, stats.propagations = walk.counts()
+            if state == _SOLVED:
+                root = -1
+                yield walk.values()
+            elif state == _PAUSED:
+                refined = refine(self.geometry, root)
+                current = fast.propagate(refined)
+                walk.restart(current, 0 if current < 0 else
+                             (root & cell_guards).bit_count() - (current & cell_guards).bit_count())
+                root = -1
+            elif state == _LIMIT:
+                self.bounded = True
+                yield None
+                self.bounded = False
+                limit = self.node_limit or 0
+            else:
+                return
+
+
+#: what ``Walk.run`` stopped at (``solver/sudoku/_packed.c``)
+_SOLVED, _LIMIT, _PAUSED = 1, 2, 3
 
 
 def solve(puzzle: Puzzle) -> tuple[int, ...] | None:

@@ -149,3 +149,50 @@ def test_a_graded_cage_puzzle_crosses_to_another_process_and_back(request_) -> N
     back = pickle.loads(pickle.dumps(made))
     assert back.puzzle == made.puzzle and back.solution == made.solution
     assert back.puzzle.tables == made.puzzle.tables
+
+
+@pytest.mark.parametrize("request_", [KenKenRequest(6, cages=(1, 4)), KenKenRequest(5, cages=(1, 3)),
+                                      KillerRequest(6, cages=(1, 3))], ids=["kenken6", "kenken5", "killer6"])
+def test_one_cell_cages_asked_for_stay_few(request_) -> None:
+    """Issue 45: a one-cell cage is a given. Cut 1-4, a 6x6 KenKen kept 12 of its 20 cages at
+    one cell (uniqueness favours them); now at most a third of the side, still unique (the
+    brute-force oracle reaches 6x6)."""
+    for seed in range(3):
+        made = request_.make(seed)
+        ones = sum(1 for cage in made.puzzle.cages if len(cage.cells) == 1)
+        assert ones <= request_.size // 3
+        plain = _kenken_plain(made.puzzle) if isinstance(request_, KenKenRequest) else _killer_plain(made.puzzle)
+        assert oracle.verdict(plain) == "unique"
+
+
+def test_a_kenken_with_no_level_or_sizes_has_no_one_cell_cages() -> None:
+    """None of Tatham's KenKens, at any level and size, has a one-cell cage."""
+    for seed in range(3):
+        assert all(len(cage.cells) > 1 for cage in KenKenRequest(6).make(seed).puzzle.cages)
+
+
+@pytest.mark.parametrize("size", [4, 5, 6])
+def test_a_kenken_the_search_solves_without_a_guess_grades_at_most_a_naked_single(size: int) -> None:
+    """The generator skips the grade of a KenKen whose verification needed no guess when its
+    level starts above a Naked Single (1.4): the claim :meth:`CageRequest.below` rests on,
+    checked on fresh cuttings of every kind the generator makes (its grade finds it so)."""
+    import random
+
+    from solver.cages.grow import partition
+    from solver.cages.verdict import verify
+    from solver.kenken.grade import grade
+    from solver.verdict import Status
+
+    request_, rng, below, checked = KenKenRequest(size, "medium"), random.Random(size), 0, 0
+    floor = request_.levels["medium"][0]
+    while checked < 40:
+        solution, shape = request_.solution(rng)
+        puzzle = request_.puzzle(partition(size, solution, 1, 4, False, rng, 0.0, size // 3), solution, shape, rng)
+        verdict = verify(puzzle)
+        if verdict.status is not Status.UNIQUE:
+            continue
+        checked += 1
+        if request_.below(puzzle, verdict, floor):
+            below += 1
+            assert grade(puzzle).rating <= 1.4
+    assert below >= 5      # the shortcut is taken, not only allowed
