@@ -10,12 +10,16 @@ segments are joined (dashes run on evenly) and cut where a total stands.
 
 A total is sized and placed to stay clear of the cell's digit: its baseline lies above the
 top of a centred digit of the grid's text size, so neither a given nor a written answer
-ever touches it.
+ever touches it. It stands inside its cell: its ink clear of the thick line a box or the frame
+draws along the cell's edge, and its font box (the ascent a PDF reader gives it, as an editor
+measures it) over the cell's top edge by less than a cell line is wide, so a top-row total
+never reaches over the grid's edge.
 """
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
+from publisher.grids import THICK_LINE, THIN_LINE
 from publisher.model import Board, CageDrawing, CageLabel
 
 #: the outline's distance from the cell border, as a share of the cell
@@ -28,6 +32,9 @@ LABEL_OFFSET = 0.05
 LABEL_CLEARANCE = 0.03
 #: the height of a digit above its baseline, as a share of its size (digits' cap height)
 CAP_HEIGHT = 0.72
+#: the least distance (points) of a total from its cell's top and left edges: past the half of a
+#: thick line (boxes and the frame) inside the cell, and a quarter point more
+LABEL_CLEAR = THICK_LINE / 2 + 0.25
 
 Segment = tuple[float, float, float, float]
 
@@ -116,26 +123,34 @@ def label_size(cell: float, least: float = 0.0) -> float:
     return max(round(LABEL_RATIO * cell, 2), least)
 
 
-def cell_for_totals(least: float, digit_ratio: float) -> float:
+def cell_for_totals(least: float, digit_ratio: float, ascent: float = CAP_HEIGHT) -> float:
     """The smallest cell whose totals of ``least`` points stay above a centred digit of
-    ``digit_ratio`` of the cell: the total's baseline (offset plus its cap height) no lower
-    than the digit's top."""
-    return round(CAP_HEIGHT * least / ((1 - CAP_HEIGHT * digit_ratio) / 2 - LABEL_OFFSET), 2)
+    ``digit_ratio`` of the cell: the total's baseline (its offset, :func:`label_box`, plus its
+    cap height) no lower than the digit's top (``ascent``: the face's, per point)."""
+    room = (1 - CAP_HEIGHT * digit_ratio) / 2      # the digit's top, per point of cell
+    return round(max(CAP_HEIGHT * least / (room - LABEL_OFFSET), (LABEL_CLEAR + CAP_HEIGHT * least) / room,
+                     (max(ascent, CAP_HEIGHT) * least - THIN_LINE) / room), 2)
 
 
-def label_box(cell: float, width: float, least: float = 0.0) -> tuple[float, float, float, float, float]:
+def label_box(cell: float, width: float, least: float = 0.0,
+              ascent: float = CAP_HEIGHT) -> tuple[float, float, float, float, float]:
     """Where a total of ``width`` points stands in a cell of ``cell`` points: (left, top,
-    right, bottom) of its box, from the cell's top-left corner, and its font size."""
+    right, bottom) of its box, from the cell's top-left corner, and its font size. It stands
+    :data:`LABEL_OFFSET` of the cell in from the corner, at least :data:`LABEL_CLEAR`, and low
+    enough that its font box (``ascent``: the face's, per point) reaches over the cell's top
+    edge by less than a cell line is wide."""
     size = label_size(cell, least)
-    left = top = LABEL_OFFSET * cell
+    left = max(LABEL_OFFSET * cell, LABEL_CLEAR)
+    top = max(left, (ascent - CAP_HEIGHT) * size - THIN_LINE)
     return left, top, left + width, top + CAP_HEIGHT * size, size
 
 
 def cage_drawing(board: Board, cell: float, grey: float, measure: Callable[[str, float], float],
                  least: float = 0.0, totals: bool = True, outlines: bool = True,
-                 homes: Sequence[int | None] | None = None) -> CageDrawing | None:
+                 homes: Sequence[int | None] | None = None, ascent: float = CAP_HEIGHT) -> CageDrawing | None:
     """The drawing of a board's cages at ``cell`` points a cell (None without cages).
-    ``measure(text, size)`` is the width of a total in the book's regular face; totals are
+    ``measure(text, size)`` is the width of a total in the book's regular face (``ascent``: its
+    ascent per point, :func:`label_box`); totals are
     ``least`` points or more, or left out (``totals`` False: large-print answers, where
     the digits are what a reader checks and the cells are too small for 18 pt totals);
     ``outlines`` False draws no dashed outlines (a kind whose cages are heavy borders);
@@ -152,7 +167,7 @@ def cage_drawing(board: Board, cell: float, grey: float, measure: Callable[[str,
         if home is None:
             continue
         r, c = divmod(home, cols)
-        left, top, right, bottom, _ = label_box(cell, measure(cage.label, size), least)
+        left, top, right, bottom, _ = label_box(cell, measure(cage.label, size), least, ascent)
         x, y = c * cell + left, r * cell + top
         labels.append(CageLabel(round(x, 2), round(r * cell + bottom, 2), cage.label))
         boxes.append((x - clear, y - clear, c * cell + right + clear, r * cell + bottom + clear))

@@ -7,8 +7,10 @@ order. :func:`caption_parts` is the rule (other parts, such as a catalog
 id, are added there and nowhere else); :func:`fit_caption` makes a caption
 fit above its grid in every format: smaller type down to a floor, then two
 lines (the caption box grows for the section's longest), then the title
-shortened with "…" (the number and level stay whole), so a caption is never
-wider than its grid and never hides behind a neighbour.
+shortened with "…" (the number and level stay whole), so a caption never
+hides behind a neighbour. A grid alone in its row has none: layout fits its
+caption to the text block instead (:meth:`publisher.layout.placing.Placer.widened`),
+centred over the grid and wider than it where that sets it better.
 """
 from __future__ import annotations
 

@@ -24,15 +24,15 @@ from publisher import fonts as fontlib
 from publisher import repeats, spec
 from publisher.config import LoadedConfig
 from publisher.grading import verify_sections
-from publisher.grids import board_borders, cells, text_ratio, tour_drawing
+from publisher.grids import text_ratio
 from publisher.kinds import KINDS
 from publisher.labels import labels_for
+from publisher.layout.gridmaker import GridMaker
 from publisher.model import (
     Band,
     Board,
     Booklet,
     Fonts,
-    Grid,
     Ink,
     Margins,
     Page,
@@ -134,6 +134,8 @@ class _Pages:
         self.labels = labels_for(language, labels)
         self.styles = book_styles(False)
         self.type = Typesetter(fonts)
+        # the book's grids: cages with their totals and targets, a chessboard's coordinates
+        self.grids = GridMaker(self.type, Ink(), large_print=False, coordinates=True)
 
     def caption(self, entry: Entry, answers: bool, with_date: bool) -> str:
         word = self.labels["solution"] if answers else self.labels["puzzle"]
@@ -148,14 +150,9 @@ class _Pages:
         board = entry.board
         style: TextStyle = self.styles.answer_caption if answers else self.styles.caption
         cell = round(GRID_SIDE / max(9, board.rows, board.cols), 2)
-        font = round(cell * text_ratio(board, answers), 1)
-        widest = max((self.type.width(t, TextStyle("cell", font, bold=True)) for t in set(board.answer)),
-                     default=0.0)
-        grid = Grid(rows=board.rows, cols=board.cols, cells=cells(board, answers),
-                    borders=board_borders(board, cell), cell_size=cell, font_size=font,
-                    label=f"{self.labels['solution' if answers else 'puzzle']} {entry.number}",
-                    tour=tour_drawing(board, cell, widest, font) if answers else None,
-                    shaded=board.shading)
+        font = self.grids.clear_font(board, cell, round(cell * text_ratio(board, answers), 1), answers)
+        grid = self.grids.grid(board, cell, font, answers,
+                               f"{self.labels['solution' if answers else 'puzzle']} {entry.number}")
         caption_height = round(style.leading + style.size * 0.3, 2)
         width = grid.width + 2 * MARGIN
         caption = self.type.one_line(self.caption(entry, answers, with_date), style, grid.width)

@@ -138,13 +138,18 @@ def _glyph_heights(path: Path) -> tuple[int, dict[int, tuple[int, int]]]:
 @cache
 def _line_box(path: Path) -> tuple[float, float, float]:
     """Cap height, ascent and descent (negative) per point of a font file: the box PDF readers
-    give its glyphs (OS/2 cap height; hhea ascent and descent)."""
+    give its glyphs. The PDF's font descriptor declares the OS/2 typographic ascender and
+    descender (the PDF renderer writes those: Roboto's 1.048 and -0.271 em, where its hhea
+    says 0.928 and -0.244), so that is the box an editor's check measures; the hhea metrics
+    only where a font has no OS/2 table."""
     _check_truetype(path)
     font = TTFont(str(path), lazy=True)
     units = int(font["head"].unitsPerEm)
     os2 = font.get("OS/2")
     cap = getattr(os2, "sCapHeight", 0) or 0.7 * units
-    return cap / units, font["hhea"].ascent / units, font["hhea"].descent / units
+    if os2 is None:
+        return cap / units, font["hhea"].ascent / units, font["hhea"].descent / units
+    return cap / units, os2.sTypoAscender / units, os2.sTypoDescender / units
 
 
 def line_box(fonts: Fonts, bold: bool = False) -> tuple[float, float, float]:

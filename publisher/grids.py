@@ -139,6 +139,10 @@ TOUR_MARKER = 0.44
 
 #: the white kept round a number the path passes near, as a share of the cell
 TOUR_KNOCKOUT = 0.04
+#: and above and below it, as a share of its size where that is more: large print's numbers fill
+#: their cells fuller (an 18 pt "100" in a 37 pt square), and a line passing over one stops as
+#: far from its digits' top as an editor's check measures it (1 pt past 0.8 of the size)
+TOUR_KNOCKOUT_TEXT = 0.088
 
 
 def _outside(segment: tuple[float, float, float, float],
@@ -192,7 +196,8 @@ def tour_drawing(board: Board, cell: float, widest: float, font: float = 0.0,
     mark = max(TOUR_MARKER * cell, clear)
     ends = {centres[0], centres[-1]}
     pad = TOUR_KNOCKOUT * cell + LABEL_CLEARANCE
-    half_w, half_h = widest / 2 + pad, 0.36 * font + pad    # digits: cap height 0.72 of the size
+    # digits: cap height 0.72 of the size; above and below them at least a share of their size
+    half_w, half_h = widest / 2 + pad, 0.36 * font + max(pad, TOUR_KNOCKOUT_TEXT * font + LABEL_CLEARANCE)
     boxes = [(x - half_w, y - half_h, x + half_w, y + half_h) for x, y in centres] if font else []
     boxes += [(x0 - pad, y0 - pad, x1 + pad, y1 + pad) for x0, y0, x1, y1 in labels]
     segments = []

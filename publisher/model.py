@@ -611,6 +611,9 @@ class CrossRef:
     stem: str                 # that booklet's file stem, for links between files
     style: TextStyle
     below: bool               # under the grid (a puzzle's), else the caption box's last line (an answer's)
+    #: under the grid, how far below its edge the line starts: enough that its font box (the face's
+    #: ascent over its centred capitals) clears the grid (large print's 18 pt on a 22.5 pt line)
+    drop: float = 0.0
 
 
 @dataclass(frozen=True)
@@ -681,6 +684,10 @@ class PlacedGrid:
     note_lines: tuple[str, ...] = ()
     #: ``caption`` as layout set it: one line, or two where its title wraps (every format breaks it there)
     caption_lines: tuple[str, ...] = ()
+    #: the caption's box, centred over the grid, where it is wider than the grid: a grid alone in its
+    #: row carries its caption across the text block rather than wrap, shrink or cut it; 0 for the
+    #: grid's own width (:attr:`caption_room`)
+    caption_width: float = 0.0
     ref: CrossRef | None = None   # the page of this puzzle's answer (or this answer's puzzle)
     below: float = 0.0        # height of the line under the grid (a puzzle's cross-reference), 0 for none
     qr: QrCode | None = None  # a puzzle's scan-to-play code, under its grid (its height is in ``below``)
@@ -693,7 +700,7 @@ class PlacedGrid:
         if self.ref is None:
             return 0.0
         if self.ref.below:
-            return self.caption_height + self.grid.height
+            return self.caption_height + self.grid.height + self.ref.drop
         return self.caption_style.leading * self.caption_count
 
     @property
@@ -713,6 +720,12 @@ class PlacedGrid:
     def captions(self) -> tuple[str, ...]:
         """The caption's lines (one unless it wraps)."""
         return self.caption_lines or (self.caption,)
+
+    @property
+    def caption_room(self) -> float:
+        """The width of the caption's box, centred over the grid: the grid's, or wider
+        (:attr:`caption_width`)."""
+        return max(self.caption_width, self.grid.width)
 
 
 @dataclass(frozen=True)

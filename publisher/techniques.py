@@ -28,7 +28,7 @@ _VI: dict[str, str] = {
     "UVWXYZ-Wing": "Cánh UVWXYZ", "TUVWXYZ-Wing": "Cánh TUVWXYZ",
     "Unique Rectangle": "Hình chữ nhật duy nhất", "Unique Loop": "Vòng duy nhất",
     "BUG": "Lưới hai ứng viên (BUG)",
-    "Aligned Pair Exclusion": "Loại trừ cặp thẳng hàng",
+    "Aligned Pair Exclusion": "Loại trừ cặp thẳng hàng", "Aligned Triplet Exclusion": "Loại trừ bộ ba thẳng hàng",
     "Forcing X-Chain": "Chuỗi X", "Forcing XY-Chain": "Chuỗi XY",
     "X-Cycle": "Vòng X", "XY-Cycle": "Vòng XY", "Y-Cycle": "Vòng Y",
     "Forcing Chains": "Chuỗi suy diễn", "Cell": "từ một ô", "Region": "từ một vùng",

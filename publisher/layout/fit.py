@@ -60,15 +60,16 @@ def floors_for(answers: bool, large_print: bool) -> Floors:
 
 
 def least_cell(board: Board, digit_ratio: float, floors: Floors, *, totals: bool, candidates: bool,
-               stretch: float = 1.0) -> float:
+               stretch: float = 1.0, ascent: float = 0.0) -> float:
     """The smallest cell (points) at which every mark of ``board`` meets ``floors``: its text
     (``digit_ratio`` of the cell, a little fuller by ``stretch`` where that keeps it printable),
     its cage totals clear of a centred digit (when ``totals`` are drawn) and its worked
     example's candidates on their keypad (when ``candidates`` are drawn; the kind chose the
-    keypad's side, :attr:`publisher.model.CellMarks.side`)."""
+    keypad's side, :attr:`publisher.model.CellMarks.side`; ``ascent``: the face's, per point, which
+    places the totals, :func:`publisher.cagelines.label_box`)."""
     need = floors.text / (digit_ratio * stretch)
     if board.cages and totals:
-        need = max(need, cell_for_totals(floors.totals, digit_ratio))
+        need = max(need, cell_for_totals(floors.totals, digit_ratio, ascent))
     if candidates:
         side = max((mark.side for step in board.worked for mark in step.marks if mark is not None), default=1)
         need = max(need, floors.candidates * side / CANDIDATE_SCALE)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+from publisher.captions import SEPARATOR
 from publisher.labels import screen_labels
 from publisher.layout import fit
 from publisher.model import (
@@ -21,7 +22,7 @@ from publisher.model import (
     TextStyle,
 )
 from publisher.play import hint_sentence
-from publisher.typeset import Styles, Typesetter
+from publisher.typeset import Styles, Typesetter, visible
 from publisher.units import PAGE_SIZES
 
 PAGE_SPARE = 0.03           # share of page height left free for office-font reflow (grids are exact-height rows)
@@ -66,12 +67,12 @@ class Frame:
 
 @dataclass
 class Draft:
-    """A page being filled: its blocks and running head text (None: neither
-    head nor folio); an ``opening`` page prints its folio but no head, as
-    its own heading already says what the head would."""
+    """A page being filled: its blocks and running head, in parts from the book's to the
+    section's (None: neither head nor folio); an ``opening`` page prints its folio but no
+    head, as its own heading already says what the head would."""
 
     blocks: list[TextBlock | Band]
-    head: str | None
+    head: tuple[str, ...] | None
     opening: bool = False
 
 
@@ -149,13 +150,24 @@ def pages(desk: Desk, drafts: list[Draft]) -> tuple[Page, ...]:
         blocks = tuple(shift(block, x, y) for block in draft.blocks)
         header = footer = None
         if draft.head is not None:   # (the margin must hold the head even where an opening omits it)
-            header = desk.margin_text(desk.type.one_line(draft.head, desk.styles.header, width),
+            header = desk.margin_text(running_head(desk.type, draft.head, desk.styles.header, width),
                                       desk.styles.header, x, width, top=True)
             header = None if draft.opening else header
             footer = desk.margin_text(str(number), desk.styles.footer, x, width, top=False)
         pages.append(Page(number, blocks, round(x, 2), round(y, 2), round(width, 2), round(height, 2),
                           header, footer, break_before=number > 1))
     return tuple(pages)
+
+
+def running_head(setter: Typesetter, parts: tuple[str, ...], style: TextStyle, width: float) -> str:
+    """A running head on its one line: its parts joined by " · " (the book's title and the
+    section's), else, where they do not fit, without the leading ones (the section's own title
+    says where the reader is); shortened with "…" only where the last part alone is too long."""
+    for start in range(len(parts)):
+        text = visible(SEPARATOR.join(parts[start:]))
+        if setter.fits(text, style, width):
+            return text
+    return setter.one_line(parts[-1], style, width)
 
 
 def shift(block: TextBlock | Band, dx: float, dy: float) -> TextBlock | Band:

@@ -56,7 +56,7 @@ class FrontMatter:
         indices = []
         for _ in range(max(1, math.ceil(entries / per_page))):
             indices.append(len(self.drafts))
-            self.drafts.append(Draft([], self.desk.labels["contents"], opening=True))
+            self.drafts.append(Draft([], (self.desk.labels["contents"],), opening=True))
         return indices
 
     def fill_contents(self, indices: list[int], entries: list[tuple[str, int]]) -> None:

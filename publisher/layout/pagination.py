@@ -46,8 +46,7 @@ class Paginator:
         put them at the same heights. A section mixing board shapes lays out
         each run of one shape with that shape's slots; a run starts on the page
         the previous one left, as far as it fits."""
-        head = (f"{self.desk.labels['answers']} · {section.title}" if answers
-                else f"{self.desk.spec.title} · {section.title}")
+        head = (self.desk.labels["answers"] if answers else self.desk.spec.title, section.title)
         blocks, top = self.desk.opening(section, answers)
         if top > self.desk.usable_height:
             key = "instructions" if section.instructions and not answers else "title"
@@ -68,7 +67,7 @@ class Paginator:
                     used = 0.0
                 if chunk:
                     used += (slots.vgap if pages[-1] else 0.0) + len(chunk) * block + (len(chunk) - 1) * slots.vgap
-                pages[-1].extend((row, slots) for row in chunk)
+                pages[-1].extend(self.widened([(row, slots) for row in chunk], answers))
         tops = [spread(page_rows, top if index == 0 else 0.0, self.desk.bottom(bool(index == 0)))
                 for index, page_rows in enumerate(pages)]
         for index, (page_rows, ys) in enumerate(zip(pages, tops)):
@@ -102,8 +101,9 @@ class Paginator:
         where another arrangement avoids it: while one is, the sections on such pages and beside
         them are tried in their other settings (:meth:`settings`: a little smaller or larger, rows packed
         by their grids' widths), one section at a time, and the one leaving fewest short pages,
-        then fewest pages, then the first short page latest, is kept; a key without a short page
-        is laid out as it always was."""
+        then fewest pages, then the first short page latest, is kept. So is one that takes a
+        short last page back onto the page before (an orphaned answer, the key's last page a tenth
+        full); a key without a short page is laid out as it always was."""
         if self.desk.spec.section_start == "right":
             for section, first in zip(sections, firsts):
                 self.section(section, first, answers=True)
@@ -111,9 +111,9 @@ class Paginator:
         chosen: list[Setting] = [None] * len(sections)
         key = self.flowed(sections, firsts, chosen)
         for _ in range(len(sections)):
-            if not key.short:
+            if not key.short and not key.orphaned:
                 break
-            around = {page + step for page in key.short for step in (-1, 0, 1)}
+            around = {page + step for page in [*key.short, *key.orphaned] for step in (-1, 0, 1)}
             near = {index for index, pages in enumerate(key.pages_of) if pages & around}
             best = key
             for index in sorted(near):
@@ -135,17 +135,18 @@ class Paginator:
         starts: list[tuple[str, int]] = []
         pages_of: list[set[int]] = []
         page: list[TextBlock | Band] = []
-        y, head, opening = 0.0, "", False     # y: the bottom of what the page holds so far
+        y, opening = 0.0, False     # y: the bottom of what the page holds so far
+        head: tuple[str, ...] = ()
         usable = self.desk.content_height * (1 - KEY_SPARE)
 
-        def turn(new_head: str, new_opening: bool) -> None:
+        def turn(new_head: tuple[str, ...], new_opening: bool) -> None:
             nonlocal page, y, head, opening
             if page:
                 drafts.append(Draft(page, head, opening))
             page, y, head, opening = [], 0.0, new_head, new_opening
 
         for section, first, setting in zip(sections, firsts, chosen):
-            section_head = f"{self.desk.labels['answers']} · {section.title}"
+            section_head = (self.desk.labels["answers"], section.title)
             heading = self.desk.type.block(f"{self.desk.labels['answers']}: {section.title}", self.desk.styles.heading,
                                       0.0, 0.0, self.desk.content_width)
             rows = self.set_rows(section, first, setting)
@@ -173,12 +174,13 @@ class Paginator:
                 pages_of[-1].add(len(drafts))
                 y += gap + height
                 below_heading = False
-        turn("", False)
+        turn((), False)
         area = self.desk.content_width * self.desk.content_height
         fills = [sum(item.grid.width * item.grid.height for block in draft.blocks if isinstance(block, Band)
                      for item in block.items) / area for draft in drafts]
         short = [index for index, fill in enumerate(fills[:-1]) if fill < fit.LEAST_FILL]
-        return Key(drafts, starts, pages_of, short)
+        orphaned = [len(fills) - 1] if len(fills) > 1 and fills[-1] < fit.LEAST_FILL else []
+        return Key(drafts, starts, pages_of, short, orphaned)
 
     def set_rows(self, section: SectionSpec, first: int, setting: Setting) -> list[tuple[list[PlacedGrid], Slots]]:
         """A section's answer rows in a setting (None: balanced in its slots; else its scale,
@@ -186,7 +188,13 @@ class Paginator:
         rows = self.scaled(section, first, 1.0 if setting is None else setting)
         if rows is None:
             raise LayoutError(section.key, "a mark would drop under its floor")
-        return balanced(rows) if setting is None else packed(rows, self.desk.content_width)
+        return self.widened(balanced(rows) if setting is None else packed(rows, self.desk.content_width), True)
+
+    def widened(self, rows: list[tuple[list[PlacedGrid], Slots]],
+                answers: bool) -> list[tuple[list[PlacedGrid], Slots]]:
+        """Rows as they print: a grid alone in its row with its caption across the text block
+        where that sets it better (:meth:`Placer.widened`)."""
+        return [(self.placer.widened(row, slots, answers), slots) for row, slots in rows]
 
     def scaled(self, section: SectionSpec, first: int, scale: float) -> list[tuple[list[PlacedGrid], Slots]] | None:
         """A section's answer rows at ``scale`` of their size, as :meth:`Placer.rows` gives them
@@ -236,7 +244,7 @@ class Paginator:
             placed = self.scaled(section, first, shrink)
             if placed is None:      # a mark would drop under its floor: no smaller
                 return rows
-            smaller = balanced(placed)
+            smaller = self.widened(balanced(placed), True)
             if not same_captions(rows, smaller):     # a caption would shrink or shorten: no smaller
                 return rows
             if stacked(smaller) <= room:
@@ -257,12 +265,14 @@ KEY_SCALES = (1.0, 0.95, 0.9, 0.85, 0.8, 1.025, 1.05, 1.075, 1.1, 1.15, 1.2, 1.3
 class Key:
     """An answer key laid out: its pages, each section's (title, first page) and the pages its
     heading and rows are on (0-based, within the key), and the pages but its last under
-    :data:`publisher.layout.fit.LEAST_FILL`."""
+    :data:`publisher.layout.fit.LEAST_FILL` (and its last page, when that is one of several and
+    as short: a setting that takes it back onto the page before wins by its page count)."""
 
     drafts: list[Draft]
     starts: list[tuple[str, int]]
     pages_of: list[set[int]]
     short: list[int]
+    orphaned: list[int]
 
     @property
     def score(self) -> tuple[int, int, int]:

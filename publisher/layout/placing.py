@@ -7,35 +7,20 @@ import math
 from dataclasses import replace
 from itertools import pairwise
 
-from publisher import fonts as fontlib
 from publisher import qrcodes
-from publisher.cagelines import cage_drawing
 from publisher.captions import caption_parts, fit_caption, head
 from publisher.grids import (
-    Box,
-    board_borders,
     cells,
-    clear_font,
-    clears,
-    coordinates,
-    label_boxes,
     one_row,
-    queen_scale,
     text_ratio,
-    tour_drawing,
 )
-from publisher.layout import fit
 from publisher.layout.frame import Desk, ink_of
+from publisher.layout.gridmaker import GridMaker
 from publisher.layout.slots import SlotMaker, Slots
 from publisher.model import (
-    QUEEN,
-    QUEEN_SCALE,
     Band,
     Board,
-    CageDrawing,
-    Coordinates,
     CrossRef,
-    Grid,
     PlacedGrid,
     QrCode,
     SectionSpec,
@@ -43,9 +28,6 @@ from publisher.model import (
 )
 from publisher.play import play_for
 from publisher.typeset import visible
-
-#: an answer key's digits may lose this share of their size to stay clear of its cage totals
-ANSWER_SHRINK = 0.8
 
 #: what makes two boards of a section print alike: rows, columns, kind and text ratio
 Shape = tuple[int, int, str, float]
@@ -56,6 +38,7 @@ class Placer:
 
     def __init__(self, desk: Desk, slots: SlotMaker) -> None:
         self.desk, self.slots = desk, slots
+        self.grids = GridMaker(desk.type, ink_of(desk.spec), desk.spec.large_print, desk.spec.coordinates)
 
     def rows(self, section: SectionSpec, first_number: int, answers: bool,
              shrink: float = 1.0) -> list[tuple[list[PlacedGrid], Slots]]:
@@ -88,7 +71,10 @@ class Placer:
         """The slots, cell and text size of each shape of a section (answers: their cells at most
         ``shrink`` of their usual size, or over 1 that much larger). Its chessboards print at one
         size whatever their sides, so their numbers are set at one size too, the smallest any of
-        them needs (a lone 6x6 tour beside 8x8 ones does not shout its numbers)."""
+        them needs (a lone 6x6 tour beside 8x8 ones does not shout its numbers); in an answer key
+        their squares are one size too, the smallest any of them gets, where that keeps every
+        board's marks (so boards of different sides share a row: an 8x8 a 6x9 in page narrows
+        beside a 6x6 at the key's largest cell)."""
         sizes: dict[Shape, tuple[Slots, float, float]] = {}
         chess: set[Shape] = set()
         boards = section.printed(answers)
@@ -105,10 +91,19 @@ class Placer:
                 sizes[shape] = (slots, cell, font)
             if board.chessboard:
                 chess.add(shape)
-        if shrink != 1.0:
+        unified = False
+        if chess and answers:
+            squares = {shape: board for board in boards if (shape := self.shape(board, answers)) in chess}
+            cell = min(sizes[shape][1] for shape in squares)
+            unified = any(sizes[shape][1] != cell for shape in squares) and \
+                all(cell >= self.slots.least_cell(board, True) - 1e-6 for board in squares.values())
+            if unified:
+                sizes.update({shape: (sizes[shape][0], cell, self.slots.font_of(board, cell, True))
+                              for shape, board in squares.items()})
+        if shrink != 1.0 or unified:     # captions wrap at the grids' new widths (never cut for it)
             sizes = self.rewrapped(section, answers, sizes)
         if chess:
-            font = min(self.clear_of_coordinates(board, *sizes[self.shape(board, answers)][1:], answers)
+            font = min(self.grids.clear_of_coordinates(board, *sizes[self.shape(board, answers)][1:], answers)
                        for board in boards if board.chessboard)
             sizes.update({shape: (*sizes[shape][:2], font) for shape in chess})
         # a cage's total and the digit of its cell stand clear of each other (their font boxes, as
@@ -118,7 +113,7 @@ class Placer:
         # totals, the totals are left out (:meth:`cages`)
         for shape in {self.shape(board, answers) for board in boards if board.cages}:
             slots, cell, font = sizes[shape]
-            least = min(self.clear_of_totals(board, cell, font, answers) for board in boards
+            least = min(self.grids.clear_of_totals(board, cell, font, answers) for board in boards
                         if board.cages and self.shape(board, answers) == shape)
             sizes[shape] = (slots, cell, least)
         return sizes
@@ -133,59 +128,6 @@ class Placer:
         wrapped = {id(slots): self.slots.rewrapped(section, answers, slots, narrowest[id(slots)])
                    for slots, _cell, _font in sizes.values()}
         return {shape: (wrapped[id(slots)], cell, font) for shape, (slots, cell, font) in sizes.items()}
-
-    def clear_of_totals(self, board: Board, cell: float, font: float, answers: bool) -> float:
-        """The largest size up to ``font`` (the floor at the least; on answers, 80 % of ``font``
-        too) at which the digits in the cells that carry a cage's total (the total's box and the
-        digit's, ascent to descent) stand clear of it."""
-        boxes = self.total_boxes(board, cell, answers)
-        if not boxes:
-            return font
-        least = fit.floors_for(answers, self.desk.spec.large_print).text
-        if answers:
-            least = max(least, round(font * ANSWER_SHRINK, 1))
-        return clear_font(self.cell_texts(board, answers), board.cols, font, least, cell, boxes,
-                          self.cell_text_width, self.line_box)
-
-    def total_boxes(self, board: Board, cell: float, answers: bool) -> dict[tuple[int, int], list[Box]]:
-        """The font box of each cage total, from its cell's corner, by cell (row, column)."""
-        drawing = self.cages(board, cell, answers, font=None)
-        if drawing is None:
-            return {}
-        _cap, ascent, descent = self.line_box
-        size = drawing.font_size
-        boxes: dict[tuple[int, int], list[Box]] = {}
-        for label in drawing.labels:
-            row, col = int(label.y // cell), int(label.x // cell)
-            left, base = label.x - col * cell, label.y - row * cell
-            right = left + self.desk.type.width(label.text, TextStyle("cage", size))
-            boxes.setdefault((row, col), []).append((left, base - ascent * size, right, base - descent * size))
-        return boxes
-
-    @staticmethod
-    def cell_texts(board: Board, answers: bool) -> tuple[str, ...]:
-        """What the cells of a board print in this booklet: the answer, or the givens."""
-        return board.answer if answers else board.givens
-
-    def clear_of_coordinates(self, board: Board, cell: float, font: float, answers: bool) -> float:
-        """The largest text size up to ``font`` at which a chessboard's widest number (a tour's
-        "100") covers none of its coordinates, the floor at the least."""
-        if not self.desk.spec.coordinates:
-            return font
-        least = fit.floors_for(answers, self.desk.spec.large_print).text
-        edges = coordinates(board.rows, board.cols, cell, least, self.label_width)
-        if edges is None:
-            return font
-        texts = [text if text != QUEEN else "" for text in (board.answer if answers else board.givens)]
-        return clear_font(texts, board.cols, font, least, cell, self.label_boxes(edges, cell), self.cell_text_width,
-                          self.line_box)
-
-    def label_boxes(self, edges: Coordinates, cell: float) -> dict[tuple[int, int], list[Box]]:
-        return label_boxes(edges, cell, self.label_width, self.line_box)
-
-    @property
-    def line_box(self) -> tuple[float, float, float]:
-        return fontlib.line_box(self.desk.spec.fonts)
 
     def worked(self, board: Board, number: int | None, answers: bool, slots: Slots,
                placed: PlacedGrid) -> list[PlacedGrid]:
@@ -213,7 +155,7 @@ class Placer:
             width = max(grid.width, slots.width)
             lines = self.sentence(visible(self.desk.said(step.step)), grid.width, slots) if slots.noted else ()
             caption = self.desk.type.one_line(heading, placed.caption_style, width)
-            out.append(replace(placed, caption=caption, caption_lines=(),
+            out.append(replace(placed, caption=caption, caption_lines=(), caption_parts=(),
                                grid=grid, note=" ".join(lines), note_lines=lines,
                                note_style=self.note_style(slots) if lines else None,
                                caption_height=slots.caption_box(1, len(lines)), play=None))
@@ -228,24 +170,12 @@ class Placer:
         grid_width = board.cols * cell
         kind = labels.get(board.kind, board.kind)
         parts = caption_parts(board, number, labels)
-        least = fit.floors_for(answers, self.desk.spec.large_print).text   # chess coordinates
         lines, style = fit_caption(parts, style, grid_width, self.desk.type, self.slots.caption_floor(answers),
                                    slots.caption_lines)
         caption = " ".join(lines)
         word = labels["solution"] if answers else labels["puzzle"]
         named = f"{word} {number}" if number is not None else labels["example"]
-        edges = coordinates(board.rows, board.cols, cell, least, self.label_width) \
-            if board.chessboard and self.desk.spec.coordinates else None
-        edge_boxes = [(label.x, label.y, label.x + self.label_width(label.text, edges.size), label.y + edges.size)
-                      for label in edges.labels] if edges is not None else []
-        grid = Grid(
-            rows=board.rows, cols=board.cols, cells=cells(board, answers),
-            borders=board_borders(board, cell),
-            cell_size=cell, font_size=font, label=f"{named}, {board.rows}x{board.cols} {kind}",
-            tour=tour_drawing(board, cell, self.widest(board, font), font, edge_boxes) if answers else None,
-            shaded=board.shading, coordinates=edges, cages=self.cages(board, cell, answers, font),
-            queen_scale=queen_scale(cell, self.label_boxes(edges, cell)) if edges is not None else QUEEN_SCALE,
-        )
+        grid = self.grids.grid(board, cell, font, answers, f"{named}, {board.rows}x{board.cols} {kind}")
         note, note_style = "", None
         note_lines: tuple[str, ...] = ()
         # a key step under a puzzle would give it away
@@ -254,8 +184,9 @@ class Placer:
             note_style = self.note_style(slots)
             note_lines = self.sentence(text, grid_width, slots)
             note = " ".join(note_lines)
-        ref = CrossRef("", 0, "", "", slots.ref or self.desk.styles.ref, below=not answers) \
-            if number is not None else None
+        ref_style = slots.ref or self.desk.styles.ref
+        drop = 0.0 if answers else self.under_edge(ref_style)
+        ref = CrossRef("", 0, "", "", ref_style, below=not answers, drop=drop) if number is not None else None
         play = None if answers or number is None else play_for(board, self.desk.spec.play_solutions,
                                                                self.desk.hint_words, self.desk.spec.language)
         link = self.slots.qr_link(board, number) if slots.qr and number is not None else None
@@ -271,12 +202,36 @@ class Placer:
                           caption_parts=parts, note_lines=note_lines,
                           caption_lines=lines if len(lines) > 1 else (), ref=ref, below=slots.below, qr=qr)
 
-    def cell_text_width(self, text: str, size: float) -> float:
-        """A cell text's width in the bold face (givens are bold; the wider of the two)."""
-        return self.desk.type.width(text, TextStyle("cell", size, bold=True))
+    def widened(self, row: list[PlacedGrid], slots: Slots, answers: bool) -> list[PlacedGrid]:
+        """A row of one grid with its caption fitted across the text block where that sets it
+        better than its grid's width does (on fewer lines, larger, or whole where it was cut):
+        nothing stands beside a lone grid (it is centred on the text block), so its caption may
+        run wider than the grid; its caption box, and the code under it, follow. Rows of more
+        grids (and a worked step's heading) stay as they are."""
+        if len(row) != 1 or not row[0].caption_parts:
+            return row
+        item = row[0]
+        room = self.desk.content_width
+        if room <= item.grid.width:
+            return row
+        style = slots.caption or (self.desk.styles.answer_caption if answers else self.desk.styles.caption)
+        lines, sized = fit_caption(item.caption_parts, style, room, self.desk.type, self.slots.caption_floor(answers),
+                                   slots.caption_lines)
+        if lines == item.captions and sized == item.caption_style:
+            return row
+        height = slots.caption_box(len(lines), len(item.note_lines))
+        qr = item.qr
+        if qr is not None:    # the code keeps its place under the grid
+            qr = replace(qr, y=_floor(height + item.grid.height + item.below - qr.side))
+        return [replace(item, caption=" ".join(lines), caption_style=sized, caption_height=height,
+                        caption_lines=lines if len(lines) > 1 else (), caption_width=round(room, 2), qr=qr)]
 
-    def label_width(self, text: str, size: float) -> float:
-        return self.desk.type.width(text, TextStyle("coordinate", size))
+    def under_edge(self, style: TextStyle) -> float:
+        """How far under a grid's edge a line of ``style`` (its capitals centred in its leading, as
+        every format sets a line) starts so that its font box clears the edge: none where the
+        leading holds the ascent."""
+        cap, ascent, _descent = self.grids.line_box
+        return max(0.0, round(ascent * style.size - style.leading / 2 - cap * style.size / 2, 2))
 
     def note_style(self, slots: Slots) -> TextStyle:
         """The note lines' style at the slots' size (the cross-reference's)."""
@@ -289,47 +244,6 @@ class Placer:
         hold the section's longest note): PDF and HTML draw each line, DOCX and RTF let the
         whole sentence (the lines joined) reflow in its paragraph."""
         return tuple(self.desk.type.wrap(text, self.note_style(slots), width))
-
-    def cages(self, board: Board, cell: float, answers: bool, font: float | None) -> CageDrawing | None:
-        """The board's cages at this cell size: black on puzzles, lighter on answers; totals at
-        their floor or more; outlines only where the kind draws dashed cages. An answer key
-        (its digits at ``font``) leaves its totals out where they would touch its digits: in
-        large print, and in cells too small to keep them clear."""
-        ink = ink_of(self.desk.spec)
-        large = self.desk.spec.large_print
-        floor = fit.floors_for(answers, large).totals
-        totals = not (large and answers)
-        if totals and answers and font is not None:      # clear at these digits' size, or left out
-            totals = clears(self.cell_texts(board, answers), board.cols, font, cell,
-                            self.total_boxes(board, cell, answers), self.cell_text_width, self.line_box)
-        homes = self.total_homes(board, cell, font) if totals and not answers and font is not None else None
-        return cage_drawing(board, cell, ink.answer_cage_grey if answers else ink.cage_grey,
-                            lambda text, size: self.desk.type.width(text, TextStyle("cage", size)),
-                            least=floor, totals=totals, outlines=board.cage_look == "dashed", homes=homes)
-
-    def total_homes(self, board: Board, cell: float, font: float) -> tuple[int | None, ...] | None:
-        """The cell (row-major) of each cage's total on a puzzle whose givens are set at ``font``:
-        its first, unless the given printed there covers the total (large print on a 6x9 or 5x8 in
-        page: 18 pt givens, the floor, and 18 pt totals in 38 pt cells cannot both fit one), then
-        the first of the cage's cells whose given stands clear of it (one without a given always
-        does), and None, the total left out, for a cage whose every cell is given (its sum tells a
-        reader nothing). None where every total stays in its first cell (the drawing as it always was)."""
-        boxes = self.total_boxes(board, cell, False)
-        texts, cols = board.givens, board.cols
-
-        def clear(index: int, box: list[Box]) -> bool:
-            return clears(texts, cols, font, cell, {divmod(index, cols): box}, self.cell_text_width, self.line_box)
-
-        homes: list[int | None] = []
-        for cage in board.cages:
-            box = boxes[divmod(cage.cells[0], cols)]
-            homes.append(next((index for index in cage.cells if clear(index, box)), None))
-        return None if homes == [cage.cells[0] for cage in board.cages] else tuple(homes)
-
-    def widest(self, board: Board, font: float) -> float:
-        """Width of the widest answer text of a board in its cells (bold, the wider face)."""
-        style = TextStyle("cell", font, bold=True)
-        return max((self.desk.type.width(text, style) for text in set(board.answer)), default=0.0)
 
     def band(self, row: list[PlacedGrid], y: float, slots: Slots, centred: bool = True) -> Band:
         """Place a row of grids centred in their slots, a short row (the end of a

@@ -7,6 +7,7 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
+from publisher import fonts as fontlib
 from publisher import qrcodes
 from publisher.cagelines import cell_for_totals
 from publisher.captions import caption_lines, caption_parts
@@ -227,9 +228,18 @@ class SlotMaker:
         # a section's last page is the booklet's last only for the last section of a puzzle booklet
         # without the key at its back: that one may be short
         final = section is self.desk.spec.sections[-1] and self.desk.spec.answers not in ("back", "both")
+        least_page = 0.0 if answers or final else fit.LEAST_FILL
         choice = fit.best(count, *size_class, model.rows, model.cols, content, cell_in, least, as_good,
-                          0.0 if answers else fit.LEAST_COVERAGE, None if answers else band_in,
-                          0.0 if answers or final else fit.LEAST_FILL)
+                          0.0 if answers else fit.LEAST_COVERAGE, None if answers else band_in, least_page)
+        if choice is not None and choice.least < least_page and 1 < size_class[0] < size_class[1]:
+            # no arrangement the conventions give for the board's size keeps every page a third full
+            # (five 6x6 two a page on 5x8 in leave a last page at 23 %): fewer a page, where that does
+            # (the page fill comes first; a range narrowed to one count, the count ``books[].pages``
+            # lands on, is kept)
+            fewer = fit.best(count, 1, size_class[1], model.rows, model.cols, content, cell_in, least, as_good,
+                             fit.LEAST_COVERAGE, band_in, least_page)
+            if fewer is not None and fewer.least >= least_page:
+                choice = fewer
         if choice is None and answers:
             # no arrangement of the key's range keeps the floors (drawn key steps, their notes and
             # candidates, need taller boxes and larger cells): fewer a page, fitted as any
@@ -250,7 +260,7 @@ class SlotMaker:
         # an answer key's totals are drawn where its cells keep them clear of the digits, else left
         # out (publisher.layout.placing): they do not make its cells larger
         return fit.least_cell(board, text_ratio(board, answers, large), floors, totals=not (large or answers),
-                              candidates=worked, stretch=1.0 if large else TEXT_STRETCH)
+                              candidates=worked, stretch=1.0 if large else TEXT_STRETCH, ascent=self.ascent)
 
     def answer_cap(self, section: SectionSpec, board: Board) -> float:
         """An answer's largest cell: its puzzle's, unless an answer's own marks need more (a
@@ -273,6 +283,11 @@ class SlotMaker:
         across = max(1, int((self.desk.content_width + probe.hgap + 1e-6) // (width + probe.hgap)))
         down = max(1, int((self.desk.usable_height - top + probe.vgap + 1e-6) // (height + probe.vgap)))
         return self.slot_grid(section, across, down, True, top, section.key, noted, board)
+
+    @property
+    def ascent(self) -> float:
+        """The regular face's ascent per point (cage totals are set in it): what places a total."""
+        return fontlib.line_box(self.desk.spec.fonts)[1]
 
     def caption_floor(self, answers: bool) -> float:
         """The smallest a caption may be set: its floor, 18 pt in large print."""
@@ -415,7 +430,7 @@ class SlotMaker:
             cell = min(cell, large_answer_cell(board))
         elif large and not fills_page(board):
             cell = min(cell, max(LARGE_PRINT_GRID / board.cols, LARGE_PRINT_GIVENS / ratio,
-                                 cell_for_totals(LARGE_PRINT_MIN_TEXT, ratio) if board.cages else 0.0))
+                                 cell_for_totals(LARGE_PRINT_MIN_TEXT, ratio, self.ascent) if board.cages else 0.0))
         return _floor(cell)
 
     def grid_size(self, board: Board, slots: Slots, answers: bool,

@@ -59,7 +59,7 @@ def _widest_gap(bands: list[Band], ys: list[float], top: float, bottom: float) -
 def notes_page(desk: Desk) -> Draft:
     """A page headed "Notes" with its folio: padding that is not blank."""
     heading = desk.type.block(desk.labels["notes"], desk.styles.heading, 0.0, 0.0, desk.content_width)
-    return Draft([heading], desk.labels["notes"], opening=True)
+    return Draft([heading], (desk.labels["notes"],), opening=True)
 
 
 #: a book without a print service that asks for more pages (``book.pages``) ends in at most

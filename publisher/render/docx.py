@@ -66,6 +66,7 @@ from publisher.render.flow import (
     Segment,
     Spacer,
     Table,
+    caption_cells,
     check_text,
     direct_size,
     flowing_lines,
@@ -256,16 +257,16 @@ class _Body:
     def _caption_row(self, segments: tuple[Segment, ...], band: Band) -> str:
         height = twips(max(item.caption_height for item in band.items))
         cells = [f'<w:tr><w:trPr><w:cantSplit/><w:trHeight w:val="{height}" w:hRule="exact"/></w:trPr>']
-        for seg in segments:
-            if seg.item is None:
-                cells.append(_empty_cell(seg.width))
+        for cell in caption_cells(segments):
+            if cell.item is None:
+                cells.append(_empty_cell(cell.width))
                 continue
-            item = seg.item
+            item = cell.item
             note = _ref_paragraph(item, self.booklet) if item.ref is not None and not item.ref.below else ""
             if item.note_style is not None:
                 note += _paragraph(item.note_style, [item.note] if item.note else [], self.booklet)
-            cells.append(f'<w:tc><w:tcPr><w:tcW w:w="{twips(seg.width)}" w:type="dxa"/>'
-                         f'<w:gridSpan w:val="{item.grid.cols}"/><w:vAlign w:val="bottom"/></w:tcPr>'
+            cells.append(f'<w:tc><w:tcPr><w:tcW w:w="{twips(cell.width)}" w:type="dxa"/>'
+                         f'<w:gridSpan w:val="{cell.columns}"/><w:vAlign w:val="bottom"/></w:tcPr>'
                          f'{_paragraph(item.caption_style, item.captions, self.booklet)}{note}</w:tc>')
         cells.append("</w:tr>")
         return "".join(cells)

@@ -159,15 +159,23 @@ def indents(block: TextBlock, page: Page) -> tuple[float, float]:
 
 @dataclass(frozen=True)
 class Segment:
-    """A run of table columns: one grid's cell columns, or a spacer (``item`` None)."""
+    """A run of table columns: one grid's cell columns, or a spacer (``item`` None); a spacer
+    beside a grid whose caption runs wider than it (``of``, that grid) holds that caption too."""
 
     item: PlacedGrid | None
     width: float
+    of: PlacedGrid | None = None
+
+
+def _margin(item: PlacedGrid) -> float:
+    """How far a grid's caption runs past each side of the grid (0 for one as wide)."""
+    return (item.caption_room - item.grid.width) / 2
 
 
 def band_segments(band: Band) -> tuple[Segment, ...]:
     """The band's grids left to right with a spacer segment wherever the model
-    leaves horizontal space between two neighbouring grids."""
+    leaves horizontal space between two neighbouring grids, and on both sides of
+    a grid whose caption runs wider than it (a grid alone in its row)."""
     segments: list[Segment] = []
     previous: PlacedGrid | None = None
     for item in band.items:
@@ -175,14 +183,44 @@ def band_segments(band: Band) -> tuple[Segment, ...]:
             gap = item.x - (previous.x + previous.grid.width)
             if twips(gap) > 0:          # less than half a twip is rounding, not a gap
                 segments.append(Segment(None, gap))
-        segments.append(Segment(item, item.grid.width))
+        margin = _margin(item)
+        side = (Segment(None, margin, item),) if twips(margin) > 0 else ()
+        segments += [*side, Segment(item, item.grid.width), *side]
         previous = item
     return tuple(segments)
 
 
 def band_indent(band: Band, page: Page) -> float:
-    """Left edge of the band's first grid, relative to the content box."""
-    return band.items[0].x - page.content_x
+    """Left edge of the band's first column (its first grid's, or its caption's where that
+    runs wider), relative to the content box."""
+    first = band.items[0]
+    margin = _margin(first)
+    return first.x - (margin if twips(margin) > 0 else 0.0) - page.content_x
+
+
+@dataclass(frozen=True)
+class CaptionCell:
+    """A cell of a band's caption row: a grid's caption over its columns and the spacers its
+    caption runs over (``columns`` of the table's), or an empty spacer (``item`` None)."""
+
+    item: PlacedGrid | None
+    width: float
+    columns: int
+
+
+def caption_cells(segments: tuple[Segment, ...]) -> tuple[CaptionCell, ...]:
+    """The caption row's cells over a band's segments: each grid's caption merged with the
+    spacers beside it that belong to it."""
+    cells: list[CaptionCell] = []
+    for seg in segments:
+        owner = seg.item or seg.of
+        columns = 1 if seg.item is None else seg.item.grid.cols
+        if owner is not None and cells and cells[-1].item is owner:
+            last = cells[-1]
+            cells[-1] = CaptionCell(owner, last.width + seg.width, last.columns + columns)
+        else:
+            cells.append(CaptionCell(owner, seg.width, columns))
+    return tuple(cells)
 
 
 # --------------------------------------------------------------------------

@@ -298,6 +298,11 @@ class _BookletView:
         return tuple((name, round(w / cell), pt(cell), _share(font / cell), _share(solved / cell), _share(queen))
                      for (w, cell, font, solved, queen), name in self.shapes.names.items())
 
+    def wide_captions(self) -> bool:
+        """Whether a caption runs wider than its grid (its phone rule is written only then)."""
+        return any(item.caption_room > item.grid.width for page in self.booklet.pages for block in page.blocks
+                   if isinstance(block, Band) for item in block.items)
+
     def style_rules(self) -> tuple[tuple[str, TextStyle], ...]:
         """(class, style) for every text style used."""
         return tuple((name, style) for style, name in self.styles.names.items())
@@ -351,6 +356,7 @@ class HtmlRenderer(Renderer):
     Templates receive ``booklet`` (the model), ``pages`` (:class:`PageView` s),
     ``faces`` (:class:`FontFace` s), ``border_rules``, ``shape_rules``,
     ``phone_rules`` (the same shapes for a phone's screen, see :meth:`_BookletView.phone_rules`),
+    ``wide_captions`` (whether a caption runs wider than its grid),
     ``style_rules``, ``ink`` (CSS colours of the model's greys: ``solved``,
     ``shade``, ``path``, ``marker``) and ``queen_path`` (SVG path data of the
     model's queen in a 100-unit box) and ``play``
@@ -376,6 +382,7 @@ class HtmlRenderer(Renderer):
                 border_rules=view.border_rules(),
                 shape_rules=view.shape_rules(),
                 phone_rules=view.phone_rules(),
+                wide_captions=view.wide_captions(),
                 style_rules=view.style_rules(),
                 ink={"solved": _grey(booklet.ink.solved_grey), "shade": _grey(booklet.ink.shade_grey),
                      "mark": _grey(booklet.ink.mark_grey),

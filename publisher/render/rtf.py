@@ -40,6 +40,7 @@ from publisher.render.flow import (
     Picture,
     Segment,
     Table,
+    caption_cells,
     check_text,
     direct_size,
     flowing_lines,
@@ -238,27 +239,29 @@ class _View:
         """A band as rows: caption cells over each grid, then the grid rows.
 
         RTF rows carry their own cell boundaries, so a caption is simply one
-        cell as wide as its grid (no merging needed)."""
+        cell as wide as its grid, or as the spacers beside it its caption runs
+        over (no merging needed)."""
         band, indent, segments = event.band, event.indent, event.segments
         definitions: list[str] = []
         captions: list[RtfFragment] = []
         right = indent
-        for seg in segments:
-            right += seg.width
+        for cell in caption_cells(segments):
+            right += cell.width
             definitions.append(f"\\clvertalb\\cellx{twips(right)}")
-            if seg.item is None:
+            item = cell.item
+            if item is None:
                 captions.append(_EMPTY)
             else:
-                style = self.style(seg.item.caption_style)
+                style = self.style(item.caption_style)
                 note = ""
-                if seg.item.ref is not None and not seg.item.ref.below:
-                    note = "\\par\\pard\\plain\\intbl" + self._ref(seg.item)
-                if seg.item.note_style is not None:
-                    note_style = self.style(seg.item.note_style)
+                if item.ref is not None and not item.ref.below:
+                    note = "\\par\\pard\\plain\\intbl" + self._ref(item)
+                if item.note_style is not None:
+                    note_style = self.style(item.note_style)
                     note += (f"\\par\\pard\\plain\\intbl\\s{note_style.number}{note_style.props}"
-                             f"{self._sized(seg.item.note_style)} {rtf_escape(seg.item.note)}")
-                caption = "\\line ".join(map(rtf_escape, seg.item.captions))
-                captions.append(RtfFragment(f"\\s{style.number}{style.props}{self._sized(seg.item.caption_style)} "
+                             f"{self._sized(item.note_style)} {rtf_escape(item.note)}")
+                caption = "\\line ".join(map(rtf_escape, item.captions))
+                captions.append(RtfFragment(f"\\s{style.number}{style.props}{self._sized(item.caption_style)} "
                                             f"{caption}{note}"))
         caption_height = max(item.caption_height for item in band.items)
         rows = [RowView(_row_properties(indent, caption_height), RtfFragment("".join(definitions)), captions)]

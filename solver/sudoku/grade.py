@@ -90,6 +90,7 @@ TECHNIQUES: tuple[tuple[float, Finder, bool], ...] = (
     (bentsets.BASE[5], bentsets.uvwxyz_wing, False),
     (chains.CYCLE, lambda g: chains.Chains(g).unary(), False),
     (bentsets.BASE[6], bentsets.tuvwxyz_wing, False),
+    (exclusion.TRIPLET_RATING, exclusion.aligned_triplet_exclusion, False),
     (chains.NISHIO, lambda g: chains.Forcing(g, dynamic=True, nishio=True).best(), False),
     (chains.MULTIPLE, lambda g: chains.Forcing(g, dynamic=False).best(), False),
     (chains.DYNAMIC, lambda g: chains.Forcing(g, dynamic=True).best(), False),

@@ -115,6 +115,7 @@ TECHNIQUES: tuple[Technique, ...] = (
     _chain("XY-Cycle", 7.0),
     _chain("Forcing XY-Chain", 7.0),
     Technique("TUVWXYZ-Wing", 7.5, 7.5, 8),
+    Technique("Aligned Triplet Exclusion", 7.5, 7.5),
     _chain("Nishio Forcing Chains", 7.5),
     *(_chain(f"{kind} Forcing Chains", 8.0) for kind in ("Contradiction", "Double", "Cell", "Region")),
     *(_chain(f"Dynamic {kind} Forcing Chains", 8.5) for kind in ("Contradiction", "Double", "Cell", "Region")),

@@ -316,6 +316,31 @@ def test_running_heads_and_page_numbers(vi_booklets: tuple[Booklet, ...]) -> Non
     assert "Tuyển tập Sudoku · Sudoku cổ điển" in heads
 
 
+@pytest.mark.parametrize("large_print", [False, True])
+def test_a_running_head_too_long_for_its_line_keeps_the_sections_title_whole(large_print: bool) -> None:
+    """A book title too long to share the running head's line with the section's title gives
+    way to it: the head reads the section's title, whole (no "…"), read back from the PDF's top
+    margin; a head that fits keeps both."""
+    import pymupdf
+
+    from publisher.render import get
+
+    title = ("The Weekend Puzzler's Grand Compendium of Logic Grids, Cages and Chessboard Challenges, "
+             "Collected and Arranged for Long Winter Evenings by the Fireside")
+    for spec, whole in ((sample_book(title=title, large_print=large_print), False),
+                        (sample_book(large_print=large_print), True)):
+        booklet = layout_book(spec)[0]
+        doc = pymupdf.open(stream=get("pdf")().render(booklet), filetype="pdf")
+        heads = [(page, doc[page.number - 1]) for page in booklet.pages if page.header is not None]
+        assert heads
+        for page, read in heads:
+            top = pymupdf.Rect(0, 0, read.rect.width, page.content_y)
+            text = " ".join(read.get_text("text", clip=top).split())
+            section = next(s.title for s in spec.sections if text.endswith(s.title))
+            assert "…" not in text
+            assert text == (f"{spec.title} · {section}" if whole else section), text
+
+
 def test_text_is_wrapped_within_its_width() -> None:
     from publisher.fonts import text_width
 

@@ -65,21 +65,10 @@ def _short_last_page(booklet: Booklet, number: int, numbers: list[int]) -> bool:
             and _grid_count(booklet, number) < _grid_count(booklet, number - 1))
 
 
-#: the one page of grids these books leave under 30 % and not their last, by book: the embedded
-#: book in large print with its key at the back, whose 8x8 tour #45 stands alone (20 %). At 18 pt
-#: every answer is at its floor (nothing is set smaller): the 6x6 and 8x8 before it side by side
-#: and it under them need 755.2 pt where a key's page holds 734.1 (756.85 less the office spare,
-#: ``KEY_SPARE``). Given that spare, LibreOffice sets #45's last row on a page of its own (DOCX
-#: and RTF: 66 pages against the PDF's 65), so the spare stays. The one line that would do is
-#: #45's caption on one line (347.8 pt over its 257.2 pt grid: a caption wider than its grid,
-#: which DOCX and RTF caption cells do not take yet); issue 42 item 4 is open there
-SHORT = {"large-print": 1}
-
-
 def _check(booklet: Booklet, name: str = "") -> None:
     doc = pymupdf.open(stream=get("pdf")().render(booklet), filetype="pdf")
     short = short_pages(Read(booklet, doc))
-    assert len(short) <= SHORT.get(name, 0), (booklet.page_width, short)
+    assert not short, (name, booklet.page_width, short)
     numbers = _puzzle_pages(booklet)
     for number in numbers:
         if _short_last_page(booklet, number, numbers):

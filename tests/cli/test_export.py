@@ -12,6 +12,7 @@ import json
 import subprocess
 import textwrap
 import xml.etree.ElementTree as ET
+from collections import Counter
 from pathlib import Path
 
 import pymupdf
@@ -161,6 +162,43 @@ def test_svg_draws_what_the_pdf_draws_for_every_kind(tmp_path: Path, cli: Cli) -
         assert Image.open(io.BytesIO(rsvg)).size == size, name
         assert _differing(base, _grey(rsvg, size)) < 0.02, name
         assert _differing_beyond_a_pixel(base, _grey(rsvg, size)) < 0.005, name
+
+
+def test_exported_grids_carry_cages_targets_and_coordinates_as_the_book_does(tmp_path: Path, cli: Cli) -> None:
+    """An exported file draws its grid as the book's page does (one grid maker for both): a
+    Killer's cage totals and a KenKen's targets, read back from the PDF, are the source's, every
+    one; a knight's tour and a queens board print their files and ranks. The export built its
+    own grid without cages or coordinates: a Killer printed its givens alone."""
+    config = tmp_path / "kinds.yaml"
+    config.write_text(KINDS_CONFIG.format(repo=REPO), encoding="utf-8")
+    code, _, err = export(cli, str(config), "--format", "pdf", "--out", str(tmp_path / "pdf"))
+    assert code == EXIT_OK, err
+    records = [r for r in manifest(tmp_path / "pdf")["files"] if r["role"] == "puzzle"]
+
+    def texts(record: dict) -> Counter[str]:
+        with pymupdf.open(tmp_path / "pdf" / record["file"]) as document:
+            spans = [span["text"].strip() for block in document[0].get_text("dict")["blocks"]
+                     for line in block.get("lines", ()) for span in line["spans"] if span["text"].strip()]
+        return Counter(spans[1:])       # the caption first
+
+    killers = json.loads((REPO / "puzzles/killer-9x9.json").read_text(encoding="utf-8"))
+    printed = [texts(r) for r in records if r["section"] == "Killer"]
+    assert len(printed) == len(killers)
+    for found, source in zip(printed, killers):
+        givens = Counter(c for c in source.get("givens", "") if c not in ".0")
+        assert found - givens == Counter(str(cage["sum"]) for cage in source["cages"])
+    signs = {"+": "+", "-": "\u2212", "x": "\u00d7", "/": "\u00f7"}
+    kenkens = json.loads((REPO / "puzzles/kenken-6x6.json").read_text(encoding="utf-8"))
+    printed = [texts(r) for r in records if r["section"] == "KenKen"]
+    assert len(printed) == len(kenkens)
+    for found, source in zip(printed, kenkens):
+        targets = Counter(f"{cage['target']}{signs[cage['op']]}" for cage in source["cages"] if cage.get("op"))
+        assert Counter({text: n for text, n in found.items() if text[-1] in signs.values()}) == targets
+    boards = [(r["section"], texts(r)) for r in records if r["section"] in ("Tours", "Queens")]
+    assert {section for section, _ in boards} == {"Tours", "Queens"}
+    for section, found in boards:
+        side = 8 if section == "Queens" else 6
+        assert set("abcdefgh"[:side]) | {str(rank) for rank in range(1, side + 1)} <= set(found), section
 
 
 def test_png_carries_the_dpi_and_pdf_embeds_its_fonts(tmp_path: Path, cli: Cli) -> None:

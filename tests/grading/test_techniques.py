@@ -242,6 +242,20 @@ def test_a_group_in_a_diagonal_is_its_cells_in_one_box() -> None:
     assert (6, (cell("r8c2"),), (cell("r1c9"), cell("r3c7"))) in links
 
 
+def test_aligned_triplet_exclusion_rates_as_serate() -> None:
+    """Three SE-rated calibration puzzles and an anti-knight one that serate rates 7.5 by an
+    Aligned Triplet Exclusion (without it: 8.3, 8.3, 8.3 and 8.8, by forcing chains)."""
+    classic = ["1..8....4.4...6.1...7.1.3...8..4...6..92.37..6...8..3...6.3.9...9.7...6.7....1..3",
+               ".....51.....76.....63....4...83..42.34.....16.29..63...7....58.....12.....45.....",
+               "...84.7...89..7.2.1....5.8..54.....18...9...67.....24..4.3....2.1.2..86...8.16..."]
+    knight = Geometry.boxed(9).with_rules(variant_rules(("anti_knight",)))
+    boards = [(Geometry.boxed(9), text) for text in classic]
+    boards.append((knight, "...1....5.....4.6.....92...72.......................31...21.....1.9.....3....5..."))
+    for geometry, text in boards:
+        found = grade_with_steps(Puzzle(geometry, "123456789", tuple(0 if ch == "." else int(ch) for ch in text)))[0]
+        assert (found.rating, found.hardest) == (7.5, "Aligned Triplet Exclusion"), text
+
+
 def test_unique_rectangle_type_1() -> None:
     g = empty()
     for name in ("r1c1", "r1c4", "r2c1"):
