@@ -4,9 +4,10 @@ As Tatham's Towers makes them (his idea, our code): a random Latin square is the
 every clue it gives is written round it. When the clues alone leave a puzzle the grader solves
 without a step above the level's ceiling (most draws), no height is given; otherwise the
 heights are all given, then taken away one by one, in a seeded random order, each for good
-when the grader still solves the puzzle within the ceiling; then (above easy, whose puzzles keep all their clues) the clues
-likewise. The grader's steps are all sound, so a puzzle it solves has one answer. The result
-is kept when its grade is the level asked for; otherwise the next seed of the draw is tried.
+when the grader still solves the puzzle within the ceiling; then (above easy, whose puzzles
+keep all their clues) the clues likewise. The grader's steps are all sound, so a puzzle it
+solves has one answer. The result is kept when its grade is the level asked for; otherwise the
+next seed of the draw is tried.
 """
 from __future__ import annotations
 
