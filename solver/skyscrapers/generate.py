@@ -20,9 +20,8 @@ from solver.cages.generate import GenerationError
 from solver.skyscrapers.grade import grade
 from solver.skyscrapers.parse import to_mapping
 from solver.skyscrapers.puzzle import MAX_SIZE, MIN_SIZE, Skyscrapers, clues_of
-from solver.skyscrapers.verdict import Rules, Search, verify
+from solver.skyscrapers.verdict import Rules, Search
 from solver.sudoku.grade import Grade, level_for
-from solver.verdict import Status
 
 LEVELS = ("easy", "medium", "hard", "diabolical")
 #: the highest rating of each level (the Sudoku levels' cut, solver.sudoku.grade.level_for)
@@ -70,15 +69,14 @@ class Request:
 
     def make(self, seed: int) -> Made:
         """The puzzle of ``seed`` with its solution and grade (what a generation task runs);
-        GenerationError when the request cannot be met."""
+        GenerationError when the request cannot be met. The solution is the square it was cut
+        from: the grader solved the puzzle by sound steps, so it has no other."""
         begin = time.perf_counter()
         try:
-            puzzle = generate(self, seed)
+            puzzle, answer, graded = draw(self, seed)
         except ValueError as error:
             raise GenerationError(str(error)) from None
-        verdict = verify(puzzle)
-        assert verdict.status is Status.UNIQUE, verdict.reason   # the grader's steps are sound
-        return Made(puzzle, verdict.solution, grade(puzzle), seed, (time.perf_counter() - begin) * 1000)
+        return Made(puzzle, answer, graded, seed, (time.perf_counter() - begin) * 1000)
 
     def record(self, made: Made) -> dict[str, Any]:
         """The JSON line of ``generate``: the puzzle's mapping (which reads back), its
@@ -96,39 +94,45 @@ def random_square(n: int, rng: random.Random) -> tuple[int, ...]:
     return next(iter(Search(rules, start, seed=rng.getrandbits(32)).solutions()))
 
 
-def _solvable(puzzle: Skyscrapers, ceiling: float) -> bool:
+def _graded(puzzle: Skyscrapers, ceiling: float) -> Grade | None:
+    """The puzzle's grade when the grader solves it without a step above ``ceiling``."""
     found = grade(puzzle, ceiling)
-    return found.complete and found.rating <= ceiling
+    return found if found.complete and found.rating <= ceiling else None
 
 
-def attempt(request: Request, rng: random.Random) -> Skyscrapers | None:
-    """One draw: a puzzle at most the level's ceiling, or None when its grade falls short."""
+def attempt(request: Request, rng: random.Random) -> tuple[Skyscrapers, tuple[int, ...], Grade] | None:
+    """One draw: a puzzle at most the level's ceiling with its answer and grade, or None when
+    its grade falls short of the level."""
     n = request.size
     level = request.level
     ceiling = CEILINGS[level or "diabolical"]
     answer = random_square(n, rng)
     clues = list(clues_of(n, answer))
     givens = [0] * (n * n)
-    if not _solvable(Skyscrapers(n, tuple(clues), tuple(givens)), ceiling):
+    found = _graded(Skyscrapers(n, tuple(clues), tuple(givens)), ceiling)
+    if found is None:
         givens = list(answer)       # the clues alone need more than the level: heights are given
         for cell in rng.sample(range(n * n), n * n):
             held, givens[cell] = givens[cell], 0
-            if not _solvable(Skyscrapers(n, tuple(clues), tuple(givens)), ceiling):
+            if _graded(Skyscrapers(n, tuple(clues), tuple(givens)), ceiling) is None:
                 givens[cell] = held
+        found = None
     if level != "easy":
         for index in rng.sample(range(4 * n), 4 * n):
             held, clues[index] = clues[index], 0
-            if not _solvable(Skyscrapers(n, tuple(clues), tuple(givens)), ceiling):
+            if _graded(Skyscrapers(n, tuple(clues), tuple(givens)), ceiling) is None:
                 clues[index] = held
+        found = None
     puzzle = Skyscrapers(n, tuple(clues), tuple(givens))
-    if level is not None and level_for(grade(puzzle).rating) != level:
+    found = found or grade(puzzle)
+    if level is not None and level_for(found.rating) != level:
         return None
-    return puzzle
+    return puzzle, answer, found
 
 
-def generate(request: Request, seed: int, *, title: str | None = None) -> Skyscrapers:
-    """A unique puzzle meeting ``request``, the same for the same seed; ValueError when the
-    request cannot be met."""
+def draw(request: Request, seed: int) -> tuple[Skyscrapers, tuple[int, ...], Grade]:
+    """A unique puzzle meeting ``request``, its answer and grade, the same for the same seed;
+    ValueError when the request cannot be met."""
     problem = request.problem()
     if problem:
         raise ValueError(problem)
@@ -136,5 +140,12 @@ def generate(request: Request, seed: int, *, title: str | None = None) -> Skyscr
     for _ in range(MAX_ATTEMPTS):
         made = attempt(request, rng)
         if made is not None:
-            return Skyscrapers(made.size, made.clues, made.givens, title=title)
+            return made
     raise ValueError(f"no {request.level} {request.size}x{request.size} Skyscrapers in {MAX_ATTEMPTS} draws")
+
+
+def generate(request: Request, seed: int, *, title: str | None = None) -> Skyscrapers:
+    """A unique puzzle meeting ``request``, the same for the same seed; ValueError when the
+    request cannot be met."""
+    made = draw(request, seed)[0]
+    return Skyscrapers(made.size, made.clues, made.givens, title=title)
