@@ -70,9 +70,30 @@ def borders(rows: int, cols: int, regions: tuple[int, ...] | None,
     )
 
 
+@lru_cache(maxsize=64)
+def ring_borders(side: int, thick: float) -> tuple[CellBorders, ...]:
+    """A grid inside a ring of clue cells (``side`` cells a side, the ring included): the inner
+    grid's cell lines thin and its frame ``thick``; the ring's own sides 0, so its clues stand
+    outside the grid on the bare page (neighbours agree on the grid's frame)."""
+    inner = borders(side - 2, side - 2, None, thick)
+
+    def at(r: int, c: int) -> CellBorders:
+        if 1 <= r <= side - 2 and 1 <= c <= side - 2:
+            return inner[(r - 1) * (side - 2) + c - 1]
+        along_top_or_bottom, along_sides = 1 <= c <= side - 2, 1 <= r <= side - 2
+        return CellBorders(thick if r == side - 1 and along_top_or_bottom else 0.0,   # over the grid's bottom
+                           thick if c == 0 and along_sides else 0.0,                  # left of the grid
+                           thick if r == 0 and along_top_or_bottom else 0.0,          # above the grid
+                           thick if c == side - 1 and along_sides else 0.0)           # right of the grid
+
+    return tuple(at(r, c) for r in range(side) for c in range(side))
+
+
 def board_borders(board: Board, cell: float) -> tuple[CellBorders, ...]:
     """A board's cell sides at ``cell`` points: thick round its regions (boxes, jigsaw), or round
     its cages where its kind draws cages as borders (KenKen: at least twice the thin cell lines)."""
+    if board.clue_ring:
+        return ring_borders(board.rows, thick_line(cell))
     if board.cages and board.cage_look == "bordered":
         owner = [0] * (board.rows * board.cols)
         for index, cage in enumerate(board.cages, 1):

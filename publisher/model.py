@@ -129,6 +129,9 @@ class Board:
     #: the legend of its marks), when the section has no instructions of its own
     rule_labels: tuple[str, ...] = ()
     cages: tuple[CageMark, ...] = ()           # cages with their totals (Killer, KenKen)
+    #: the outer ring of cells holds clues outside the grid (Skyscrapers): it is drawn without
+    #: lines and never played; the puzzle's grid is the cells inside it
+    clue_ring: bool = False
     #: the kind's look of its cages: "dashed" outlines inset in the cells over the boxes (Killer),
     #: or "bordered", heavy cage borders over thin cell lines (KenKen's convention)
     cage_look: str = "dashed"
@@ -490,7 +493,7 @@ class Grid:
     def line_runs(self) -> list[tuple[float, float, float, float, float]]:
         """Grid lines as (width, x1, y1, x2, y2) in cell units from the top-left corner,
         neighbouring segments of equal width merged into one run: what every vector format
-        strokes (thin ones first, the thick on top)."""
+        strokes (thin ones first, the thick on top); sides of width 0 are left out."""
         rows, cols, borders = self.rows, self.cols, self.borders
         runs: list[tuple[float, float, float, float, float]] = []
 
@@ -509,7 +512,7 @@ class Grid:
         for col in range(cols + 1):
             merge([borders[r * cols + col].left if col < cols else borders[r * cols + col - 1].right
                    for r in range(rows)], float(col), False)
-        return runs
+        return [run for run in runs if run[0] > 0]   # a side of width 0 (a clue ring's) is not drawn
 
 
 @dataclass(frozen=True)

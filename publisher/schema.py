@@ -171,7 +171,7 @@ class SectionBase(Strict):
     graded: ClassVar[bool] = False
 
     kind: str
-    """the kind of puzzle: `sudoku` (the default), `killer`, `kenken`, `knights_tour` or `queens`"""
+    """the kind of puzzle: `sudoku` (the default), `killer`, `kenken`, `knights_tour`, `queens` or `skyscrapers`"""
     title: str
     """section heading, running head and answer-key grouping"""
     puzzles: Paths = []

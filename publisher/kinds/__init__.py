@@ -77,9 +77,11 @@ def _register_builtins() -> None:
     from publisher.kinds.killer import KillerKind
     from publisher.kinds.knights_tour import KnightsTourKind
     from publisher.kinds.queens import QueensKind
+    from publisher.kinds.skyscrapers import SkyscrapersKind
     from publisher.kinds.sudoku import SudokuKind
 
-    for kind in (SudokuKind(), KillerKind(), KenKenKind(), KnightsTourKind(), QueensKind()):
+    for kind in (SudokuKind(), KillerKind(), KenKenKind(), KnightsTourKind(), QueensKind(),
+                 SkyscrapersKind()):
         register(kind)
 
 

@@ -1,5 +1,5 @@
-"""Puzzles in other programs' formats, found from their content: Tatham's game IDs (Solo and
-Keen), HoDoKu's library lines, f-puzzles and SudokuPad links and f-puzzles JSON, one a line;
+"""Puzzles in other programs' formats, found from their content: Tatham's game IDs (Solo,
+Keen and Towers), HoDoKu's library lines, f-puzzles and SudokuPad links and f-puzzles JSON, one a line;
 and an f-puzzles puzzle as an entry of a structured (JSON) file (:func:`read_mapping`).
 
 A text is in a foreign format when its first line that holds anything (not blank, not a
@@ -30,9 +30,10 @@ from solver.sudoku import parse_text as parse_sudoku_text
 if TYPE_CHECKING:
     from solver.kenken import KenKen
     from solver.killer import Killer
+    from solver.skyscrapers import Skyscrapers
 
 #: What a foreign line reads as
-Foreign = Union[Puzzle, "Killer", "KenKen", ParseIssue]
+Foreign = Union[Puzzle, "Killer", "KenKen", "Skyscrapers", ParseIssue]
 T = TypeVar("T")
 
 
@@ -42,7 +43,7 @@ def _content(line: str) -> bool:
 
 
 #: The kinds our own one-line JSON names (``convert --to text`` writes a Killer or a KenKen so)
-_OWN_KINDS = ("sudoku", "killer", "kenken")
+_OWN_KINDS = ("sudoku", "killer", "kenken", "skyscrapers")
 
 
 def _json_line(line: str) -> bool:
@@ -78,6 +79,8 @@ def is_foreign(line: str) -> bool:
     if hodoku.looks_like(line) or fpuzzles.looks_like_link(line) or _json_line(line):
         return True
     token = line.strip().split(None, 1)[0] if line.strip() else ""
+    if _towers(token):
+        return True
     if not tatham.looks_like(token):
         return False
     if ":" in token:
@@ -91,6 +94,25 @@ def is_foreign(line: str) -> bool:
     return True
 
 
+def _towers(token: str) -> bool:
+    """Whether a line's first word is a Towers game ID (clues separated by ``/``): one that
+    reads as one, and, without its parameters, not a line our own Sudoku reader reads."""
+    from solver.skyscrapers.parse import looks_like_id, read_id
+    if not looks_like_id(token):
+        return False
+    try:
+        read_id(token)
+    except ValueError:
+        return False
+    return ":" in token or all(isinstance(found, ParseIssue) for found in parse_sudoku_text(token))
+
+
+def _read_towers(text: str) -> tuple[str, dict[str, Any]]:
+    from solver.skyscrapers.parse import read_id
+    read_id(text)    # its problem, if any, said as the other formats say theirs
+    return "skyscrapers", {"tatham": text}
+
+
 def puzzle(kind: str, mapping: Mapping[str, Any], line: int, index: int) -> Foreign:
     """The puzzle of ``kind`` its solver reads from ``mapping`` (the cage solvers loaded
     only for a cage puzzle: reading Sudoku text never pays for them)."""
@@ -100,6 +122,9 @@ def puzzle(kind: str, mapping: Mapping[str, Any], line: int, index: int) -> Fore
     if kind == "kenken":
         from solver.kenken import parse_mapping as parse_kenken
         return parse_kenken(mapping, line=line, index=index)
+    if kind == "skyscrapers":
+        from solver.skyscrapers import parse_mapping as parse_skyscrapers
+        return parse_skyscrapers(mapping, line=line, index=index)
     return parse_sudoku(mapping, line=line, index=index)
 
 
@@ -113,6 +138,8 @@ def _reader(line: str) -> tuple[str, Callable[[str], tuple[str, dict[str, Any]]]
     title = rest.strip().lstrip("#").strip()
     if fpuzzles.looks_like_link(token):
         return "f-puzzles link", fpuzzles.read_link, token, title
+    if _towers(token) or (":" in token and "/" in token):
+        return "Towers game ID", _read_towers, token, title
     return "Tatham game ID", tatham.read, token, title
 
 
@@ -178,11 +205,19 @@ def read_lines(lines: Iterable[str], native: Callable[[Iterable[str]], Iterator[
 WRITES = ("fpuzzles", "sudokupad", "fpuzzles-link", "tatham", "sdm", "text")
 
 
-def write(found: Puzzle | Killer | KenKen, fmt: str) -> str:
-    """One puzzle as one line of ``fmt`` (see :data:`WRITES`); ValueError naming what the
-    format cannot hold."""
+def write(found: Puzzle | Killer | KenKen | Skyscrapers, fmt: str) -> str:
+    """One puzzle as one line of ``fmt`` (see :data:`WRITES`; a Skyscrapers' ``text`` is its
+    block of lines, a blank line after it); ValueError naming what the format cannot hold."""
     from solver.kenken import KenKen
     from solver.killer import Killer
+    from solver.skyscrapers import Skyscrapers, write_id
+    if isinstance(found, Skyscrapers):
+        if fmt == "tatham":
+            return write_id(found)
+        if fmt == "text":
+            from solver.skyscrapers.parse import as_text
+            return as_text(found)
+        raise ValueError(f"{_WRITTEN[fmt]} holds no Skyscrapers: write it as tatham or text")
     if not isinstance(found, (Puzzle, Killer, KenKen)):
         raise TypeError(f"{type(found).__name__} is no Sudoku, Killer or KenKen")
     if isinstance(found, KenKen):
@@ -233,7 +268,7 @@ _WRITTEN = {"fpuzzles": "f-puzzles JSON", "sudokupad": "a SudokuPad link", "fpuz
             "tatham": "a Tatham game ID", "sdm": "a SadMan .sdm line", "text": "our one-line text"}
 
 
-#: Tatham's own pages, which open a game ID after ``#`` (the Solo or Keen one)
+#: Tatham's own pages, which open a game ID after ``#`` (the Solo, Keen or Towers one)
 TATHAM_PAGES = "https://www.chiark.greenend.org.uk/~sgtatham/puzzles/js/"
 
 
@@ -243,6 +278,9 @@ def links(found: object) -> dict[str, str]:
     the sites that cannot hold it are left out (all of them for a kind none plays)."""
     from solver.kenken import KenKen
     from solver.killer import Killer
+    from solver.skyscrapers import Skyscrapers, write_id
+    if isinstance(found, Skyscrapers):
+        return {"tatham": TATHAM_PAGES + "towers.html#" + write_id(found)}
     if not isinstance(found, (Puzzle, Killer, KenKen)):
         return {}
     found_links: dict[str, str] = {}
