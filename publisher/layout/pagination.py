@@ -334,14 +334,29 @@ def balanced(rows: list[tuple[list[PlacedGrid], Slots]]) -> list[tuple[list[Plac
     """The rows of each run of one shape sharing its grids evenly: four answers three across
     are two and two, never three and an orphan (as many rows as before, none longer)."""
     out: list[tuple[list[PlacedGrid], Slots]] = []
-    for run, slots in runs(rows):
-        items = [item for row in run for item in row]
-        if any(len(row) < slots.across for row in run[:-1]):
-            out += [(row, slots) for row in run]     # a row cut short by its grids' shapes: kept
-            continue
-        for start, end in _shares(len(items), slots.across, slots.across):
-            out.append((items[start:end], slots))
+    for slotted, slots in runs(rows):
+        for run in _one_shape(slotted):     # a mixed section's 6x6 answers apart from its 4x4 ones
+            items = [item for row in run for item in row]
+            if any(len(row) < slots.across for row in run[:-1]):
+                out += [(row, slots) for row in run]     # a row cut short by its grids' shapes: kept
+                continue
+            for start, end in _shares(len(items), slots.across, slots.across):
+                out.append((items[start:end], slots))
     return out
+
+
+def _one_shape(rows: list[list[PlacedGrid]]) -> list[list[list[PlacedGrid]]]:
+    """Consecutive rows of grids of one shape, grouped: the rows of a mixed section share one
+    set of slots, and its last row of one shape (the fourth 6x6 KenKen before two 4x4 ones)
+    is cut short by the next shape, not by its own count."""
+    groups: list[list[list[PlacedGrid]]] = []
+    for row in rows:
+        shape = {(item.grid.rows, item.grid.cols) for item in row}
+        if groups and shape == {(item.grid.rows, item.grid.cols) for item in groups[-1][-1]} and len(shape) == 1:
+            groups[-1].append(row)
+        else:
+            groups.append([row])
+    return groups
 
 
 def _shares(total: int, first: int, later: int) -> list[tuple[int, int]]:

@@ -354,7 +354,36 @@ def test_answer_rows_of_a_section_share_their_grids_evenly(book: tuple[str, tupl
     """Four Killer answers three across print two and two, never three and one (item 5): on every
     answer page, rows of grids of one size that follow each other differ by one grid at most."""
     name, reads = book
-    answers = reads[-1]
+    check_rows_share_evenly(name, reads[-1])
+
+
+#: a KenKen section of four 6x6 and two 4x4 boards, its key at the back and in a booklet
+MIXED_CAGES = """\
+books:
+  - title: Cage puzzles
+    language: en
+    answers: both
+    layout: {puzzle_ids: true}
+    sections:
+      - {title: Killer Sudoku, kind: killer, difficulty: auto, puzzles: puzzles/killer-9x9.json}
+      - title: KenKen
+        kind: kenken
+        difficulty: auto
+        puzzles: puzzles/kenken-6x6.json
+        generate: {count: 2, level: medium, size: 4, seed: 2}
+"""
+
+
+@pytest.mark.slow
+def test_a_mixed_sections_answers_of_one_shape_share_their_rows_evenly(tmp_path: Path) -> None:
+    """Item 5 in a mixed section: the four 6x6 KenKen answers before two 4x4 ones printed three
+    and one (the 4x4 row cut the run), in the key at the back and in the answer booklet."""
+    for read in build_book(MIXED_CAGES, tmp_path):
+        check_rows_share_evenly("cages-mixed", read)
+
+
+def check_rows_share_evenly(name: str, answers: Read) -> None:
+    """Rows of grids of one size that follow each other on a page differ by one grid at most."""
     checked = 0
     for page in answers.doc:
         rows: dict[int, list[pymupdf.Rect]] = {}
