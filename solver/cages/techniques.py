@@ -26,7 +26,7 @@ A technique is a function of ``(grid, context)`` returning a
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from itertools import combinations, product
 
 from solver.cages.cage import Cage
@@ -39,11 +39,14 @@ Table = SumTable | TupleTable
 
 @dataclass(frozen=True)
 class Context:
-    """What the cage techniques read besides the grid: the cages, their tables, the network."""
+    """What the cage techniques read besides the grid: the cages, their tables, the network;
+    and what :func:`cage_sums` last saw of each cage where it found nothing (a grade rescans
+    every cage after every step, and most cages have not changed since)."""
 
     cages: tuple[Cage, ...]
     tables: tuple[Table, ...]
     net: Network
+    quiet: dict[int, tuple[int, ...]] = field(default_factory=dict, compare=False)
 
 
 def effective(g: Grid) -> list[int]:
@@ -149,12 +152,15 @@ def open_part(g: Grid, cage: Cage) -> tuple[list[int], int]:
 
 
 def cage_sums(g: Grid, ctx: Context, rating: float) -> Step | None:
-    for cage in ctx.cages:
-        cells, total = open_part(g, cage)
-        if len(cells) < 2:
+    for index, cage in enumerate(ctx.cages):
+        seen = tuple(g.cands[c] if not g.values[c] else -g.values[c] for c in cage.cells)
+        if ctx.quiet.get(index) == seen:
             continue
-        removed = sums_removal(g, cells, total)
-        if removed:
+        cells, total = open_part(g, cage)
+        removed = sums_removal(g, cells, total) if len(cells) >= 2 else []
+        if not removed:
+            ctx.quiet[index] = seen
+        else:
             return g.removal("Cage Sums", rating,
                              f"the open cells {g.names(cells)} of {cage_words(g, cage)} add up to {total}",
                              removed, cage.cells)
