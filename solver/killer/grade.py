@@ -9,7 +9,7 @@ against its cells, outies, runs of units, locks and splits -- is rated from 3.0 
 SE's subsets. Calibrated on Tatham's Killers (``bench/cage_levels.py``): his solver has the
 cheap readings only, and his letters rise with the Sudoku techniques a Killer needs beyond
 them; with this split our ratings follow his letters (Spearman 0.89 over t, b, i, a, u on the
-140 Killers, plain and X, of ``tests/data/tatham-killer-levels.txt``; 0.55 before).
+140 Killers, plain and X, of ``tests/data/cages/tatham-killer-levels.txt``; 0.55 before).
 
 =========================================  ======
 Cage Remainder (last cell of a cage)        1.1

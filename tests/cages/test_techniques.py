@@ -300,7 +300,7 @@ def test_killer_levels_follow_tathams_letters() -> None:
     from solver import formats
 
     letters = "tbiau"
-    lines = [line.split() for line in (DATA / "tatham-killer-levels.txt").read_text().splitlines()
+    lines = [line.split() for line in (DATA / "cages" / "tatham-killer-levels.txt").read_text().splitlines()
              if line and not line.startswith("#")]
     theirs: list[float] = []
     ours: list[float] = []
