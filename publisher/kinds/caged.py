@@ -78,8 +78,8 @@ class CageGenerate(Generation):
     count: int = Field(default=10, ge=1, le=10_000)
     """how many puzzles"""
     level: Literal["easy", "medium", "hard", "diabolical"] | None = None
-    """`easy`, `medium`, `hard` or `diabolical`, on the Sudoku levels' ratings (a Killer's easy runs to 1.7); any
-    level without it"""
+    """`easy`, `medium`, `hard` or `diabolical`, on the Sudoku levels' ratings (a Killer cuts them at
+    2.4, 3.0 and 5.0); any level without it"""
 
     def request(self) -> CageRecipe:
         raise NotImplementedError

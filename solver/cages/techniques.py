@@ -4,7 +4,13 @@ They work on the Sudoku grader's :class:`~solver.sudoku.candidates.Grid` (values
 candidate bitmasks) plus the puzzle's cages and their tables (:mod:`solver.cages.tables`):
 
 * **Cage Remainder** -- the last open cell of a cage takes what its total leaves;
-* **Cage Combination** -- only some digit sets (Killer) or value tuples (KenKen) fit a
+* **Cage Sums** -- the first reading of a Killer cage (or of cells the 45 rule gives a total):
+  its open cells' bounds (a digit too small or too large for what the others can add up to
+  leaves), and for two to four open cells the digit sets that add up to the rest and of which
+  every cell could hold some digit; digits in none of them leave. It reads the sums, not the
+  arrangement: a set is not checked digit by digit against the cells (Tatham's own solver
+  stops here too);
+* **Cage Combination** -- the exact reading: only some digit sets (Killer) or value tuples (KenKen) fit a
   cage's total and its cells' candidates; digits no fitting one uses leave the cells;
 * **Cage Pointing** -- a digit every fitting combination of a cage needs, whose places in
   the cage lie in one row, column or box, leaves the rest of that unit;
@@ -20,8 +26,8 @@ A technique is a function of ``(grid, context)`` returning a
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
-from itertools import product
+from dataclasses import dataclass, field
+from itertools import combinations, product
 
 from solver.cages.cage import Cage
 from solver.cages.engine import Network, live_combos, live_tuples, propagate
@@ -33,11 +39,14 @@ Table = SumTable | TupleTable
 
 @dataclass(frozen=True)
 class Context:
-    """What the cage techniques read besides the grid: the cages, their tables, the network."""
+    """What the cage techniques read besides the grid: the cages, their tables, the network;
+    and what :func:`cage_sums` last saw of each cage where it found nothing (a grade rescans
+    every cage after every step, and most cages have not changed since)."""
 
     cages: tuple[Cage, ...]
     tables: tuple[Table, ...]
     net: Network
+    quiet: dict[int, tuple[int, ...]] = field(default_factory=dict, compare=False)
 
 
 def effective(g: Grid) -> list[int]:
@@ -90,6 +99,72 @@ def fitting_words(g: Grid, cage: Cage, table: Table, cand: Sequence[int], full: 
     if len(texts) > 4:
         return f"one of {len(texts)} combinations"
     return texts[0] if len(texts) == 1 else ", ".join(texts[:-1]) + " or " + texts[-1]
+
+
+#: (cells, total) -> the bitmasks of the sets of that many different digits 1-9 adding up to total
+_DIGIT_SETS: dict[tuple[int, int, int], tuple[int, ...]] = {}
+
+
+def digit_sets(n: int, count: int, total: int) -> tuple[int, ...]:
+    """The sets of ``count`` different digits of 1..``n`` that add up to ``total``, as bitmasks."""
+    key = (n, count, total)
+    found = _DIGIT_SETS.get(key)
+    if found is None:
+        found = tuple(sum(1 << (d - 1) for d in chosen) for chosen in combinations(range(1, n + 1), count)
+                      if sum(chosen) == total)
+        _DIGIT_SETS[key] = found
+    return found
+
+
+def sums_removal(g: Grid, cells: Sequence[int], total: int) -> list[tuple[int, int]]:
+    """What the :func:`cage_sums` reading strikes from open ``cells`` adding up to ``total``
+    (different digits when two to four of them; bounds alone otherwise)."""
+    cands = [g.cands[c] for c in cells]
+    low_sum = high_sum = 0
+    for m in cands:
+        low_sum += (m & -m).bit_length()
+        high_sum += m.bit_length()
+    removed: list[tuple[int, int]] = []
+    for c, m in zip(cells, cands):
+        low = (m & -m).bit_length()
+        high = m.bit_length()
+        least = total - (high_sum - high)        # what the others leave at their largest ...
+        most = total - (low_sum - low)           # ... and at their smallest
+        if least > low or most < high:
+            fits = ((1 << max(0, most)) - 1) & ~((1 << max(0, least - 1)) - 1)
+            removed += [(c, d) for d in bits(m & ~fits)]
+    if removed or not 2 <= len(cells) <= 4:
+        return removed
+    possible = 0
+    for digits in digit_sets(g.n, len(cells), total):
+        for m in cands:
+            if not m & digits:
+                break
+        else:
+            possible |= digits
+    return [(c, d) for c, m in zip(cells, cands) if m & ~possible for d in bits(m & ~possible)]
+
+
+def open_part(g: Grid, cage: Cage) -> tuple[list[int], int]:
+    """A cage's open cells and what they add up to."""
+    return ([c for c in cage.cells if not g.values[c]],
+            cage.total - sum(g.values[c] for c in cage.cells if g.values[c]))
+
+
+def cage_sums(g: Grid, ctx: Context, rating: float) -> Step | None:
+    for index, cage in enumerate(ctx.cages):
+        seen = tuple(g.cands[c] if not g.values[c] else -g.values[c] for c in cage.cells)
+        if ctx.quiet.get(index) == seen:
+            continue
+        cells, total = open_part(g, cage)
+        removed = sums_removal(g, cells, total) if len(cells) >= 2 else []
+        if not removed:
+            ctx.quiet[index] = seen
+        else:
+            return g.removal("Cage Sums", rating,
+                             f"the open cells {g.names(cells)} of {cage_words(g, cage)} add up to {total}",
+                             removed, cage.cells)
+    return None
 
 
 def cage_remainder(g: Grid, ctx: Context, rating: float) -> Step | None:

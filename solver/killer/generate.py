@@ -49,7 +49,7 @@ class Request(CageRequest[Killer, Shape]):
     attempts = 200
     levels = LEVELS
     #: pairs make nearly all of an easy Killer, most of a medium one (as Tatham's), half of a hard one
-    small_share: ClassVar[dict[str | None, float]] = {"easy": 0.95, "medium": 0.8, "hard": 0.5}
+    small_share: ClassVar[dict[str | None, float]] = {"easy": 0.95, "medium": 0.9, "hard": 0.5}
 
     size: int = 9
     box: tuple[int, int] | None = None
@@ -64,6 +64,13 @@ class Request(CageRequest[Killer, Shape]):
     @property
     def most_cells(self) -> int:
         return min(9, self.size)
+
+    def merged_cells(self) -> int | None:
+        """A medium or hard Killer graded too easy has neighbouring cages merged up to the
+        level's largest cage: measured compiled, 9x9 medium 7.4 -> 11.7 puzzles per CPU s (a
+        medium is one unique cutting in five, most of the rest easy), hard 23 -> 29. Cage sizes
+        asked are kept as asked."""
+        return self.sizes[1] if self.level in ("medium", "hard") and self.cages is None else None
 
     def grid_problem(self) -> str | None:
         cells = self.size * self.size

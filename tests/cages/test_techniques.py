@@ -5,12 +5,21 @@ every solution, so this holds for puzzles with several solutions too)."""
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
 import pytest
 
 from solver.cages.engine import network
 from solver.cages.grading import solve_steps
-from solver.cages.techniques import Context, cage_combination, cage_pointing, cage_remainder, combination_lock, forcing
+from solver.cages.techniques import (
+    Context,
+    cage_combination,
+    cage_pointing,
+    cage_remainder,
+    cage_sums,
+    combination_lock,
+    forcing,
+)
 from solver.kenken import grade as kenken_grade
 from solver.kenken import parse_mapping as parse_kenken
 from solver.kenken.grade import grid as kenken_grid
@@ -22,6 +31,8 @@ from solver.parsing import ParseIssue
 from solver.sudoku.candidates import Grid
 from tests import cage_oracle as oracle
 from tests.cages.mappings import kenken_mapping, killer_mapping
+
+DATA = Path(__file__).resolve().parents[1] / "data"
 
 
 def killer(cages: list[tuple[int, list[str]]], size: int = 9) -> Killer:
@@ -45,6 +56,30 @@ def test_cage_combination_keeps_the_digit_sets_that_fit() -> None:
     assert step.technique == "Cage Combination"
     assert step.text.startswith("cage 3 at r1c1 can only be 1+2")
     assert removed(step) == {(1, c, str(d)) for c in (1, 2) for d in range(3, 10)}
+
+
+def test_cage_sums_reads_the_sums_not_the_arrangement() -> None:
+    p = killer([(10, ["r1c1", "r1c2"]), (24, ["r2c1", "r2c2", "r2c3"])])
+    g = Grid(p.sudoku)
+    for digit in range(4, 9):
+        g.cands[0] &= ~(1 << (digit - 1))          # r1c1 holds 1, 2, 3 or 9
+    g.cands[1] &= ~(1 << 7)                        # r1c2 cannot be 8
+    step = cage_sums(g, context(p), 1.3)
+    # 10 in two cells: 1+9, 2+8, 3+7 (each cell holds a digit of each), not 4+6: r1c2 loses 4, 5, 6
+    assert step.technique == "Cage Sums"
+    assert removed(step) == {(1, 2, str(d)) for d in (4, 5, 6)}
+    assert step.text.startswith("the open cells r1c1 and r1c2 of cage 10 at r1c1 add up to 10")
+    g.apply(step)
+    # 24 in three cells: the bounds first (two others add up to 18 at most: nothing under 6) ...
+    step = cage_sums(g, context(p), 1.3)
+    assert removed(step) == {(2, c, str(d)) for c in (1, 2, 3) for d in range(1, 6)}
+    g.apply(step)
+    # ... then the one set, 7+8+9
+    assert removed(cage_sums(g, context(p), 1.3)) == {(2, c, "6") for c in (1, 2, 3)}
+    g.apply(cage_sums(g, context(p), 1.3))
+    assert cage_sums(g, context(p), 1.3) is None
+    # the sums reading keeps 2+8 (both cells could be 2); the full one sees 8 has no cell left
+    assert removed(cage_combination(g, context(p), 3.0)) == {(1, 1, "2"), (1, 2, "2")}
 
 
 def test_cage_remainder_places_what_the_total_leaves() -> None:
@@ -234,3 +269,49 @@ def test_no_step_removes_a_digit_of_the_solution_many(part: int) -> None:
 def test_network_counts_are_for_units_only() -> None:
     net = network(3, [(0, 1, 2), (3, 4, 5), (6, 7, 8), (0, 3, 6), (1, 4, 7), (2, 5, 8)])
     assert net.peers[0] == (1, 2, 3, 6)
+
+
+def _ranks(values: list[float]) -> list[float]:
+    order = sorted(range(len(values)), key=values.__getitem__)
+    ranks = [0.0] * len(values)
+    i = 0
+    while i < len(order):
+        j = i
+        while j + 1 < len(order) and values[order[j + 1]] == values[order[i]]:
+            j += 1
+        for k in range(i, j + 1):
+            ranks[order[k]] = (i + j) / 2
+        i = j + 1
+    return ranks
+
+
+def _spearman(a: list[float], b: list[float]) -> float:
+    ra, rb = _ranks(a), _ranks(b)
+    ma, mb = sum(ra) / len(ra), sum(rb) / len(rb)
+    cov = sum((x - ma) * (y - mb) for x, y in zip(ra, rb))
+    return cov / (sum((x - ma) ** 2 for x in ra) * sum((y - mb) ** 2 for y in rb)) ** 0.5
+
+
+def test_killer_levels_follow_tathams_letters() -> None:
+    """Tatham's own Killers (plain and X, stored with the letter he made them at) graded by
+    ours: the ratings rise with his letters (Spearman >= 0.8, the issue's goal), his trivial
+    and basic Killers mostly grade easy and his unreasonable ones hard or above. (Before the
+    cheap cage readings were split from the full ones, his b to u all graded medium: 0.55.)"""
+    from solver import formats
+
+    letters = "tbiau"
+    lines = [line.split() for line in (DATA / "cages" / "tatham-killer-levels.txt").read_text().splitlines()
+             if line and not line.startswith("#")]
+    theirs: list[float] = []
+    ours: list[float] = []
+    levels: dict[str, list[str]] = {letter: [] for letter in letters}
+    for number, (letter, game_id) in enumerate(lines, 1):
+        grade = killer_grade.grade(formats.read_line(game_id, number, number - 1))
+        theirs.append(float(letters.index(letter)))
+        ours.append(grade.rating)
+        levels[letter].append(grade.level)
+    assert len(ours) == 140
+    assert _spearman(theirs, ours) >= 0.8
+    easy = levels["t"] + levels["b"]
+    assert easy.count("easy") >= 0.75 * len(easy)
+    assert all(level in ("hard", "diabolical") for level in levels["u"])
