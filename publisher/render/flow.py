@@ -39,7 +39,7 @@ from publisher.model import (
     TextStyle,
 )
 from publisher.render import RenderError
-from publisher.render.picture import cages_png, coordinates_png, qr_png, tour_png
+from publisher.render.picture import cages_png, coordinates_png, qr_png, signs_png, tour_png
 
 TWIPS_PER_POINT = 20
 
@@ -377,7 +377,7 @@ Event = Paragraph | Spacer | Table
 
 
 def _pictures(band: Band, ink: Ink, font: Path) -> tuple[Picture, ...]:
-    """The tour, cage and coordinate pictures of a band's grids, at their grids' places (``font``:
+    """The tour, cage, sign and coordinate pictures of a band's grids, at their grids' places (``font``:
     the book's regular face, for the cage totals and the coordinates).
 
     Word and LibreOffice set a table's grid half its outer line lower than the model centres it
@@ -393,6 +393,9 @@ def _pictures(band: Band, ink: Ink, font: Path) -> tuple[Picture, ...]:
         if grid.cages is not None:
             png = cages_png(grid.cages, grid.width, grid.height, font)
             out.append(Picture(png, item.x, top, grid.width, grid.height, f"{grid.label}: cages"))
+        if grid.signs is not None:
+            png = signs_png(grid.signs, grid.width, grid.height)
+            out.append(Picture(png, item.x, top, grid.width, grid.height, f"{grid.label}: signs between cells"))
         if grid.coordinates is not None:
             png = coordinates_png(grid.coordinates, grid.width, grid.height, font, ink.coordinate_grey)
             out.append(Picture(png, item.x, top, grid.width, grid.height, f"{grid.label}: files and ranks"))
