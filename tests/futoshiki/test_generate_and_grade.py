@@ -1,0 +1,75 @@
+"""Futoshiki made and graded: generated puzzles are unique by the independent solver
+(tests/futoshiki_oracle.py), of the level asked, the same for the same seed; the grader's
+levels follow Tatham's letters on his own puzzles (Spearman's rank correlation)."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from solver.cages.generate import GenerationError
+from solver.futoshiki import read_id, write_id
+from solver.futoshiki.generate import LEVELS, Request
+from solver.futoshiki.grade import TATHAM_LETTERS, TATHAM_LEVELS, grade
+from tests import futoshiki_oracle as oracle
+from tests.skyscrapers.test_generate_and_grade import _spearman
+
+DATA = Path(__file__).parent.parent / "data" / "futoshiki"
+
+
+def _graded() -> tuple[list[float], list[float], list[str]]:
+    theirs, ours, modes = [], [], []
+    for line in (DATA / "tatham-unequal.tsv").read_text().splitlines()[1:]:
+        params, game, _ = line.split("\t")
+        theirs.append(TATHAM_LETTERS.index(params[-1]))
+        ours.append(LEVELS.index(grade(read_id(game)).level))
+        modes.append("adjacent" if "a" in params else "unequal")
+    return theirs, ours, modes
+
+
+def test_our_levels_follow_tathams_letters() -> None:
+    theirs, ours, modes = _graded()
+    assert _spearman(theirs, ours) >= 0.8
+    unequal = [(t, o) for t, o, m in zip(theirs, ours, modes) if m == "unequal"]
+    assert _spearman([t for t, _ in unequal], [o for _, o in unequal]) >= 0.85
+    # the letter each of our levels stands for is the one it is given most on his Unequal puzzles
+    for level, letter in TATHAM_LEVELS.items():
+        given = [t for t, o in unequal if LEVELS[o] == level]
+        assert given and max(set(given), key=given.count) == TATHAM_LETTERS.index(letter), level
+
+
+CASES = [pytest.param(size, level, adjacent,
+                      marks=[pytest.mark.slow] if size >= 6 or level in ("hard", "diabolical") else [],
+                      id=f"{size}-{level}{'-adjacent' if adjacent else ''}")
+         for adjacent in (False, True) for size in (4, 5, 6, 7) for level in LEVELS
+         if Request(size, level, adjacent).problem() is None]
+
+
+@pytest.mark.parametrize("size, level, adjacent", CASES)
+def test_made_puzzles_are_unique_of_their_level_and_seeded(size: int, level: str, adjacent: bool) -> None:
+    request = Request(size, level, adjacent)
+    made = request.make(11)
+    puzzle = made.puzzle
+    assert puzzle.size == size and made.level == level and puzzle.adjacent == adjacent
+    assert oracle.solutions(*oracle.parse_id(write_id(puzzle))) == [tuple(made.solution)]
+    again = request.make(11)
+    assert again.puzzle == puzzle                                        # the same seed, the same puzzle
+    assert read_id(write_id(puzzle)) == puzzle                           # written as Tatham's ID, read back
+    record = request.record(made)
+    assert record["level"] == level and record["solution"] == "".join(map(str, made.solution))
+
+
+def test_an_impossible_request_is_one_line() -> None:
+    assert Request(4, "hard", adjacent=True).problem() == (
+        "a 4x4 Adjacent Futoshiki is never hard: its bars leave too little room (easy or medium)")
+    with pytest.raises(GenerationError, match="size 10"):
+        Request(10, "easy").make(1)
+
+
+def test_the_grader_follows_a_chain_of_signs() -> None:
+    # r1c1 > r1c2 > r1c3 > r1c4 on a 4x4: the chain puts 4 3 2 1 in the first row at once
+    from solver.futoshiki.grade import grade_with_steps
+    puzzle = read_id("4:0R,0R,0R,0,0,0,0,0,0,0,0,0,0,0,0,0,")
+    _, steps = grade_with_steps(puzzle)
+    first = steps[0]
+    assert first.technique == "Inequality Chain" and "r1c1 > r1c2 > r1c3 > r1c4" in first.text
