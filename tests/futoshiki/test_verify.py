@@ -63,6 +63,7 @@ def test_a_damaged_puzzle_is_judged_as_the_independent_solver_judges_it(params: 
         n, adjacent, givens, pairs = _oracle_view(puzzle)
         for grid in (first, second):          # both are real solutions, checked by the rules alone
             assert oracle.solutions(n, adjacent, list(grid), pairs) == [tuple(grid)]
+            assert all(not given or given == value for given, value in zip(givens, grid))
         assert verdict.differences == tuple(c for c in range(n * n) if first[c] != second[c])
 
 
