@@ -69,33 +69,33 @@ def _chain(links: dict[int, list[int]], lows: list[int], cell: int, memo: dict[i
     return best, path
 
 
-def inequality_chain(g: Grid, signs: tuple[Pair, ...]) -> Step | None:
-    """The first cell whose candidates a chain of signs bounds, from below or from above."""
+def inequality_chain(g: Grid, signs: tuple[Pair, ...], below: dict[int, list[int]],
+                     above: dict[int, list[int]]) -> Step | None:
+    """The cell of the first sign that trims it, bounded by the whole chain of signs through it
+    (``below[c]``: the smaller neighbours of cell c by its signs, ``above[c]`` the greater).
+
+    The chains' bounds are the fixpoint of each sign's own (a cell more than its smaller
+    neighbour's least, less than its greater neighbour's most), so a chain trims a cell only
+    where some sign does: the signs are looked at one by one, and only the chain of the first
+    that trims a cell is followed, to trim it and name the chain."""
     n = g.n
     cand = latin.effective(g)
     lows = [(m & -m).bit_length() for m in cand]
-    highs_as_lows = [n + 1 - m.bit_length() for m in cand]       # "at most" read as a "least" of n + 1 - digit
-    below: dict[int, list[int]] = {}
-    above: dict[int, list[int]] = {}
+    highs = [m.bit_length() for m in cand]
+    values = g.values
     for greater, lesser in signs:
-        below.setdefault(greater, []).append(lesser)
-        above.setdefault(lesser, []).append(greater)
-    up: dict[int, tuple[int, list[int]]] = {}
-    down: dict[int, tuple[int, list[int]]] = {}
-    for cell in range(n * n):
-        if g.values[cell]:
-            continue
-        least, path = _chain(below, lows, cell, up, 0)
-        removed = [(cell, d) for d in bits(g.cands[cell]) if d < least]
-        if removed:
+        if lows[greater] <= lows[lesser] and not values[greater]:
+            least, path = _chain(below, lows, greater, {}, 0)
+            removed = [(greater, d) for d in bits(g.cands[greater]) if d < least]
             text = " > ".join(g.name(c) for c in path)
-            return g.removal("Inequality Chain", CHAIN, f"{text}: {g.name(cell)} is at least {least}", removed, path)
-        flipped, path = _chain(above, highs_as_lows, cell, down, 0)
-        most = n + 1 - flipped
-        removed = [(cell, d) for d in bits(g.cands[cell]) if d > most]
-        if removed:
+            return g.removal("Inequality Chain", CHAIN, f"{text}: {g.name(greater)} is at least {least}", removed,
+                             path)
+        if highs[lesser] >= highs[greater] and not values[lesser]:
+            flipped, path = _chain(above, [n + 1 - high for high in highs], lesser, {}, 0)
+            most = n + 1 - flipped        # "at most" read as a "least" of n + 1 - digit
+            removed = [(lesser, d) for d in bits(g.cands[lesser]) if d > most]
             text = " < ".join(g.name(c) for c in path)
-            return g.removal("Inequality Chain", CHAIN, f"{text}: {g.name(cell)} is at most {most}", removed, path)
+            return g.removal("Inequality Chain", CHAIN, f"{text}: {g.name(lesser)} is at most {most}", removed, path)
     return None
 
 
@@ -147,7 +147,12 @@ def techniques(puzzle: Futoshiki) -> tuple[Technique, ...]:
             (CANDIDATES, partial(adjacent_candidates, bars=bars, pairs=pairs)),
         )
     else:
-        sign_steps = ((CHAIN, partial(inequality_chain, signs=puzzle.signs)),)
+        below: dict[int, list[int]] = {}
+        above: dict[int, list[int]] = {}
+        for greater, lesser in puzzle.signs:
+            below.setdefault(greater, []).append(lesser)
+            above.setdefault(lesser, []).append(greater)
+        sign_steps = ((CHAIN, partial(inequality_chain, signs=puzzle.signs, below=below, above=above)),)
     return (
         (FULL_HOUSE, singles.full_house),
         (HIDDEN_SINGLE, partial(latin.rated, singles.hidden_single_line, HIDDEN_SINGLE)),
