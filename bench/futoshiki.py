@@ -84,7 +84,11 @@ def main() -> None:
                 if program is None:
                     print(f"{size:<5} {mode:<9} {level:<11} {rate:8.2f} {'not measured':>8}")
                     continue
-                theirs, ids = _tatham(program, f"{size}{flag}d{letter}", args.tatham)
+                try:
+                    theirs, ids = _tatham(program, f"{size}{flag}d{letter}", args.tatham)
+                except subprocess.CalledProcessError:             # a 4x4 Adjacent above his easy
+                    print(f"{size:<5} {mode:<9} {level:<11} {rate:8.2f} {'refuses':>8}")
+                    continue
                 print(f"{size:<5} {mode:<9} {level:<11} {rate:8.2f} {theirs:8.2f}  {rate / theirs:5.2f}  ({letter})",
                       flush=True)
                 judge(ids, letter)

@@ -31,7 +31,7 @@ from __future__ import annotations
 from functools import partial
 
 from solver import latin
-from solver.cages.engine import network, propagate
+from solver.cages.engine import network, propagate, start
 from solver.cages.grading import Technique, solve_steps, summary
 from solver.futoshiki.puzzle import Futoshiki, Pair, neighbours
 from solver.futoshiki.verdict import _lines, rules
@@ -172,6 +172,43 @@ def techniques(puzzle: Futoshiki) -> tuple[Technique, ...]:
         (FORCING[1], partial(latin.forcing, settle=partial(propagate, full), bivalue=False,
                              rating=FORCING[1], what="some row, column or sign")),
     )
+
+
+def solves_within(puzzle: Futoshiki, ceiling: float) -> bool:
+    """Whether the grader solves the puzzle with no step rated above ``ceiling``, found faster
+    than by grading (what generation asks a hundred times a puzzle): the engine's propagation
+    stands for every step it covers, in one go after each harder step. Its closure (singles,
+    each sign's bounds to a fixpoint; Adjacent: every pair arc consistent) is the closure of the
+    grader's easy steps in Unequal mode and of those up to Adjacent Candidates in Adjacent mode,
+    and the grader always takes the cheapest step there is: so it meets the same harder steps
+    in the same states, and the answer is the grader's (for a ceiling at least that closure's
+    rating; below it, the grader itself is asked)."""
+    covered = CANDIDATES if puzzle.adjacent else NAKED_SINGLE
+    if ceiling < covered:
+        found = grade(puzzle, ceiling)
+        return found.complete and found.rating <= ceiling
+    net = rules(puzzle)
+    cand = start(net, puzzle.givens)
+    harder = [finder for base, finder in techniques(puzzle) if covered < base <= ceiling]
+    g = grid(puzzle)
+    while cand is not None:
+        for cell, mask in enumerate(cand):
+            if g.values[cell]:
+                continue
+            if not mask & (mask - 1):
+                g.place(cell, mask.bit_length())
+            else:
+                g.cands[cell] &= mask
+        if g.solved():
+            return True
+        step = next((found for found in (finder(g) for finder in harder) if found is not None), None)
+        if step is None:
+            return False
+        g.apply(step)
+        cand = latin.effective(g)
+        if not propagate(net, cand, list(range(len(cand)))):
+            return False
+    return False
 
 
 def grade_with_steps(puzzle: Futoshiki, ceiling: float | None = None) -> tuple[Grade, list[Step]]:

@@ -75,3 +75,31 @@ def test_the_grader_follows_a_chain_of_signs() -> None:
     _, steps = grade_with_steps(puzzle)
     first = steps[0]
     assert first.technique == "Inequality Chain" and "r1c1 > r1c2 > r1c3 > r1c4" in first.text
+
+
+def test_the_generators_quick_answer_is_the_graders() -> None:
+    """solves_within (the engine's propagation standing for the easy steps) says what the grader
+    says, on Tatham's puzzles with signs and digits taken away (seeded): unique or not, solvable
+    within the ceiling or not."""
+    import random
+
+    from solver.futoshiki.grade import solves_within
+    from solver.futoshiki.puzzle import Futoshiki
+    rng = random.Random(5)
+    answers = []
+    for line in (DATA / "tatham-unequal.tsv").read_text().splitlines()[1::3]:
+        puzzle = read_id(line.split("\t")[1])
+        signs, givens = list(puzzle.signs), list(puzzle.givens)
+        for _ in range(rng.randint(0, 3)):
+            placed = [cell for cell, value in enumerate(givens) if value]
+            if signs and not puzzle.adjacent and (rng.random() < 0.6 or not placed):
+                signs.pop(rng.randrange(len(signs)))
+            elif placed:
+                givens[rng.choice(placed)] = 0
+        fewer = Futoshiki(puzzle.size, tuple(givens), tuple(signs), puzzle.adjacent)
+        for ceiling in (1.4, 2.4, 4.9, 10.0):
+            graded = grade(fewer, ceiling)
+            expected = graded.complete and graded.rating <= ceiling
+            assert solves_within(fewer, ceiling) == expected, (line, ceiling)
+            answers.append(expected)
+    assert True in answers and False in answers
