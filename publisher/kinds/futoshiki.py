@@ -43,7 +43,7 @@ class FutoshikiGenerate(Generation):
     """the grid size, 4 to 9"""
     level: Literal["easy", "medium", "hard", "diabolical"] | None = None
     """`easy`, `medium`, `hard` or `diabolical`: Tatham's Unequal trivial and easy, tricky, extreme and recursive
-    (a 4x4 Adjacent is easy or medium, a 5x5 Adjacent never hard); any level without it"""
+    (a 4x4 Adjacent is easy or medium, a hard Adjacent is 7x7 or more); any level without it"""
     mode: Mode = "unequal"
     """`unequal` (signs `<` `>` between some neighbours) or `adjacent` (a bar joins every two neighbours whose digits
     differ by 1)"""

@@ -68,9 +68,9 @@ class Request:
             return f"level {self.level!r}: one of {', '.join(LEVELS)}"
         if self.adjacent and self.size == 4 and self.level in ("hard", "diabolical"):
             return "a 4x4 Adjacent Futoshiki is never hard: its bars leave too little room (easy or medium)"
-        if self.adjacent and self.size == 5 and self.level == "hard":
-            return ("a 5x5 Adjacent Futoshiki is hardly ever hard: its bars leave it medium or, without "
-                    "enough digits, diabolical")
+        if self.adjacent and self.size in (5, 6) and self.level == "hard":
+            return (f"a {self.size}x{self.size} Adjacent Futoshiki is hardly ever hard: its bars leave it medium or, "
+                    "without enough digits, diabolical (hard Adjacent ones are 7x7 and up)")
         return None
 
     def make(self, seed: int) -> Made:
