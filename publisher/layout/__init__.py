@@ -80,7 +80,8 @@ def _build(spec: BookSpec, role: str, margins: Margins, labels: dict[str, str], 
     answer key, facing pages aligned, padding to the print profile's page count."""
     rules = spec.print_rules
     frame = Frame(spec.page_width, spec.page_height, margins, spec.mirrored, rules.safe if rules else 0.0)
-    desk = Desk(spec, frame, labels, styles)
+    puzzles = role == "puzzles"
+    desk = Desk(spec, frame, labels, styles, puzzles)
     drafts: list[Draft] = []
     front = FrontMatter(desk, drafts)
     placer = Placer(desk, SlotMaker(desk))
@@ -88,7 +89,6 @@ def _build(spec: BookSpec, role: str, margins: Margins, labels: dict[str, str], 
     firsts = [1]
     for section in spec.sections:
         firsts.append(firsts[-1] + len(section.boards))
-    puzzles = role == "puzzles"
     key = not puzzles or spec.answers in ("back", "both")
     front.title_page(spec.subtitle if puzzles else labels["answers"], with_instructions=puzzles)
     if puzzles and spec.imprint:

@@ -88,8 +88,11 @@ class Desk:
     """What every part of layout reads about the booklet being laid out: its spec, frame,
     words, styles and typesetter, the content box and the height grids may fill."""
 
-    def __init__(self, spec: BookSpec, frame: Frame, labels: dict[str, str], styles: Styles) -> None:
+    def __init__(self, spec: BookSpec, frame: Frame, labels: dict[str, str], styles: Styles,
+                 puzzles: bool = True) -> None:
         self.spec, self.frame, self.labels, self.styles = spec, frame, labels, styles
+        #: the booklet holds the puzzles (and its key, if any, is at their back), else answers alone
+        self.puzzles = puzzles
         self.type = Typesetter(spec.fonts)
         _x, _y, self.content_width, self.content_height = frame.content(1)
         self.usable_height = self.content_height * (1 - PAGE_SPARE)

@@ -170,7 +170,7 @@ class Placer:
         grid_width = board.cols * cell
         kind = labels.get(board.kind, board.kind)
         parts = caption_parts(board, number, labels)
-        lines, style = fit_caption(parts, style, grid_width, self.desk.type, self.slots.caption_floor(answers),
+        lines, style = fit_caption(parts, style, grid_width, self.desk.type, self.slots.caption_floor(answers, style),
                                    slots.caption_lines)
         caption = " ".join(lines)
         word = labels["solution"] if answers else labels["puzzle"]
@@ -215,8 +215,8 @@ class Placer:
         if room <= item.grid.width:
             return row
         style = slots.caption or (self.desk.styles.answer_caption if answers else self.desk.styles.caption)
-        lines, sized = fit_caption(item.caption_parts, style, room, self.desk.type, self.slots.caption_floor(answers),
-                                   slots.caption_lines)
+        lines, sized = fit_caption(item.caption_parts, style, room, self.desk.type,
+                                   self.slots.caption_floor(answers, style), slots.caption_lines)
         if lines == item.captions and sized == item.caption_style:
             return row
         height = slots.caption_box(len(lines), len(item.note_lines))

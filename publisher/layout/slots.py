@@ -289,8 +289,12 @@ class SlotMaker:
         """The regular face's ascent per point (cage totals are set in it): what places a total."""
         return fontlib.line_box(self.desk.spec.fonts)[1]
 
-    def caption_floor(self, answers: bool) -> float:
-        """The smallest a caption may be set: its floor, 18 pt in large print."""
+    def caption_floor(self, answers: bool, style: TextStyle) -> float:
+        """The smallest a caption of ``style`` may be set: its floor, 18 pt in large print. A key
+        at the back of the puzzles sets every caption at the booklet's one size (a caption too
+        long for its grid wraps, or is shortened, rather than set smaller)."""
+        if answers and self.desk.puzzles:
+            return style.size
         return fit.floors_for(answers, self.desk.spec.large_print).caption
 
     def caption_lines(self, section: SectionSpec, answers: bool, width: float, style: TextStyle) -> int:
@@ -307,7 +311,7 @@ class SlotMaker:
         widest = int("8" * digits)
         return max((caption_lines(caption_parts(board, None if board is section.demonstration else widest,
                                                 self.desk.labels), style, width, self.desk.type,
-                                  self.caption_floor(answers)) for board in section.printed(answers)),
+                                  self.caption_floor(answers, style)) for board in section.printed(answers)),
                    default=1)
 
     def note(self, board: Board) -> str:
@@ -334,9 +338,13 @@ class SlotMaker:
         return max((len(self.desk.type.wrap(text, style, width)) for text in self.notes(section, answers)), default=1)
 
     def styles_at(self, width: float, answers: bool) -> tuple[TextStyle, TextStyle]:
-        """The caption and cross-reference styles of the booklet's puzzles (or answers): one look
-        through it, the size its narrowest slots give (:meth:`sized_styles`), found by laying
-        its sections out once with each slot's own."""
+        """The caption and cross-reference styles of the booklet: one look through it, the size
+        its narrowest slots give (:meth:`sized_styles`), found by laying its sections out once
+        with each slot's own. A booklet of answers alone sizes them by its answers; a key at the
+        back of the puzzles takes the puzzles' look (issue 42 item 11: an editor reads a second,
+        smaller caption style in one booklet as a mistake), its captions wrapping or shrinking
+        to their narrower grids as any caption does."""
+        answers = answers and not self.desk.puzzles
         if answers not in self._styles:
             if self._probing:
                 return self.sized_styles(width, answers)
