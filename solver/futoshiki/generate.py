@@ -18,7 +18,7 @@ from typing import Any
 
 from solver.cages.engine import Search, start
 from solver.cages.generate import GenerationError
-from solver.futoshiki.grade import CANDIDATES, PAIRS, grade, solves_within
+from solver.futoshiki.grade import grade, solves_within
 from solver.futoshiki.parse import to_mapping
 from solver.futoshiki.puzzle import MAX_SIZE, Futoshiki, signs_of
 from solver.futoshiki.verdict import rules
@@ -100,23 +100,6 @@ def random_square(n: int, rng: random.Random) -> tuple[int, ...]:
     return next(iter(Search(net, cand, seed=rng.getrandbits(32)).solutions()))
 
 
-def _within(puzzle: Futoshiki, ceiling: float) -> bool:
-    """Whether the grader solves the puzzle without a step above ``ceiling``, asked of the
-    engine's propagation first where that answers it (most trials of a generation, at a
-    fraction of a grade's cost). The propagation's closure (singles, each sign's bounds to a
-    fixpoint, Adjacent's pairs arc consistent) is the grader's easy closure in Unequal mode
-    and within its Adjacent Candidates (medium) in Adjacent mode: when it solves the puzzle, so
-    does the grader within any such ceiling; in Unequal mode, when it does not, no easy step
-    does either."""
-    cand = start(rules(puzzle), puzzle.givens)
-    settled = cand is not None and all(not m & (m - 1) for m in cand)
-    if settled and (not puzzle.adjacent or ceiling >= CANDIDATES):
-        return True
-    if not puzzle.adjacent and ceiling < PAIRS[0]:
-        return settled
-    return cand is not None and solves_within(puzzle, ceiling)
-
-
 def attempt(request: Request, rng: random.Random) -> tuple[Futoshiki, tuple[int, ...], Grade] | None:
     """One draw: a puzzle at most the level's ceiling with its answer and grade, or None when
     its grade falls short of the level."""
@@ -125,17 +108,17 @@ def attempt(request: Request, rng: random.Random) -> tuple[Futoshiki, tuple[int,
     answer = random_square(n, rng)
     signs = list(signs_of(n, answer, adjacent))
     givens = [0] * (n * n)
-    if not _within(Futoshiki(n, tuple(givens), tuple(signs), adjacent), ceiling):
+    if not solves_within(Futoshiki(n, tuple(givens), tuple(signs), adjacent), ceiling):
         givens = list(answer)       # the signs alone need more than the level: digits are given
         for cell in rng.sample(range(n * n), n * n):
             held, givens[cell] = givens[cell], 0
-            if not _within(Futoshiki(n, tuple(givens), tuple(signs), adjacent), ceiling):
+            if not solves_within(Futoshiki(n, tuple(givens), tuple(signs), adjacent), ceiling):
                 givens[cell] = held
     if not adjacent:
         kept = list(signs)
         for sign in rng.sample(signs, len(signs)):
             kept.remove(sign)
-            if not _within(Futoshiki(n, tuple(givens), tuple(kept), adjacent), ceiling):
+            if not solves_within(Futoshiki(n, tuple(givens), tuple(kept), adjacent), ceiling):
                 kept.append(sign)
         signs = kept
     puzzle = Futoshiki(n, tuple(givens), tuple(signs), adjacent)

@@ -34,7 +34,7 @@ from solver import latin
 from solver.cages.engine import network, propagate, start
 from solver.cages.grading import Technique, solve_steps, summary
 from solver.futoshiki.puzzle import Futoshiki, Pair, neighbours
-from solver.futoshiki.verdict import _lines, rules
+from solver.futoshiki.verdict import _lines, placement_rules, rules
 from solver.sudoku import fish, singles, subsets
 from solver.sudoku.candidates import Grid, Step, bits
 from solver.sudoku.grade import Grade
@@ -177,17 +177,17 @@ def techniques(puzzle: Futoshiki) -> tuple[Technique, ...]:
 def solves_within(puzzle: Futoshiki, ceiling: float) -> bool:
     """Whether the grader solves the puzzle with no step rated above ``ceiling``, found faster
     than by grading (what generation asks a hundred times a puzzle): the engine's propagation
-    stands for every step it covers, in one go after each harder step. Its closure (singles,
-    each sign's bounds to a fixpoint; Adjacent: every pair arc consistent) is the closure of the
-    grader's easy steps in Unequal mode and of those up to Adjacent Candidates in Adjacent mode,
-    and the grader always takes the cheapest step there is: so it meets the same harder steps
-    in the same states, and the answer is the grader's (for a ceiling at least that closure's
-    rating; below it, the grader itself is asked)."""
-    covered = CANDIDATES if puzzle.adjacent else NAKED_SINGLE
-    if ceiling < covered:
+    stands for every step it covers, in one go after each harder step. Its closure is the
+    closure of the grader's easy steps (singles, each sign's bounds to a fixpoint; Adjacent, on
+    :func:`~solver.futoshiki.verdict.placement_rules`, what placed digits say of their
+    neighbours), or in Adjacent mode from Adjacent Candidates up the closure of those too (every
+    pair arc consistent), and the grader always takes the cheapest step there is: so it meets
+    the same harder steps in the same states, and the answer is the grader's."""
+    if ceiling < NAKED_SINGLE:
         found = grade(puzzle, ceiling)
         return found.complete and found.rating <= ceiling
-    net = rules(puzzle)
+    covered = CANDIDATES if puzzle.adjacent and ceiling >= CANDIDATES else NAKED_SINGLE
+    net = placement_rules(puzzle) if puzzle.adjacent and covered < CANDIDATES else rules(puzzle)
     cand = start(net, puzzle.givens)
     harder = [finder for base, finder in techniques(puzzle) if covered < base <= ceiling]
     g = grid(puzzle)

@@ -57,6 +57,29 @@ def rules(puzzle: Futoshiki, left_out: Pair | None = None) -> Network:
     return network(n, _lines(n), tuples=tables)
 
 
+def placement_rules(puzzle: Futoshiki) -> Network:
+    """An Adjacent puzzle's network as a person's first look reads it: the Latin square, and
+    what a placed digit says of its neighbours (across a bar, one of the two digits beside it;
+    without one, neither), as the engine's exclusions on placement; its closure is the grader's
+    easy one (:func:`solver.futoshiki.grade.solves_within`)."""
+    n = puzzle.size
+    bars = set(puzzle.signs)
+    excludes: list[list[tuple[int, int]]] = [[] for _ in range(n * n * n)]
+    for a, b in (*puzzle.signs, *unbarred(puzzle)):
+        barred = (a, b) in bars
+        for here, there in ((a, b), (b, a)):
+            for value, ruled_out in enumerate(_ruled_out(there, barred, n)):
+                excludes[here * n + value].extend(ruled_out)
+    return network(n, _lines(n), excludes=excludes)
+
+
+@lru_cache(maxsize=4096)
+def _ruled_out(there: int, barred: bool, n: int) -> tuple[tuple[tuple[int, int], ...], ...]:
+    """For each digit placed beside cell ``there``: the (cell, digit) candidates it rules out there."""
+    return tuple(tuple((there, d) for d in range(1, n + 1) if d != value and (abs(d - value) == 1) != barred)
+                 for value in range(1, n + 1))
+
+
 def _problem(puzzle: Futoshiki) -> str | None:
     """What is wrong before any search: a given repeated in its line, a sign that points both
     ways, a sign two givens break."""
