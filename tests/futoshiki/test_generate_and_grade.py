@@ -97,7 +97,7 @@ def test_the_generators_quick_answer_is_the_graders() -> None:
             elif placed:
                 givens[rng.choice(placed)] = 0
         fewer = Futoshiki(puzzle.size, tuple(givens), tuple(signs), puzzle.adjacent)
-        for ceiling in (1.4, 2.4, 4.9, 10.0):
+        for ceiling in (1.4, 1.8, 2.4, 4.9, 10.0):
             graded = grade(fewer, ceiling)
             expected = graded.complete and graded.rating <= ceiling
             assert solves_within(fewer, ceiling) == expected, (line, ceiling)
