@@ -47,6 +47,12 @@ def test_the_cli_reads_and_writes_futoshiki(cli: Cli, tmp_path: Path) -> None:
     assert code == 2 and "holds no Futoshiki" in err
     code, _, err = cli("generate", "--kind", "futoshiki", "--size", "4", "--level", "hard", "--mode", "adjacent")
     assert code == 2 and "never hard" in err
+    # a file of Unequal IDs exports as Futoshiki (its kind read from the IDs), signs drawn as in the book
+    code, out, err = cli("export", str(ids), "--format", "pdf", "--out", str(tmp_path / "export"))
+    assert code == 0, err
+    assert json.loads(out)["files"] == len(chosen)
+    first = pymupdf.open(tmp_path / "export" / "unequal-001.pdf")[0]
+    assert _marks_seen(first, 5) == _expected(read_id(chosen[0][1]))
 
 
 def _lines(page: pymupdf.Page) -> tuple[list[float], list[float]]:
