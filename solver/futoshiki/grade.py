@@ -34,7 +34,7 @@ from solver import latin
 from solver.cages.engine import network, propagate, start
 from solver.cages.grading import Technique, solve_steps, summary
 from solver.futoshiki.puzzle import Futoshiki, Pair, neighbours
-from solver.futoshiki.verdict import _lines, placement_rules, rules
+from solver.futoshiki.verdict import latin_lines, placement_rules, rules
 from solver.sudoku import fish, singles, subsets
 from solver.sudoku.candidates import Grid, Step, bits
 from solver.sudoku.grade import Grade
@@ -139,7 +139,7 @@ def adjacent_candidates(g: Grid, bars: frozenset[Pair], pairs: tuple[Pair, ...])
 def techniques(puzzle: Futoshiki) -> tuple[Technique, ...]:
     n = puzzle.size
     full = rules(puzzle)
-    latin_only = network(n, _lines(n))
+    latin_only = network(n, latin_lines(n))
     if puzzle.adjacent:
         bars, pairs = frozenset(puzzle.signs), neighbours(n)
         sign_steps: tuple[Technique, ...] = (

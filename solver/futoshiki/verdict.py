@@ -45,7 +45,8 @@ def relations(puzzle: Futoshiki) -> tuple[tuple[Pair, str], ...]:
 
 
 @lru_cache(maxsize=16)
-def _lines(n: int) -> tuple[tuple[int, ...], ...]:
+def latin_lines(n: int) -> tuple[tuple[int, ...], ...]:
+    """The rows and columns of an N x N grid: the engine's units of a Latin square."""
     return tuple(tuple(r * n + c for c in range(n)) for r in range(n)) + tuple(
         tuple(r * n + c for r in range(n)) for c in range(n))
 
@@ -54,7 +55,7 @@ def rules(puzzle: Futoshiki, left_out: Pair | None = None) -> Network:
     """The engine's network of the puzzle (``left_out``: that pair's constraint dropped)."""
     n = puzzle.size
     tables = [pair_table(a, b, relation, n) for (a, b), relation in relations(puzzle) if (a, b) != left_out]
-    return network(n, _lines(n), tuples=tables)
+    return network(n, latin_lines(n), tuples=tables)
 
 
 def placement_rules(puzzle: Futoshiki) -> Network:
@@ -70,7 +71,7 @@ def placement_rules(puzzle: Futoshiki) -> Network:
         for here, there in ((a, b), (b, a)):
             for value, ruled_out in enumerate(_ruled_out(there, barred, n)):
                 excludes[here * n + value].extend(ruled_out)
-    return network(n, _lines(n), excludes=excludes)
+    return network(n, latin_lines(n), excludes=excludes)
 
 
 @lru_cache(maxsize=4096)
