@@ -11,7 +11,7 @@ DEFAULT_LABELS: dict[str, dict[str, str]] = {
         "puzzle": "Puzzle", "solution": "Solution", "answers": "Answers",
         "easy": "Easy", "medium": "Medium", "hard": "Hard", "diabolical": "Diabolical",
         "sudoku": "Sudoku", "killer": "Killer Sudoku", "kenken": "KenKen", "knights_tour": "Knight's tour",
-        "queens": "Queens", "skyscrapers": "Skyscrapers",
+        "queens": "Queens", "skyscrapers": "Skyscrapers", "futoshiki": "Futoshiki",
         "one_possible_answer": "One possible answer", "contents": "Contents", "key_step": "Key step",
         "notes": "Notes",
         "answer_page": "answer p. {page}", "puzzle_page": "puzzle p. {page}",
@@ -25,6 +25,10 @@ DEFAULT_LABELS: dict[str, dict[str, str]] = {
         "rule_queens": "One queen in every row and column, no two on one diagonal.",
         "rule_skyscrapers": "Each row and column holds each height once; a clue counts the buildings seen from "
                             "its side, a taller one hiding those behind it.",
+        "rule_futoshiki": "Each row and column holds each number once; a sign between two cells points to the "
+                          "smaller number.",
+        "rule_futoshiki_adjacent": "Each row and column holds each number once; a bar joins two cells whose numbers "
+                                   "differ by 1, and neighbours with no bar never do.",
         "rule_x": "X: each main diagonal (shaded) also holds every digit once.",
         "rule_windoku": "Windoku: each of the four shaded windows also holds every digit once.",
         "rule_anti_knight": "Anti-knight: cells a knight's move apart never hold the same digit.",
@@ -37,7 +41,7 @@ DEFAULT_LABELS: dict[str, dict[str, str]] = {
         "puzzle": "Câu đố", "solution": "Lời giải", "answers": "Lời giải",
         "easy": "Dễ", "medium": "Trung bình", "hard": "Khó", "diabolical": "Rất khó",
         "sudoku": "Sudoku", "killer": "Sudoku sát thủ (Killer)", "kenken": "KenKen", "knights_tour": "Mã đi tuần",
-        "queens": "Quân hậu", "skyscrapers": "Nhà chọc trời",
+        "queens": "Quân hậu", "skyscrapers": "Nhà chọc trời", "futoshiki": "Futoshiki (Bất đẳng thức)",
         "one_possible_answer": "Một lời giải có thể", "contents": "Mục lục", "key_step": "Bước then chốt",
         "notes": "Ghi chú",
         "answer_page": "lời giải tr. {page}", "puzzle_page": "câu đố tr. {page}",
@@ -51,6 +55,9 @@ DEFAULT_LABELS: dict[str, dict[str, str]] = {
         "rule_queens": "Mỗi hàng, mỗi cột đúng một quân hậu, không có hai quân hậu nào cùng đường chéo.",
         "rule_skyscrapers": "Mỗi hàng, mỗi cột chứa đủ các độ cao, mỗi độ cao một lần; số bên ngoài là số tòa nhà "
                             "nhìn thấy từ phía đó, tòa cao che khuất các tòa thấp hơn phía sau.",
+        "rule_futoshiki": "Mỗi hàng, mỗi cột chứa đủ các số, mỗi số một lần; dấu giữa hai ô chỉ về phía số nhỏ hơn.",
+        "rule_futoshiki_adjacent": "Mỗi hàng, mỗi cột chứa đủ các số, mỗi số một lần; vạch nối hai ô có hai số hơn "
+                                   "kém nhau 1, hai ô kề nhau không có vạch thì không bao giờ như vậy.",
         "rule_x": "X: mỗi đường chéo chính (tô xám) cũng chứa đủ các số, mỗi số một lần.",
         "rule_windoku": "Windoku: bốn ô vuông tô xám cũng chứa đủ các số, mỗi số một lần.",
         "rule_anti_knight": "Chống mã: hai ô cách nhau một nước đi của quân mã không chứa cùng một số.",

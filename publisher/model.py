@@ -61,6 +61,17 @@ class CageMark:
 
 
 @dataclass(frozen=True)
+class SignMark:
+    """A sign between two neighbouring cells of a board (Futoshiki): the pair (row-major
+    indices) and what it says: ``"greater"``, the first cell holds the larger digit (printed
+    ``>``, ``<``, ``v`` or ``^`` pointing at the smaller); ``"bar"``, their digits differ by 1
+    (Adjacent mode, a bar across their shared side)."""
+
+    cells: tuple[int, int]
+    kind: str = "greater"
+
+
+@dataclass(frozen=True)
 class CellMarks:
     """A worked example's pencil marks in one cell: candidate symbols drawn small, each at
     its place of a ``side`` x ``side`` keypad in the cell (place = the symbol's index), the
@@ -129,6 +140,7 @@ class Board:
     #: the legend of its marks), when the section has no instructions of its own
     rule_labels: tuple[str, ...] = ()
     cages: tuple[CageMark, ...] = ()           # cages with their totals (Killer, KenKen)
+    signs: tuple[SignMark, ...] = ()           # signs between neighbouring cells (Futoshiki)
     #: the outer ring of cells holds clues outside the grid (Skyscrapers): it is drawn without
     #: lines and never played; the puzzle's grid is the cells inside it
     clue_ring: bool = False
@@ -465,6 +477,21 @@ class CageDrawing:
 
 
 @dataclass(frozen=True)
+class SignDrawing:
+    """The signs between a grid's cells as drawn, in points from its top-left corner: first
+    the white patches ``clear`` (x, y, width, height) that cut the cell lines where a sign
+    stands (the sign then reads as standing in a gap between the cells), then ``strokes``,
+    open polylines of (x, y) points in black at ``width`` (a chevron's two arms; a bar is one
+    thick segment), square caps and mitred joins. Every format draws exactly this."""
+
+    clear: tuple[tuple[float, float, float, float], ...]
+    strokes: tuple[tuple[tuple[float, float], ...], ...]
+    width: float
+    bar_width: float
+    bars: tuple[tuple[float, float, float, float], ...] = ()   # x1, y1, x2, y2 of each bar, at ``bar_width``
+
+
+@dataclass(frozen=True)
 class Grid:
     rows: int
     cols: int
@@ -477,6 +504,7 @@ class Grid:
     shaded: tuple[int, ...] | None = None       # a shading level per cell (SHADE_*: bands, marks, chess squares)
     coordinates: Coordinates | None = None      # a-h / 1-8 on a chessboard's edge squares
     cages: CageDrawing | None = None            # dashed cages with their totals (Killer, KenKen)
+    signs: SignDrawing | None = None            # signs and bars between cells (Futoshiki), drawn over the lines
     marks: tuple[CellMarks | None, ...] | None = None   # a worked example's pencil marks, row-major
     #: the queens' side as a share of the cell: :data:`QUEEN_SCALE`, smaller on a chessboard whose
     #: coordinates the full-size crown would cover (layout decides, every format draws it)

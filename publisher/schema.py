@@ -171,7 +171,8 @@ class SectionBase(Strict):
     graded: ClassVar[bool] = False
 
     kind: str
-    """the kind of puzzle: `sudoku` (the default), `killer`, `kenken`, `knights_tour`, `queens` or `skyscrapers`"""
+    """the kind of puzzle: `sudoku` (the default), `killer`, `kenken`, `knights_tour`, `queens`, `skyscrapers` or
+    `futoshiki`"""
     title: str
     """section heading, running head and answer-key grouping"""
     puzzles: Paths = []

@@ -45,9 +45,28 @@ def _loaded(source: Path) -> LoadedConfig:
     if _is_config(source):
         return load(source)
     title = source.stem
-    config = Config.model_validate({"books": [{"title": title, "sections": [
-        {"title": title, "puzzles": [source.name]}]}]})
+    section: dict[str, object] = {"title": title, "puzzles": [source.name]}
+    kind = _foreign_kind(source)
+    if kind is not None:
+        section["kind"] = kind
+    config = Config.model_validate({"books": [{"title": title, "sections": [section]}]})
     return LoadedConfig(config=config, path=source, lines={})
+
+
+def _foreign_kind(source: Path) -> str | None:
+    """The kind of a puzzle file's first puzzle when the file is in another program's format
+    that says it (a Tatham game ID of Keen, Towers or Unequal, our own JSON lines): its section
+    is of that kind, not the default Sudoku one. None otherwise (the file's own reader decides)."""
+    from publisher import safeio
+    from publisher.kinds import KINDS
+    from solver import formats
+    try:
+        found = formats.read_text(safeio.read_text(source, role="the source"))
+    except (safeio.InputError, ValueError):
+        return None
+    first = found[0] if found else None
+    return next((kind.name for kind in KINDS.values()
+                 if kind.puzzle_type is not None and isinstance(first, kind.puzzle_type)), None)
 
 
 @cli.command()

@@ -61,20 +61,22 @@ MAKERS = tuple(name for name in kinds.names() if kinds.get(name).generation is n
 @click.option("--cages", "cages", metavar="MIN-MAX", help="Cells per cage of a Killer or KenKen, e.g. 2-5.")
 @click.option("--ops/--no-ops", "ops", default=None,
               help="KenKen: print each cage's operation (the default), or hide them (the harder form).")
+@click.option("--mode", type=click.Choice(["unequal", "adjacent"]),
+              help="Futoshiki: signs < > (unequal, the default) or Adjacent's bars between digits 1 apart.")
 @click.option("--json", "as_json", is_flag=True, help="One JSON object per puzzle per line.")
 @click.option("-o", "--output", type=click.Path(path_type=Path, dir_okay=False),
               help="Write to FILE (atomically) instead of standard output.")
 def generate(count: int, kind_name: str, size: int | None, box: str | None, jigsaw: bool, level: str | None,
              rating: str | None, symmetry: str | None, minimal: bool, variant: str | None,
              techniques: tuple[str, ...], givens: str | None, seed: int | None, jobs: int, dask_address: str | None,
-             cages: str | None, ops: bool | None, as_json: bool, output: Path | None) -> int:
+             cages: str | None, ops: bool | None, mode: str | None, as_json: bool, output: Path | None) -> int:
     """Make COUNT unique puzzles; the same options and seed always give the same puzzles."""
     kind = kinds.get(kind_name)
     # the options given, under the keys of the kind's ``generate`` block (which says what it takes)
     given = {"size": size, "box": box, "jigsaw": jigsaw or None, "level": level, "rating": rating,
              "symmetry": symmetry, "minimal": minimal or None, "variant": variant,
              "technique": [name.strip() for text in techniques for name in text.split(",") if name.strip()] or None,
-             "givens": givens, "cages": cages, "ops": ops}
+             "givens": givens, "cages": cages, "ops": ops, "mode": mode}
     try:
         request = kind.generation_request({key: value for key, value in given.items() if value is not None})
     except ValueError as error:

@@ -73,6 +73,7 @@ def names() -> tuple[str, ...]:
 
 
 def _register_builtins() -> None:
+    from publisher.kinds.futoshiki import FutoshikiKind
     from publisher.kinds.kenken import KenKenKind
     from publisher.kinds.killer import KillerKind
     from publisher.kinds.knights_tour import KnightsTourKind
@@ -81,7 +82,7 @@ def _register_builtins() -> None:
     from publisher.kinds.sudoku import SudokuKind
 
     for kind in (SudokuKind(), KillerKind(), KenKenKind(), KnightsTourKind(), QueensKind(),
-                 SkyscrapersKind()):
+                 SkyscrapersKind(), FutoshikiKind()):
         register(kind)
 
 

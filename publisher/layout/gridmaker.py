@@ -1,6 +1,7 @@
 """A board's grid as every output draws it, at a cell and text size: its cells, borders,
 shading, a chessboard's coordinates (where its squares carry them clear of their numbers) and
-a tour's path, a cage board's cages with their totals (clear of the digits) and outlines. One
+a tour's path, a cage board's cages with their totals (clear of the digits) and outlines, the
+signs between a Futoshiki's cells (:mod:`publisher.signmarks`). One
 home for the book's pages (:class:`publisher.layout.placing.Placer`) and the per-puzzle files
 of ``puzzlepress export``, so an exported Killer prints its totals, a KenKen its targets and a
 chessboard its files and ranks as the book does."""
@@ -21,6 +22,7 @@ from publisher.grids import (
 )
 from publisher.layout import fit
 from publisher.model import QUEEN, QUEEN_SCALE, Board, CageDrawing, Coordinates, Grid, Ink, TextStyle
+from publisher.signmarks import sign_drawing
 from publisher.typeset import Typesetter
 
 #: an answer key's digits may lose this share of their size to stay clear of its cage totals
@@ -46,6 +48,7 @@ class GridMaker:
             cell_size=cell, font_size=font, label=label,
             tour=tour_drawing(board, cell, self.widest(board, font), font, edge_boxes) if answers else None,
             shaded=board.shading, coordinates=edges, cages=self.cages(board, cell, answers, font),
+            signs=sign_drawing(board, cell),
             queen_scale=queen_scale(cell, self.label_boxes(edges, cell)) if edges is not None else QUEEN_SCALE,
         )
 

@@ -30,6 +30,7 @@ from pathlib import Path
 from typing import Generic, TypeVar
 
 import jinja2
+from markupsafe import Markup
 
 from publisher.marks import candidate_font, keypad_lines
 from publisher.model import (
@@ -50,6 +51,7 @@ from publisher.model import (
 from publisher.render import RenderContext, Renderer, register
 from publisher.render.fontfile import subset
 from publisher.render.play import play_data
+from publisher.render.svg import sign_svg
 from publisher.render.templating import Budget, make_environment, render_template, template_errors
 
 #: CSS class of a cell's text role; a blank cell needs none.
@@ -160,6 +162,7 @@ class GridView:
     ref_href: str | None = None   # its link: "#page-34", or the other booklet's file and page
     cages: CageView | None = None
     qr_path: str = ""         # the QR code's dark modules as SVG path data, one unit a module ("" without one)
+    signs: Markup | None = None   # the signs between cells as SVG elements (publisher.render.svg.sign_svg)
 
 
 @dataclass(frozen=True)
@@ -280,7 +283,8 @@ class _BookletView:
         return GridView(item, self._style_css(item.caption_style), note_css, shape, rows,
                         -first.left / 2, -first.top / 2, _tour_view(grid), ref_css,
                         self._href(item.ref) if item.ref else None, _cage_view(grid),
-                        "".join(f"M{c} {r}h{n}v1h-{n}z" for r, c, n in item.qr.runs()) if item.qr else "")
+                        "".join(f"M{c} {r}h{n}v1h-{n}z" for r, c, n in item.qr.runs()) if item.qr else "",
+                        Markup(sign_svg(grid.signs)) if grid.signs else None)
 
     def border_rules(self) -> tuple[tuple[str, str], ...]:
         """(class, CSS border-width value) for every border combination used."""

@@ -190,6 +190,34 @@ class _PageDrawer:
         if grid.marks:
             self.marks(grid, origin)
         self.literal(origin, self.cached(("lines", id(grid.borders), grid.cell_size), _line_ops, grid))
+        if grid.signs:
+            self.signs(grid, origin)
+
+    def signs(self, grid: Grid, origin: tuple[float, float]) -> None:
+        """The model's signs over the cell lines: white patches cutting the lines, the chevrons
+        and bars in black."""
+        signs, c = grid.signs, self.c
+        assert signs is not None
+        c.saveState()
+        c.translate(*origin)
+        c.setFillGray(1)
+        for x, y, w, h in signs.clear:
+            c.rect(x, grid.height - y - h, w, h, stroke=0, fill=1)
+        c.setStrokeGray(0)
+        c.setLineWidth(signs.width)
+        c.setLineCap(2)
+        c.setLineJoin(0)
+        path = c.beginPath()
+        for points in signs.strokes:
+            path.moveTo(points[0][0], grid.height - points[0][1])
+            for x, y in points[1:]:
+                path.lineTo(x, grid.height - y)
+        c.drawPath(path, stroke=1, fill=0)
+        c.setLineWidth(signs.bar_width)
+        c.setLineCap(0)
+        for x1, y1, x2, y2 in signs.bars:
+            c.line(x1, grid.height - y1, x2, grid.height - y2)
+        c.restoreState()
 
     def ref(self, item: PlacedGrid) -> None:
         """The cross-reference line, a link to its page when the target is in this file."""

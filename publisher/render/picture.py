@@ -16,7 +16,7 @@ from pathlib import Path
 
 from PIL import Image, ImageDraw, ImageFont
 
-from publisher.model import QUEEN_SHAPE, CageDrawing, Coordinates, Tour
+from publisher.model import QUEEN_SHAPE, CageDrawing, Coordinates, SignDrawing, Tour
 
 #: pixels per point of the delivered picture: 300 dpi at its printed size, what print services
 #: (KDP) ask of a DOCX interior's pictures
@@ -108,6 +108,25 @@ def cages_png(cages: CageDrawing, width: float, height: float, font: Path) -> by
     face = ImageFont.truetype(str(font), max(1, round(cages.font_size * scale)))
     for label in cages.labels:
         draw.text((label.x * scale, label.y * scale), label.text, font=face, fill=colour, anchor="ls")
+    return _finish(image, pixels(width), pixels(height))
+
+
+def signs_png(signs: SignDrawing, width: float, height: float) -> bytes:
+    """The model's signs over a grid of ``width`` x ``height`` points, on a transparent
+    background: white patches cutting the table's lines, the chevrons and bars in black (the
+    picture stands in front of the table)."""
+    scale = RESOLUTION * SUPERSAMPLE
+    size = (max(1, round(width * scale)), max(1, round(height * scale)))
+    image = Image.new("RGBA", size, (255, 255, 255, 0))
+    draw = ImageDraw.Draw(image)
+    for x, y, w, h in signs.clear:
+        draw.rectangle([x * scale, y * scale, (x + w) * scale, (y + h) * scale], fill=(255, 255, 255, 255))
+    stroke = max(1, round(signs.width * scale))
+    for points in signs.strokes:
+        draw.line([(x * scale, y * scale) for x, y in points], fill=(0, 0, 0, 255), width=stroke, joint="curve")
+    bar = max(1, round(signs.bar_width * scale))
+    for x1, y1, x2, y2 in signs.bars:
+        draw.line([(x1 * scale, y1 * scale), (x2 * scale, y2 * scale)], fill=(0, 0, 0, 255), width=bar)
     return _finish(image, pixels(width), pixels(height))
 
 

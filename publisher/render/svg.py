@@ -29,6 +29,7 @@ from publisher.model import (
     Grid,
     PlacedGrid,
     QrCode,
+    SignDrawing,
     TextBlock,
     TextStyle,
     centred_baseline,
@@ -168,6 +169,8 @@ class _Drawing:
         if grid.marks:
             self.pencil_marks(grid)
         self.lines(grid)
+        if grid.signs:
+            self.body.append(sign_svg(grid.signs))
 
     def cell_text(self, grid: Grid) -> None:
         """Givens bold black, solved digits regular and grey, capitals centred in the cell."""
@@ -244,6 +247,24 @@ class _Drawing:
                         for w, x1, y1, x2, y2 in runs if w == width)
             self.body.append(f'<path fill="none" stroke="#000000" stroke-width="{width:g}" '
                              f'stroke-linecap="{_CAPS[width > thinnest]}" d="{d}"/>')
+
+
+def sign_svg(signs: SignDrawing) -> str:
+    """The model's signs as SVG elements in grid points: white patches cutting the lines, then
+    the chevrons and bars in black (the export's SVG and the HTML edition draw these)."""
+    parts = []
+    if signs.clear:
+        patches = "".join(f"M{_number(x)} {_number(y)}h{_number(w)}v{_number(h)}h{_number(-w)}z"
+                          for x, y, w, h in signs.clear)
+        parts.append(f'<path fill="#ffffff" d="{patches}"/>')
+    if signs.strokes:
+        chevrons = "".join("M" + "L".join(f"{_number(x)} {_number(y)}" for x, y in points) for points in signs.strokes)
+        parts.append(f'<path fill="none" stroke="#000000" stroke-width="{_number(signs.width)}" '
+                     f'stroke-linecap="square" stroke-linejoin="miter" d="{chevrons}"/>')
+    if signs.bars:
+        parts.append(f'<path fill="none" stroke="#000000" stroke-width="{_number(signs.bar_width)}" '
+                     f'd="{_segments(signs.bars)}"/>')
+    return "".join(parts)
 
 
 def _segments(segments: tuple[tuple[float, float, float, float], ...]) -> str:

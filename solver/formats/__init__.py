@@ -1,5 +1,5 @@
 """Puzzles in other programs' formats, found from their content: Tatham's game IDs (Solo,
-Keen and Towers), HoDoKu's library lines, f-puzzles and SudokuPad links and f-puzzles JSON, one a line;
+Keen, Towers and Unequal), HoDoKu's library lines, f-puzzles and SudokuPad links and f-puzzles JSON, one a line;
 and an f-puzzles puzzle as an entry of a structured (JSON) file (:func:`read_mapping`).
 
 A text is in a foreign format when its first line that holds anything (not blank, not a
@@ -28,12 +28,13 @@ from solver.sudoku import parse_mapping as parse_sudoku
 from solver.sudoku import parse_text as parse_sudoku_text
 
 if TYPE_CHECKING:
+    from solver.futoshiki import Futoshiki
     from solver.kenken import KenKen
     from solver.killer import Killer
     from solver.skyscrapers import Skyscrapers
 
 #: What a foreign line reads as
-Foreign = Union[Puzzle, "Killer", "KenKen", "Skyscrapers", ParseIssue]
+Foreign = Union[Puzzle, "Killer", "KenKen", "Skyscrapers", "Futoshiki", ParseIssue]
 T = TypeVar("T")
 
 
@@ -43,7 +44,7 @@ def _content(line: str) -> bool:
 
 
 #: The kinds our own one-line JSON names (``convert --to text`` writes a Killer or a KenKen so)
-_OWN_KINDS = ("sudoku", "killer", "kenken", "skyscrapers")
+_OWN_KINDS = ("sudoku", "killer", "kenken", "skyscrapers", "futoshiki")
 
 
 def _json_line(line: str) -> bool:
@@ -79,7 +80,7 @@ def is_foreign(line: str) -> bool:
     if hodoku.looks_like(line) or fpuzzles.looks_like_link(line) or _json_line(line):
         return True
     token = line.strip().split(None, 1)[0] if line.strip() else ""
-    if _towers(token):
+    if _towers(token) or _unequal(token):
         return True
     if not tatham.looks_like(token):
         return False
@@ -113,6 +114,26 @@ def _read_towers(text: str) -> tuple[str, dict[str, Any]]:
     return "skyscrapers", {"tatham": text}
 
 
+def _unequal(token: str) -> bool:
+    """Whether a line's first word is an Unequal game ID (cells of a number and flags ``UDLR``
+    separated by commas): one that reads as one, and, without its parameters, not a line our
+    own Sudoku reader reads."""
+    from solver.futoshiki.parse import looks_like_id, read_id
+    if not looks_like_id(token):
+        return False
+    try:
+        read_id(token)
+    except ValueError:
+        return False
+    return ":" in token or all(isinstance(found, ParseIssue) for found in parse_sudoku_text(token))
+
+
+def _read_unequal(text: str) -> tuple[str, dict[str, Any]]:
+    from solver.futoshiki.parse import read_id
+    read_id(text)    # its problem, if any, said as the other formats say theirs
+    return "futoshiki", {"tatham": text}
+
+
 def puzzle(kind: str, mapping: Mapping[str, Any], line: int, index: int) -> Foreign:
     """The puzzle of ``kind`` its solver reads from ``mapping`` (the cage solvers loaded
     only for a cage puzzle: reading Sudoku text never pays for them)."""
@@ -125,6 +146,9 @@ def puzzle(kind: str, mapping: Mapping[str, Any], line: int, index: int) -> Fore
     if kind == "skyscrapers":
         from solver.skyscrapers import parse_mapping as parse_skyscrapers
         return parse_skyscrapers(mapping, line=line, index=index)
+    if kind == "futoshiki":
+        from solver.futoshiki import parse_mapping as parse_futoshiki
+        return parse_futoshiki(mapping, line=line, index=index)
     return parse_sudoku(mapping, line=line, index=index)
 
 
@@ -140,6 +164,8 @@ def _reader(line: str) -> tuple[str, Callable[[str], tuple[str, dict[str, Any]]]
         return "f-puzzles link", fpuzzles.read_link, token, title
     if _towers(token) or (":" in token and "/" in token):
         return "Towers game ID", _read_towers, token, title
+    if _unequal(token):
+        return "Unequal game ID", _read_unequal, token, title
     return "Tatham game ID", tatham.read, token, title
 
 
@@ -205,9 +231,18 @@ def read_lines(lines: Iterable[str], native: Callable[[Iterable[str]], Iterator[
 WRITES = ("fpuzzles", "sudokupad", "fpuzzles-link", "tatham", "sdm", "text")
 
 
-def write(found: Puzzle | Killer | KenKen | Skyscrapers, fmt: str) -> str:
-    """One puzzle as one line of ``fmt`` (see :data:`WRITES`; a Skyscrapers' ``text`` is its
-    block of lines, a blank line after it); ValueError naming what the format cannot hold."""
+def write(found: Puzzle | Killer | KenKen | Skyscrapers | Futoshiki, fmt: str) -> str:
+    """One puzzle as one line of ``fmt`` (see :data:`WRITES`; a Skyscrapers' or a Futoshiki's
+    ``text`` is its block of lines, a blank line after it); ValueError naming what the format
+    cannot hold."""
+    from solver.futoshiki import Futoshiki
+    if isinstance(found, Futoshiki):
+        from solver.futoshiki import parse as futoshiki_parse
+        if fmt == "tatham":
+            return futoshiki_parse.write_id(found)
+        if fmt == "text":
+            return futoshiki_parse.as_text(found)
+        raise ValueError(f"{_WRITTEN[fmt]} holds no Futoshiki: write it as tatham or text")
     from solver.kenken import KenKen
     from solver.killer import Killer
     from solver.skyscrapers import Skyscrapers, write_id
@@ -268,7 +303,7 @@ _WRITTEN = {"fpuzzles": "f-puzzles JSON", "sudokupad": "a SudokuPad link", "fpuz
             "tatham": "a Tatham game ID", "sdm": "a SadMan .sdm line", "text": "our one-line text"}
 
 
-#: Tatham's own pages, which open a game ID after ``#`` (the Solo, Keen or Towers one)
+#: Tatham's own pages, which open a game ID after ``#`` (the Solo, Keen, Towers or Unequal one)
 TATHAM_PAGES = "https://www.chiark.greenend.org.uk/~sgtatham/puzzles/js/"
 
 
@@ -276,11 +311,15 @@ def links(found: object) -> dict[str, str]:
     """Where a puzzle can be played online, by site: ``sudokupad`` and ``fpuzzles`` (links
     carrying its f-puzzles JSON), ``tatham`` (Tatham's Solo or Keen page opening its game ID);
     the sites that cannot hold it are left out (all of them for a kind none plays)."""
+    from solver.futoshiki import Futoshiki
+    from solver.futoshiki import write_id as write_unequal
     from solver.kenken import KenKen
     from solver.killer import Killer
     from solver.skyscrapers import Skyscrapers, write_id
     if isinstance(found, Skyscrapers):
         return {"tatham": TATHAM_PAGES + "towers.html#" + write_id(found)}
+    if isinstance(found, Futoshiki):
+        return {"tatham": TATHAM_PAGES + "unequal.html#" + write_unequal(found)}
     if not isinstance(found, (Puzzle, Killer, KenKen)):
         return {}
     found_links: dict[str, str] = {}

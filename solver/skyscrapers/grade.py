@@ -28,13 +28,11 @@ rated alike: both easy).
 """
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import replace
 from functools import lru_cache, partial
 
+from solver import latin
 from solver.cages.engine import propagate
 from solver.cages.grading import Technique, solve_steps, summary
-from solver.kenken.grade import latin_layout
 from solver.skyscrapers.lines import supports
 from solver.skyscrapers.puzzle import Skyscrapers, lines, sight
 from solver.skyscrapers.verdict import Rules
@@ -51,20 +49,7 @@ TATHAM_LEVELS = {"easy": "e", "medium": "h", "hard": "x", "diabolical": "u"}
 
 
 def grid(puzzle: Skyscrapers) -> Grid:
-    g = Grid(lay=latin_layout(puzzle.size), symbols=puzzle.symbols)
-    for cell, value in enumerate(puzzle.givens):
-        if value:
-            g.place(cell, value)
-    return g
-
-
-def _rated(finder: Callable[[Grid], Step | None], rating: float, g: Grid) -> Step | None:
-    step = finder(g)
-    return None if step is None else replace(step, rating=rating)
-
-
-def _effective(g: Grid) -> list[int]:
-    return [1 << (v - 1) if v else c for v, c in zip(g.values, g.cands)]
+    return latin.latin_grid(puzzle.size, puzzle.givens, puzzle.symbols)
 
 
 Clue = tuple[int, int, tuple[int, ...], int]   # index, clue, cells from it, the facing clue (0: none)
@@ -155,7 +140,7 @@ def _nearly_seen(values: tuple[int, ...], cands: tuple[int, ...], clue: int, whe
 def skyline(g: Grid, puzzle: Skyscrapers) -> Step | None:
     """The first clued line whose clues, looked at over every arrangement its candidates
     allow, rule some candidate out."""
-    cand = _effective(g)
+    cand = latin.effective(g)
     for cells, near, far, near_at, far_at in lines(puzzle):
         kept = supports(tuple(cand[c] for c in cells), near, far)
         if kept is None:
@@ -171,19 +156,9 @@ def skyline(g: Grid, puzzle: Skyscrapers) -> Step | None:
 def forcing(g: Grid, rules: Rules, bivalue: bool) -> Step | None:
     """A candidate whose trial leaves some cell empty: of a two-candidate cell, the rows and
     columns propagated (a short chain a person follows); of any cell, the clues' lines too."""
-    cand = _effective(g)
-    order = sorted((c for c in range(len(cand)) if not g.values[c]), key=lambda c: (g.cands[c].bit_count(), c))
-    for cell in order:
-        if bivalue and g.cands[cell].bit_count() != 2:
-            break
-        for digit in bits(g.cands[cell]):
-            trial = cand[:]
-            trial[cell] = 1 << (digit - 1)
-            if not (propagate(rules.net, trial, [cell]) if bivalue else rules.settle(trial, [cell])):
-                return g.removal("Forcing", FORCING[0] if bivalue else FORCING[1],
-                                 f"{g.name(cell)} = {digit} leaves some row, column or clue with no possibility",
-                                 [(cell, digit)], [cell])
-    return None
+    if bivalue:
+        return latin.forcing(g, partial(propagate, rules.net), True, FORCING[0], "some row or column")
+    return latin.forcing(g, rules.settle, False, FORCING[1], "some row, column or clue")
 
 
 def techniques(puzzle: Skyscrapers) -> tuple[Technique, ...]:
@@ -193,14 +168,14 @@ def techniques(puzzle: Skyscrapers) -> tuple[Technique, ...]:
                   for index, clue in enumerate(puzzle.clues) if clue)
     return (
         (FULL_HOUSE, singles.full_house),
-        (HIDDEN_SINGLE, partial(_rated, singles.hidden_single_line, HIDDEN_SINGLE)),
-        (NAKED_SINGLE, partial(_rated, singles.naked_single, NAKED_SINGLE)),
+        (HIDDEN_SINGLE, partial(latin.rated, singles.hidden_single_line, HIDDEN_SINGLE)),
+        (NAKED_SINGLE, partial(latin.rated, singles.naked_single, NAKED_SINGLE)),
         (BOUNDS, partial(clue_bounds, puzzle=puzzle, clued=clued)),
         (SKYLINE, partial(skyline, puzzle=puzzle)),
-        (PAIRS[0], partial(_rated, subsets.naked_pair, PAIRS[0])),
-        (PAIRS[1], partial(_rated, subsets.hidden_pair, PAIRS[1])),
-        (TRIPLES[0], partial(_rated, subsets.naked_triple, TRIPLES[0])),
-        (TRIPLES[1], partial(_rated, subsets.hidden_triple, TRIPLES[1])),
+        (PAIRS[0], partial(latin.rated, subsets.naked_pair, PAIRS[0])),
+        (PAIRS[1], partial(latin.rated, subsets.hidden_pair, PAIRS[1])),
+        (TRIPLES[0], partial(latin.rated, subsets.naked_triple, TRIPLES[0])),
+        (TRIPLES[1], partial(latin.rated, subsets.hidden_triple, TRIPLES[1])),
         (fish.RATINGS[2], fish.x_wing),
         (fish.RATINGS[3], fish.swordfish),
         (FORCING[0], partial(forcing, rules=rules, bivalue=True)),

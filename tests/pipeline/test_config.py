@@ -59,8 +59,8 @@ def test_all_problems_reported_at_once_in_line_order(tmp_path: Path) -> None:
         "config.yaml:5: books[0].page.size: expected a page size (A4, A5, Letter, 6x9in, 5x8in, 7x10in, "
         "8x10in, 8.5x11in) or WIDTHxHEIGHT with a unit like 148x210mm, got 'B7'",
         "config.yaml:6: books[0].page.margins.top: expected a length with a unit like 15mm, 0.5in or 36pt, got 10",
-        "config.yaml:9: books[0].sections[0].kind: expected kind sudoku, killer, kenken, knights_tour, queens or "
-        "skyscrapers, got 'sudok' "
+        "config.yaml:9: books[0].sections[0].kind: expected kind sudoku, killer, kenken, knights_tour, queens, "
+        "skyscrapers or futoshiki, got 'sudok' "
         "(did you mean 'sudoku'?)",
         "config.yaml:14: books[0].sections[1].boards[0].start: unknown key 'start' (allowed: given, n, seed, title)",
         "config.yaml:18: books[0].sections[2].boards[0].strat: unknown key 'strat' (did you mean 'start'?)",

@@ -29,6 +29,7 @@ FLOORS: tuple[tuple[str, tuple[str, ...]], ...] = (
         "publisher.database",
         "publisher.console", "publisher.pdfread", "publisher.qrcodes",
         "publisher.fonts", "publisher.typeset", "publisher.grids", "publisher.marks", "publisher.cagelines",
+        "publisher.signmarks",
         "publisher.captions", "publisher.play", "publisher.techniques", "publisher.schema", "publisher.render",
         "publisher.printing.profile", "publisher.printing.interior", "publisher.printing.barcode")),
     ("kinds", ("publisher.kinds", "publisher.kinds.*")),
