@@ -29,7 +29,7 @@ from contextvars import ContextVar
 from typing import Protocol
 
 from solver import core
-from solver.sudoku import fish, intersections, subsets
+from solver.sudoku import fish, intersections, ruled, subsets
 from solver.sudoku.candidates import Grid, Layout, Step, bits, popcount
 
 CYCLE: float = 6.5
@@ -136,8 +136,8 @@ class Chains:
         self.n = g.n
         self.cands = g.cands
         self.lay = g.lay
-        # every unit of every cell, region first as SE looks at them
-        self.units_of = [(u[2], u[0], u[1]) for u in self.lay.cell_units]
+        # every unit of every cell, region first as SE looks at them, the rules' units after
+        self.units_of = self.lay.chain_units
         self.excluded = excluded(self.lay)
 
     # -- potentials ------------------------------------------------------------------------
@@ -496,6 +496,15 @@ class ImplicationsCore(Protocol):
 _forcing = core.extension("solver.sudoku._forcing")
 
 
+#: the basic techniques a "+" chain runs between rounds, as SE's getAdvancedPotentials does:
+#: on a grid with a rule SukakuExplainer rates, its generalized intersection and naked pair
+#: (which see a rule's cells too) replace pointing, claiming and the naked pair
+_PLUS_CLASSIC = (intersections.pointing, intersections.claiming, subsets.hidden_pair, subsets.naked_pair,
+                 fish.x_wing)
+_PLUS_GENERALIZED = (ruled.generalized_intersection, subsets.hidden_pair, subsets.generalized_naked_pair,
+                     fish.x_wing)
+
+
 class Forcing:
     """Multiple, dynamic and nested forcing chains over one position (SE's Chaining rule
     with ``isMultiple``): one engine, configured as SE configures its producers.
@@ -597,8 +606,7 @@ class Forcing:
         g.cands = work
         n = self.chains.n
         added = False
-        for finder in (intersections.pointing, intersections.claiming, subsets.hidden_pair,
-                       subsets.naked_pair, fish.x_wing):
+        for finder in _PLUS_GENERALIZED if self.g.lay.generalized else _PLUS_CLASSIC:
             step = finder(g)
             if step is None:
                 continue
