@@ -163,7 +163,7 @@ class Chains:
                     out.append((base + d - 1) << 1)
         bit = 1 << (digit - 1)
         n, dm = self.n, digit - 1
-        for p in self.lay.peers[cell]:
+        for p in self.lay.chain_peers[cell]:
             if cands[p] & bit:
                 out.append((p * n + dm) << 1)
         for q in self.excluded[cell * n + dm] if self.excluded else ():
@@ -226,7 +226,7 @@ class Chains:
             # the C core makes the tables of peers and units itself; with excluded neighbours
             # (which it does not read) it searches the tables made here
             made: LinksCore = (_chains.Links(*self.tables(y, x)) if self.excluded else
-                               _chains.Links(self.cands, self.n, self.lay.peers, self.lay.units, self.units_of, y, x))
+                               _chains.Links(self.cands, self.n, self.lay.chain_peers, self.lay.units, self.units_of, y, x))
             return made
         return _Links(*self.tables(y, x))
 
@@ -524,7 +524,7 @@ class Forcing:
         self.implied: ImplicationsCore | None = None
         if _forcing is not None and native and not level:
             lay = self.chains.lay
-            self.implied = _forcing.Implications(g.cands, g.n, lay.peers, lay.units, self.chains.units_of,
+            self.implied = _forcing.Implications(g.cands, g.n, lay.chain_peers, lay.units, self.chains.units_of,
                                                  not nishio, dynamic, self.chains.excluded)
         # without removals the implications never change: look them up
         self.static = (None if dynamic or self.implied is not None
@@ -639,7 +639,9 @@ class Forcing:
     def best(self) -> Step | None:
         """The easiest hint of this rule (lowest rating, then smallest, then kind, then the
         first found), or None. The hints are compared by those figures alone; only the
-        winner's words are written."""
+        winner's words are written. An assumption that runs into a contradiction still
+        lends what it implied before it (as SE's doBinaryChaining and cell and region
+        chains use the sets it filled): a conclusion every branch reaches holds."""
         g, ch = self.g, self.chains
         cands = ch.cands
         hints: list[Hint] = []
@@ -658,8 +660,7 @@ class Forcing:
                         hints.append(self._absurd(won, p_on, False))
                     if wof.absurd:
                         hints.append(self._absurd(wof, p_on ^ 1, True))
-                if self.dynamic and not self.nishio and k >= 3 and not won.absurd \
-                        and not wof.absurd:
+                if self.dynamic and not self.nishio and k >= 3:
                     hints.extend(self._double(p_on, won, wof))
                 if not self.nishio:
                     hints.extend(self._regions(cell, d, won))
@@ -709,8 +710,6 @@ class Forcing:
         return out
 
     def _cell(self, cell: int, outcomes: list[tuple[int, Outcome]]) -> list[Hint]:
-        if any(o.absurd for _, o in outcomes):
-            return []
         out = []
         name, why = self._name("Cell"), f"every digit of {self.g.name(cell)} implies it"
         for on in (True, False):
@@ -727,16 +726,12 @@ class Forcing:
         cands = ch.cands
         bit = 1 << (digit - 1)
         out: list[Hint] = []
-        if won.absurd:
-            return out
         name = self._name("Region")
         for u in ch.units_of[cell]:
             places = [c for c in lay.units[u] if cands[c] & bit]
             if len(places) < 2 or places[0] != cell:
                 continue
             outcomes = [won] + [self.follow(ch.node(c, digit, True)) for c in places[1:]]
-            if any(o.absurd for o in outcomes):
-                continue
             why = f"every place of {self.g.sym(digit)} in {lay.names[u]} implies it"
             for on in (True, False):
                 tables = [o.on if on else o.off for o in outcomes]
