@@ -226,7 +226,8 @@ class Chains:
             # the C core makes the tables of peers and units itself; with excluded neighbours
             # (which it does not read) it searches the tables made here
             made: LinksCore = (_chains.Links(*self.tables(y, x)) if self.excluded else
-                               _chains.Links(self.cands, self.n, self.lay.chain_peers, self.lay.units, self.units_of, y, x))
+                               _chains.Links(self.cands, self.n, self.lay.chain_peers, self.lay.units, self.units_of,
+                                             y, x))
             return made
         return _Links(*self.tables(y, x))
 
