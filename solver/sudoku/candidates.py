@@ -51,6 +51,14 @@ class Layout:
     #: the kind of each rule unit (units 3n on) as SukakuExplainer types its regions
     #: (:attr:`solver.sudoku.rules.Rule.se_regions`): the strong-link chains' kinds of link
     rule_kinds: tuple[int, ...] = ()
+    #: every unit of each cell in the order SukakuExplainer's chains visit them: its region, row
+    #: and column, then the rules' units by SE's region type (windows, then diagonals), so a
+    #: chain's hidden single in a diagonal or window is a link as in a box
+    chain_units: tuple[tuple[int, ...], ...] = ()
+    #: the peers of each cell in the order SE's chains turn their digit off: the cells sharing
+    #: a unit, then a rule's paired cells by its moves (an anti-king's, then an anti-knight's
+    #: as the rules are listed); the chain found first, and so its length, depends on it
+    chain_peers: tuple[tuple[int, ...], ...] = ()
 
 
 @lru_cache(maxsize=64)
@@ -84,6 +92,14 @@ def layout(geometry: Geometry) -> Layout:
             if len(both) > 1:
                 crossings.append((region, line, frozenset(both)))
     peer_sets = tuple(frozenset(p) for p in peers)
+    rule_units: list[list[int]] = [[] for _ in range(n * n)]
+    for u in sorted(range(3 * n, len(units)), key=lambda u: rule_kinds[u - 3 * n]):
+        for cell in units[u]:
+            rule_units[cell].append(u)
+    chain_units = tuple((region, row, column, *rule_units[c]) for c, (row, column, region) in enumerate(cell_units))
+    chain_peers = peers
+    if any(rule.moves for rule in geometry.rules):
+        chain_peers = tuple(_moved(sorted(unit_mates[cell]), cell, n, geometry) for cell in range(n * n))
     return Layout(n, units, names, peers, peer_sets,
                   cell_units, tuple(crossings), max((len(b) for _, _, b in crossings), default=1),
                   t.excludes, t.allowed, not geometry.rules, any(rule.generalized for rule in geometry.rules),
@@ -91,7 +107,20 @@ def layout(geometry: Geometry) -> Layout:
                   tuple(frozenset(other for digit in range(n) for other, _ in t.excludes[cell * n + digit])
                         for cell in range(n * n)) if t.excludes else (),
                   tuple(u for u, cells in enumerate(units) if u >= 3 * n and cells in locking_cells),
-                  rule_kinds)
+                  rule_kinds, chain_units, chain_peers)
+
+
+def _moved(mates: list[int], cell: int, n: int, geometry: Geometry) -> tuple[int, ...]:
+    """``mates`` followed by the cells the rules' moves reach from ``cell``, each once."""
+    seen = set(mates)
+    row, column = divmod(cell, n)
+    for rule in geometry.rules:
+        for dr, dc in rule.moves:
+            r, c = row + dr, column + dc
+            if 0 <= r < n and 0 <= c < n and r * n + c not in seen:
+                seen.add(r * n + c)
+                mates.append(r * n + c)
+    return tuple(mates)
 
 
 def units_in_se_order(lay: Layout, *, columns_first: bool) -> tuple[range, ...]:

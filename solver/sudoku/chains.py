@@ -29,7 +29,7 @@ from contextvars import ContextVar
 from typing import Protocol
 
 from solver import core
-from solver.sudoku import fish, intersections, subsets
+from solver.sudoku import fish, intersections, ruled, subsets
 from solver.sudoku.candidates import Grid, Layout, Step, bits, popcount
 
 CYCLE: float = 6.5
@@ -136,8 +136,8 @@ class Chains:
         self.n = g.n
         self.cands = g.cands
         self.lay = g.lay
-        # every unit of every cell, region first as SE looks at them
-        self.units_of = [(u[2], u[0], u[1]) for u in self.lay.cell_units]
+        # every unit of every cell, region first as SE looks at them, the rules' units after
+        self.units_of = self.lay.chain_units
         self.excluded = excluded(self.lay)
 
     # -- potentials ------------------------------------------------------------------------
@@ -163,7 +163,7 @@ class Chains:
                     out.append((base + d - 1) << 1)
         bit = 1 << (digit - 1)
         n, dm = self.n, digit - 1
-        for p in self.lay.peers[cell]:
+        for p in self.lay.chain_peers[cell]:
             if cands[p] & bit:
                 out.append((p * n + dm) << 1)
         for q in self.excluded[cell * n + dm] if self.excluded else ():
@@ -226,7 +226,8 @@ class Chains:
             # the C core makes the tables of peers and units itself; with excluded neighbours
             # (which it does not read) it searches the tables made here
             made: LinksCore = (_chains.Links(*self.tables(y, x)) if self.excluded else
-                               _chains.Links(self.cands, self.n, self.lay.peers, self.lay.units, self.units_of, y, x))
+                               _chains.Links(self.cands, self.n, self.lay.chain_peers, self.lay.units, self.units_of,
+                                             y, x))
             return made
         return _Links(*self.tables(y, x))
 
@@ -496,6 +497,15 @@ class ImplicationsCore(Protocol):
 _forcing = core.extension("solver.sudoku._forcing")
 
 
+#: the basic techniques a "+" chain runs between rounds, as SE's getAdvancedPotentials does:
+#: on a grid with a rule SukakuExplainer rates, its generalized intersection and naked pair
+#: (which see a rule's cells too) replace pointing, claiming and the naked pair
+_PLUS_CLASSIC = (intersections.pointing, intersections.claiming, subsets.hidden_pair, subsets.naked_pair,
+                 fish.x_wing)
+_PLUS_GENERALIZED = (ruled.generalized_intersection, subsets.hidden_pair, subsets.generalized_naked_pair,
+                     fish.x_wing)
+
+
 class Forcing:
     """Multiple, dynamic and nested forcing chains over one position (SE's Chaining rule
     with ``isMultiple``): one engine, configured as SE configures its producers.
@@ -515,7 +525,7 @@ class Forcing:
         self.implied: ImplicationsCore | None = None
         if _forcing is not None and native and not level:
             lay = self.chains.lay
-            self.implied = _forcing.Implications(g.cands, g.n, lay.peers, lay.units, self.chains.units_of,
+            self.implied = _forcing.Implications(g.cands, g.n, lay.chain_peers, lay.units, self.chains.units_of,
                                                  not nishio, dynamic, self.chains.excluded)
         # without removals the implications never change: look them up
         self.static = (None if dynamic or self.implied is not None
@@ -597,8 +607,7 @@ class Forcing:
         g.cands = work
         n = self.chains.n
         added = False
-        for finder in (intersections.pointing, intersections.claiming, subsets.hidden_pair,
-                       subsets.naked_pair, fish.x_wing):
+        for finder in _PLUS_GENERALIZED if self.g.lay.generalized else _PLUS_CLASSIC:
             step = finder(g)
             if step is None:
                 continue
@@ -631,7 +640,9 @@ class Forcing:
     def best(self) -> Step | None:
         """The easiest hint of this rule (lowest rating, then smallest, then kind, then the
         first found), or None. The hints are compared by those figures alone; only the
-        winner's words are written."""
+        winner's words are written. An assumption that runs into a contradiction still
+        lends what it implied before it (as SE's doBinaryChaining and cell and region
+        chains use the sets it filled): a conclusion every branch reaches holds."""
         g, ch = self.g, self.chains
         cands = ch.cands
         hints: list[Hint] = []
@@ -650,8 +661,7 @@ class Forcing:
                         hints.append(self._absurd(won, p_on, False))
                     if wof.absurd:
                         hints.append(self._absurd(wof, p_on ^ 1, True))
-                if self.dynamic and not self.nishio and k >= 3 and not won.absurd \
-                        and not wof.absurd:
+                if self.dynamic and not self.nishio and k >= 3:
                     hints.extend(self._double(p_on, won, wof))
                 if not self.nishio:
                     hints.extend(self._regions(cell, d, won))
@@ -701,8 +711,6 @@ class Forcing:
         return out
 
     def _cell(self, cell: int, outcomes: list[tuple[int, Outcome]]) -> list[Hint]:
-        if any(o.absurd for _, o in outcomes):
-            return []
         out = []
         name, why = self._name("Cell"), f"every digit of {self.g.name(cell)} implies it"
         for on in (True, False):
@@ -719,16 +727,12 @@ class Forcing:
         cands = ch.cands
         bit = 1 << (digit - 1)
         out: list[Hint] = []
-        if won.absurd:
-            return out
         name = self._name("Region")
         for u in ch.units_of[cell]:
             places = [c for c in lay.units[u] if cands[c] & bit]
             if len(places) < 2 or places[0] != cell:
                 continue
             outcomes = [won] + [self.follow(ch.node(c, digit, True)) for c in places[1:]]
-            if any(o.absurd for o in outcomes):
-                continue
             why = f"every place of {self.g.sym(digit)} in {lay.names[u]} implies it"
             for on in (True, False):
                 tables = [o.on if on else o.off for o in outcomes]

@@ -67,6 +67,9 @@ class Rule:
     #: order, the last repeated for the rest (windows 4, main diagonal 5, anti-diagonal 6): the
     #: order its strong-link chains are sorted in when they tie (see ``stronglinks``)
     se_regions: ClassVar[tuple[int, ...]] = (9,)
+    #: the (row, column) steps from a cell to the cells it pairs with (a knight's or king's
+    #: moves), in the order SukakuExplainer's chains visit them; () for a rule of other shape
+    moves: ClassVar[tuple[tuple[int, int], ...]] = ()
 
     def units(self, geometry: Shape) -> tuple[tuple[str, tuple[int, ...]], ...]:
         """Extra (name, cells) groups holding every digit once."""
@@ -154,8 +157,11 @@ class AntiKnight(Rule):
     text: ClassVar[str] = "cells a knight's move apart hold different digits"
     pair_words: ClassVar[str] = "are a knight's move apart"
 
+    moves: ClassVar[tuple[tuple[int, int], ...]] = ((2, 1), (2, -1), (-2, 1), (-2, -1), (1, 2), (1, -2), (-1, 2),
+                                                    (-1, -2))
+
     def pairs(self, geometry: Shape) -> tuple[tuple[int, int], ...]:
-        return _offsets_pairs(geometry.size, ((1, 2), (2, 1), (1, -2), (2, -1)))
+        return _offsets_pairs(geometry.size, self.moves)
 
 
 @dataclass(frozen=True)
@@ -164,8 +170,10 @@ class AntiKing(Rule):
     text: ClassVar[str] = "diagonally touching cells hold different digits"
     pair_words: ClassVar[str] = "touch diagonally"
 
+    moves: ClassVar[tuple[tuple[int, int], ...]] = ((1, 1), (1, -1), (-1, -1), (-1, 1))
+
     def pairs(self, geometry: Shape) -> tuple[tuple[int, int], ...]:
-        return _offsets_pairs(geometry.size, ((1, 1), (1, -1)))
+        return _offsets_pairs(geometry.size, self.moves)
 
 
 @dataclass(frozen=True)

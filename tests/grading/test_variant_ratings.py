@@ -50,3 +50,24 @@ def test_windoku_and_non_consecutive_ratings_equal_sukakuexplainer_s() -> None:
     assert len(rows) == 96
     ours = [(rule, text, float(se), _graded(text, rule)) for text, rule, se in rows]
     assert [row for row in ours if abs(row[3] - row[2]) >= 0.05] == []
+
+
+#: 15 diabolical puzzles of our generator (``bench/variant_ratings.py --count 3 --levels
+#: diabolical --seed 11``), three of each rule, rated by serate
+DIABOLICAL = REPO / "tests" / "data" / "variants" / "se-rated-diabolical.tsv"
+
+
+@pytest.mark.slow   # 15 diabolical grades: about 35 s compiled
+def test_diabolical_variant_ratings_follow_sukakuexplainer_s_chains() -> None:
+    """SE's chains take a hidden single in a diagonal or window as a link, and its "+" chains
+    run the generalized intersection and naked pair on a variant grid. Before the rule's units
+    joined the chains, two X puzzles rated 9.4 / 9.0 and 9.0 / 8.9 (ours / serate); before the
+    generalized "+" techniques an anti-knight puzzle ended "Beyond" (11.0 / 9.7). Every X,
+    windoku and anti-king rating now equals serate's; every level agrees, and no grade is
+    left beyond the grader's chains."""
+    rows = [line.split("\t") for line in DIABOLICAL.read_text(encoding="utf-8").splitlines()[1:] if line]
+    assert len(rows) == 15
+    ours = [(rule, text, float(se), _graded(text, rule)) for text, rule, se in rows]
+    assert [row for row in ours if level_for(row[3]) != level_for(row[2]) or row[3] >= 11.0] == []
+    exact = [row for row in ours if row[0] in ("x", "windoku", "anti_king")]
+    assert len(exact) == 9 and [row for row in exact if abs(row[3] - row[2]) >= 0.05] == []
