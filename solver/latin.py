@@ -1,13 +1,42 @@
-"""What the Latin-square kinds' graders share (Skyscrapers, Futoshiki): the pencil-mark grid of
-an N x N Latin square, a Sudoku technique re-rated on a kind's scale, and forcing: a candidate
-whose trial, propagated by the kind's engine network, leaves some cell empty."""
+"""What the Latin-square kinds share (Skyscrapers, Futoshiki): the pencil-mark grid of an N x N
+Latin square, a Sudoku technique re-rated on a kind's scale, forcing (a candidate whose trial,
+propagated by the kind's engine network, leaves some cell empty), and their generators' levels
+and made puzzle."""
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import replace
+from dataclasses import dataclass, replace
+from typing import Generic, TypeVar
 
 from solver.kenken.grade import latin_layout
 from solver.sudoku.candidates import Grid, Step, bits
+from solver.sudoku.grade import Grade
+
+LEVELS = ("easy", "medium", "hard", "diabolical")
+#: the highest rating of each level (the Sudoku levels' cut, solver.sudoku.grade.level_for)
+CEILINGS = {"easy": 1.4, "medium": 2.4, "hard": 4.9, "diabolical": 10.0}
+
+PuzzleT = TypeVar("PuzzleT")
+
+
+@dataclass(frozen=True)
+class Made(Generic[PuzzleT]):
+    """One generated puzzle with its solution, grade and the seed that makes it again alone
+    (the fields the cage kinds' made puzzles have, which the pipeline reads)."""
+
+    puzzle: PuzzleT
+    solution: tuple[int, ...]
+    grade: Grade
+    seed: int
+    ms: float
+
+    @property
+    def level(self) -> str:
+        return self.grade.level
+
+    @property
+    def rating(self) -> float:
+        return self.grade.rating
 
 
 def latin_grid(n: int, givens: Sequence[int], symbols: str) -> Grid:

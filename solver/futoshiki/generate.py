@@ -22,34 +22,12 @@ from solver.futoshiki.grade import grade, solves_within
 from solver.futoshiki.parse import to_mapping
 from solver.futoshiki.puzzle import MAX_SIZE, Futoshiki, signs_of
 from solver.futoshiki.verdict import rules
+from solver.latin import CEILINGS, LEVELS, Made
 from solver.sudoku.grade import Grade, level_for
 
-LEVELS = ("easy", "medium", "hard", "diabolical")
-#: the highest rating of each level (the Sudoku levels' cut, solver.sudoku.grade.level_for)
-CEILINGS = {"easy": 1.4, "medium": 2.4, "hard": 4.9, "diabolical": 10.0}
 #: draws before a request is given up (a level a size cannot have is refused before: problem())
 MAX_ATTEMPTS = 200
 MIN_GENERATED = 4
-
-
-@dataclass(frozen=True)
-class Made:
-    """One generated puzzle with its solution, grade and the seed that makes it again alone
-    (the fields the cage kinds' made puzzles have, which the pipeline reads)."""
-
-    puzzle: Futoshiki
-    solution: tuple[int, ...]
-    grade: Grade
-    seed: int
-    ms: float
-
-    @property
-    def level(self) -> str:
-        return self.grade.level
-
-    @property
-    def rating(self) -> float:
-        return self.grade.rating
 
 
 @dataclass(frozen=True)
@@ -73,7 +51,7 @@ class Request:
                     "without enough digits, diabolical (hard Adjacent ones are 7x7 and up)")
         return None
 
-    def make(self, seed: int) -> Made:
+    def make(self, seed: int) -> Made[Futoshiki]:
         """The puzzle of ``seed`` with its solution and grade (what a generation task runs);
         GenerationError when the request cannot be met. The solution is the square it was cut
         from: the grader solved the puzzle by sound steps, so it has no other."""
@@ -84,7 +62,7 @@ class Request:
             raise GenerationError(str(error)) from None
         return Made(puzzle, answer, graded, seed, (time.perf_counter() - begin) * 1000)
 
-    def record(self, made: Made) -> dict[str, Any]:
+    def record(self, made: Made[Futoshiki]) -> dict[str, Any]:
         """The JSON line of ``generate``: the puzzle's mapping (which reads back), its
         solution, grade and seed."""
         return {**to_mapping(made.puzzle), "solution": made.puzzle.format(made.solution), "level": made.level,

@@ -17,37 +17,15 @@ from dataclasses import dataclass
 from typing import Any
 
 from solver.cages.generate import GenerationError
+from solver.latin import CEILINGS, LEVELS, Made
 from solver.skyscrapers.grade import grade
 from solver.skyscrapers.parse import to_mapping
 from solver.skyscrapers.puzzle import MAX_SIZE, MIN_SIZE, Skyscrapers, clues_of
 from solver.skyscrapers.verdict import Rules, Search
 from solver.sudoku.grade import Grade, level_for
 
-LEVELS = ("easy", "medium", "hard", "diabolical")
-#: the highest rating of each level (the Sudoku levels' cut, solver.sudoku.grade.level_for)
-CEILINGS = {"easy": 1.4, "medium": 2.4, "hard": 4.9, "diabolical": 10.0}
 #: draws before a request is given up (a level a size cannot have is refused before: problem())
 MAX_ATTEMPTS = 200
-
-
-@dataclass(frozen=True)
-class Made:
-    """One generated puzzle with its solution, grade and the seed that makes it again alone
-    (the fields the cage kinds' made puzzles have, which the pipeline reads)."""
-
-    puzzle: Skyscrapers
-    solution: tuple[int, ...]
-    grade: Grade
-    seed: int
-    ms: float
-
-    @property
-    def level(self) -> str:
-        return self.grade.level
-
-    @property
-    def rating(self) -> float:
-        return self.grade.rating
 
 
 @dataclass(frozen=True)
@@ -67,7 +45,7 @@ class Request:
             return "a 3x3 Skyscrapers is never hard: its clues leave too little room (easy or medium)"
         return None
 
-    def make(self, seed: int) -> Made:
+    def make(self, seed: int) -> Made[Skyscrapers]:
         """The puzzle of ``seed`` with its solution and grade (what a generation task runs);
         GenerationError when the request cannot be met. The solution is the square it was cut
         from: the grader solved the puzzle by sound steps, so it has no other."""
@@ -78,7 +56,7 @@ class Request:
             raise GenerationError(str(error)) from None
         return Made(puzzle, answer, graded, seed, (time.perf_counter() - begin) * 1000)
 
-    def record(self, made: Made) -> dict[str, Any]:
+    def record(self, made: Made[Skyscrapers]) -> dict[str, Any]:
         """The JSON line of ``generate``: the puzzle's mapping (which reads back), its
         solution, grade and seed."""
         return {**to_mapping(made.puzzle), "solution": made.puzzle.format(made.solution), "level": made.level,
